@@ -1,0 +1,226 @@
+/**
+ * A small, pure JSON Logic evaluator (https://jsonlogic.com) shared by the browser and the server.
+ *
+ * Why our own instead of json-logic-js: operators are a closed, typed set (so `check:config` can
+ * name an unknown operator before it ships), there is no global mutable operator registry, and
+ * calendar dates (`YYYY-MM-DD` strings) compare correctly with `<`, `<=`, `>`, `>=`.
+ *
+ * Extensions beyond the standard set, each small and side-effect free:
+ * - `startsWith`: [string, prefix] -> boolean
+ * - `endsWith`: [string, suffix] -> boolean
+ * - `length`: [array | string] -> number (0 for null)
+ */
+
+/** A JSON Logic expression: a primitive, an array of expressions, or a one-key operator object. */
+export type JsonLogic =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonLogic[]
+  | { [operator: string]: JsonLogic };
+
+type Evaluate = (expression: JsonLogic, data: unknown) => unknown;
+
+/** Operators that need their arguments unevaluated (short-circuit or per-item scope). */
+type LazyOperator = (args: JsonLogic[], data: unknown, evaluate: Evaluate) => unknown;
+/** Operators that take evaluated arguments. */
+type EagerOperator = (...values: unknown[]) => unknown;
+
+/** JSON Logic truthiness: empty arrays are falsy, everything else as in JavaScript. */
+export function truthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return Boolean(value);
+}
+
+function getVar(data: unknown, path: unknown): unknown {
+  if (path === null || path === undefined || path === '') return data;
+  const parts = String(path).split('.');
+  let current: unknown = data;
+  for (const part of parts) {
+    if (current === null || current === undefined) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** Compares numbers as numbers and two strings as strings (so ISO dates order correctly). */
+function compare(a: unknown, b: unknown): number | null {
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  const x = Number(a);
+  const y = Number(b);
+  if (Number.isNaN(x) || Number.isNaN(y)) return null;
+  return x - y;
+}
+
+function chain(values: unknown[], test: (order: number) => boolean): boolean {
+  for (let i = 0; i + 1 < values.length; i += 1) {
+    const order = compare(values[i], values[i + 1]);
+    if (order === null || !test(order)) return false;
+  }
+  return true;
+}
+
+function looseEquals(a: unknown, b: unknown): boolean {
+  // Loose equality is part of the JSON Logic standard ("==" uses JavaScript's rules).
+  // eslint-disable-next-line eqeqeq
+  return a == b;
+}
+
+const lazy: Record<string, LazyOperator> = {
+  if: (args, data, evaluate) => {
+    let i = 0;
+    for (; i + 1 < args.length; i += 2) {
+      if (truthy(evaluate(args[i] as JsonLogic, data))) return evaluate(args[i + 1] as JsonLogic, data);
+    }
+    return i < args.length ? evaluate(args[i] as JsonLogic, data) : null;
+  },
+  and: (args, data, evaluate) => {
+    let value: unknown = true;
+    for (const arg of args) {
+      value = evaluate(arg, data);
+      if (!truthy(value)) return value;
+    }
+    return value;
+  },
+  or: (args, data, evaluate) => {
+    let value: unknown = false;
+    for (const arg of args) {
+      value = evaluate(arg, data);
+      if (truthy(value)) return value;
+    }
+    return value;
+  },
+  filter: (args, data, evaluate) => {
+    const items = evaluate(args[0] ?? null, data);
+    if (!Array.isArray(items)) return [];
+    return items.filter((item) => truthy(evaluate(args[1] ?? null, item)));
+  },
+  map: (args, data, evaluate) => {
+    const items = evaluate(args[0] ?? null, data);
+    if (!Array.isArray(items)) return [];
+    return items.map((item) => evaluate(args[1] ?? null, item));
+  },
+  some: (args, data, evaluate) => {
+    const items = evaluate(args[0] ?? null, data);
+    return Array.isArray(items) && items.some((item) => truthy(evaluate(args[1] ?? null, item)));
+  },
+  all: (args, data, evaluate) => {
+    const items = evaluate(args[0] ?? null, data);
+    return (
+      Array.isArray(items) &&
+      items.length > 0 &&
+      items.every((item) => truthy(evaluate(args[1] ?? null, item)))
+    );
+  },
+  none: (args, data, evaluate) => {
+    const items = evaluate(args[0] ?? null, data);
+    return !Array.isArray(items) || !items.some((item) => truthy(evaluate(args[1] ?? null, item)));
+  },
+};
+
+const eager: Record<string, EagerOperator> = {
+  var: () => undefined, // handled in evaluate(): needs the data
+  missing: () => undefined, // handled in evaluate(): needs the data
+  '==': (a, b) => looseEquals(a, b),
+  '===': (a, b) => a === b,
+  '!=': (a, b) => !looseEquals(a, b),
+  '!==': (a, b) => a !== b,
+  '!': (a) => !truthy(a),
+  '!!': (a) => truthy(a),
+  '<': (...v) => chain(v, (o) => o < 0),
+  '<=': (...v) => chain(v, (o) => o <= 0),
+  '>': (...v) => chain(v, (o) => o > 0),
+  '>=': (...v) => chain(v, (o) => o >= 0),
+  '+': (...v) => v.reduce<number>((sum, x) => sum + Number(x), 0),
+  '*': (...v) => v.reduce<number>((product, x) => product * Number(x), 1),
+  '-': (a, b) => (b === undefined ? -Number(a) : Number(a) - Number(b)),
+  '/': (a, b) => Number(a) / Number(b),
+  '%': (a, b) => Number(a) % Number(b),
+  min: (...v) => Math.min(...v.map(Number)),
+  max: (...v) => Math.max(...v.map(Number)),
+  in: (needle, haystack) =>
+    typeof haystack === 'string'
+      ? haystack.includes(String(needle))
+      : Array.isArray(haystack) && haystack.includes(needle),
+  cat: (...v) => v.map((x) => (x === null || x === undefined ? '' : String(x))).join(''),
+  merge: (...v) => v.flat(),
+  startsWith: (s, prefix) => typeof s === 'string' && s.startsWith(String(prefix)),
+  endsWith: (s, suffix) => typeof s === 'string' && s.endsWith(String(suffix)),
+  length: (x) => (typeof x === 'string' || Array.isArray(x) ? x.length : 0),
+};
+
+/** Every operator the evaluator knows, for config checking and documentation. */
+export const OPERATORS: readonly string[] = [...Object.keys(lazy), ...Object.keys(eager)];
+
+function operatorOf(expression: JsonLogic): string | null {
+  if (expression === null || typeof expression !== 'object' || Array.isArray(expression)) {
+    return null;
+  }
+  const keys = Object.keys(expression);
+  return keys.length === 1 ? (keys[0] as string) : null;
+}
+
+function argsOf(expression: { [operator: string]: JsonLogic }, operator: string): JsonLogic[] {
+  const raw = expression[operator] as JsonLogic;
+  return Array.isArray(raw) ? raw : [raw];
+}
+
+/** Evaluates a JSON Logic expression against data. Unknown operators throw. */
+export function evaluate(expression: JsonLogic, data: unknown): unknown {
+  if (Array.isArray(expression)) return expression.map((item) => evaluate(item, data));
+  const operator = operatorOf(expression);
+  if (operator === null) return expression;
+  const args = argsOf(expression as { [operator: string]: JsonLogic }, operator);
+
+  if (operator === 'var') {
+    const path = evaluate(args[0] ?? null, data);
+    const value = getVar(data, path);
+    return value === undefined && args.length > 1 ? evaluate(args[1] as JsonLogic, data) : value;
+  }
+  if (operator === 'missing') {
+    const keys = args.flatMap((arg) => {
+      const value = evaluate(arg, data);
+      return Array.isArray(value) ? value : [value];
+    });
+    return keys.filter((key) => {
+      const value = getVar(data, key);
+      return value === undefined || value === null || value === '';
+    });
+  }
+  const lazyOperator = lazy[operator];
+  if (lazyOperator) return lazyOperator(args, data, evaluate);
+  const eagerOperator = eager[operator];
+  if (eagerOperator) return eagerOperator(...args.map((arg) => evaluate(arg, data)));
+  throw new Error(`Unknown rule operator "${operator}"`);
+}
+
+/** Evaluates an expression and applies JSON Logic truthiness. */
+export function test(expression: JsonLogic, data: unknown): boolean {
+  return truthy(evaluate(expression, data));
+}
+
+/**
+ * Lists what is wrong with an expression, as `path: problem` strings; empty when well formed.
+ * Used by `npm run check:config` so that a malformed rule fails before it ships.
+ */
+export function checkExpression(expression: unknown, path = ''): string[] {
+  if (expression === null || typeof expression !== 'object') {
+    return ['string', 'number', 'boolean'].includes(typeof expression) || expression === null
+      ? []
+      : [`${path || '/'}: not a JSON value`];
+  }
+  if (Array.isArray(expression)) {
+    return expression.flatMap((item, index) => checkExpression(item, `${path}/${index}`));
+  }
+  const keys = Object.keys(expression);
+  if (keys.length !== 1) {
+    return [`${path || '/'}: an operator object must have exactly one key, found ${keys.length}`];
+  }
+  const operator = keys[0] as string;
+  if (!OPERATORS.includes(operator)) {
+    return [`${path || '/'}: unknown operator "${operator}"`];
+  }
+  return checkExpression((expression as Record<string, unknown>)[operator], `${path}/${operator}`);
+}
