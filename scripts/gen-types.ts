@@ -74,7 +74,13 @@ for (const existing of await listExisting(outDir)) {
 }
 if (check && stale.length > 0) {
   for (const line of stale) console.error(line);
-  console.error(`Generated types are out of date: run \`npm run gen:types\` and commit the result.`);
+  console.error(
+    `Generated types are out of date: run \`npm run gen:types\` and commit the result.`,
+  );
   process.exit(1);
 }
-console.log(check ? `gen:types: ${outputs.length} files up to date` : `gen:types: ${outputs.length} files written`);
+console.log(
+  check
+    ? `gen:types: ${outputs.length} files up to date`
+    : `gen:types: ${outputs.length} files written`,
+);

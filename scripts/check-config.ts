@@ -1,0 +1,233 @@
+/**
+ * Checks every file under flows/ before it ships, printing one line per problem:
+ *   <file>: <JSON path>: <problem>
+ * - the file must name its meta-schema in "$schema" and be valid against it;
+ * - every localized text must have both English and Spanish, with the same {{placeholders}};
+ * - a form flow may only name fields (and enum options) that its JSON Schema has;
+ * - every rule (JSON Logic) must be well formed and use known operators.
+ * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import { checkExpression } from '../src/engine/rules/json-logic';
+
+const root = path.resolve(import.meta.dirname, '..');
+const flowsArg = process.argv.indexOf('--flows');
+const flowsDir = path.resolve(
+  flowsArg > -1 ? (process.argv[flowsArg + 1] ?? 'flows') : path.join(root, 'flows'),
+);
+const schemasDir = path.join(root, 'schemas');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const problems: string[] = [];
+const report = (file: string, pointer: string, problem: string) =>
+  problems.push(`${path.relative(root, file) || file}: ${pointer || '/'}: ${problem}`);
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function listJson(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+async function readJson(file: string): Promise<Json | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Json;
+  } catch (error) {
+    report(file, '', `not valid JSON (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Walks the tree; every object with an `en` or `es` key is a localized text and needs both. */
+function checkTexts(file: string, value: Json, pointer: string): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkTexts(file, item, `${pointer}/${i}`));
+    return;
+  }
+  if (!isObject(value)) return;
+  if ('en' in value || 'es' in value) {
+    const en = value.en;
+    const es = value.es;
+    if (typeof en !== 'string' || en.trim() === '')
+      report(file, pointer, 'missing English text (en)');
+    if (typeof es !== 'string' || es.trim() === '')
+      report(file, pointer, 'missing Spanish text (es)');
+    if (typeof en === 'string' && typeof es === 'string') {
+      const a = placeholders(en).join(',');
+      const b = placeholders(es).join(',');
+      if (a !== b) report(file, pointer, `placeholders differ: en {{${a}}} vs es {{${b}}}`);
+    }
+    return;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'when' || key === 'excludeOptions') continue; // rules, not texts
+    checkTexts(file, child, `${pointer}/${key}`);
+  }
+}
+
+/** Every `when` and `excludeOptions` value, and object entries of a form's `order`, are rules. */
+function checkRules(file: string, value: Json, pointer: string): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkRules(file, item, `${pointer}/${i}`));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    const here = `${pointer}/${key}`;
+    if (key === 'when' || key === 'excludeOptions') {
+      for (const problem of checkExpression(child, here))
+        report(file, '', `malformed rule: ${problem}`);
+    } else {
+      checkRules(file, child, here);
+    }
+  }
+}
+
+function describeAjvError(error: ErrorObject): string | null {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && ['en', 'es'].includes(String(params.missingProperty))) {
+    return null; // reported by checkTexts with a clearer line
+  }
+  if (error.keyword === 'additionalProperties') {
+    return `unknown property "${String(params.additionalProperty)}"`;
+  }
+  return error.message ?? error.keyword;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const metaCache = new Map<string, ReturnType<typeof ajv.compile>>();
+async function metaValidator(metaPath: string) {
+  let validate = metaCache.get(metaPath);
+  if (!validate) {
+    const meta = JSON.parse(await readFile(metaPath, 'utf8')) as JsonObject;
+    delete meta.$schema; // the meta-schema's own draft marker; Ajv2020 reads 2020-12 and draft-07 alike
+    validate = ajv.compile(meta);
+    metaCache.set(metaPath, validate);
+  }
+  return validate;
+}
+
+async function checkAgainstMeta(file: string, json: JsonObject): Promise<void> {
+  const ref = json.$schema;
+  if (typeof ref !== 'string') {
+    report(file, '/$schema', 'missing: every flow file names its meta-schema');
+    return;
+  }
+  const metaPath = path.resolve(path.dirname(file), ref);
+  let validate;
+  try {
+    validate = await metaValidator(metaPath);
+  } catch (error) {
+    report(file, '/$schema', `cannot load meta-schema ${ref} (${(error as Error).message})`);
+    return;
+  }
+  if (validate(json)) return;
+  for (const error of validate.errors ?? []) {
+    const text = describeAjvError(error);
+    if (text) report(file, error.instancePath, text);
+  }
+}
+
+/** Order entries that are plain strings, or string results of a JSON Logic `if`. */
+function orderFieldNames(entry: Json): string[] {
+  if (typeof entry === 'string') return [entry];
+  if (isObject(entry) && Array.isArray(entry.if)) {
+    return entry.if
+      .filter((_, i, all) => i % 2 === 1 || i === all.length - 1)
+      .flatMap(orderFieldNames);
+  }
+  return [];
+}
+
+async function checkFormAgainstSchema(file: string, flow: JsonObject): Promise<void> {
+  if (typeof flow.schema !== 'string') return; // the meta-schema reports it
+  const schemaFile = path.join(schemasDir, `${flow.schema}.schema.json`);
+  let schema: JsonObject;
+  try {
+    schema = JSON.parse(await readFile(schemaFile, 'utf8')) as JsonObject;
+  } catch {
+    report(
+      file,
+      '/schema',
+      `schema "${flow.schema}" not found at ${path.relative(root, schemaFile)}`,
+    );
+    return;
+  }
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const known = (field: string) => Object.hasOwn(properties, field);
+  const fields = isObject(flow.fields) ? flow.fields : {};
+  for (const [name, config] of Object.entries(fields)) {
+    if (!known(name)) {
+      report(file, `/fields/${name}`, `field "${name}" is not in schema ${flow.schema}`);
+      continue;
+    }
+    const property = properties[name];
+    const options = isObject(config) ? config.options : undefined;
+    const values =
+      isObject(property) && Array.isArray(property.enum) ? property.enum.map(String) : null;
+    if (isObject(options) && values) {
+      for (const option of Object.keys(options)) {
+        if (!values.includes(option)) {
+          report(
+            file,
+            `/fields/${name}/options/${option}`,
+            `option "${option}" is not in the schema's enum for ${name}`,
+          );
+        }
+      }
+    }
+  }
+  (Array.isArray(flow.order) ? flow.order : []).forEach((entry, i) => {
+    if (typeof entry !== 'string') {
+      for (const problem of checkExpression(entry, `/order/${i}`))
+        report(file, '', `malformed rule: ${problem}`);
+    }
+    for (const name of orderFieldNames(entry)) {
+      if (!known(name))
+        report(file, `/order/${i}`, `field "${name}" is not in schema ${flow.schema}`);
+    }
+  });
+  (Array.isArray(flow.rules) ? flow.rules : []).forEach((rule, i) => {
+    const names = isObject(rule) && Array.isArray(rule.fields) ? rule.fields : [];
+    names.forEach((name, j) => {
+      if (typeof name === 'string' && !known(name)) {
+        report(file, `/rules/${i}/fields/${j}`, `field "${name}" is not in schema ${flow.schema}`);
+      }
+    });
+  });
+}
+
+const files = await listJson(flowsDir);
+for (const file of files) {
+  const json = await readJson(file);
+  if (json === undefined) continue;
+  if (!isObject(json)) {
+    report(file, '', 'a flow file must be a JSON object');
+    continue;
+  }
+  await checkAgainstMeta(file, json);
+  checkTexts(file, json, '');
+  checkRules(file, json, '');
+  if (path.relative(flowsDir, file).startsWith(`forms${path.sep}`))
+    await checkFormAgainstSchema(file, json);
+}
+
+if (problems.length > 0) {
+  for (const line of problems) console.error(line);
+  console.error(`check:config: ${problems.length} problem(s) in ${files.length} files`);
+  process.exit(1);
+}
+console.log(`check:config: ${files.length} files OK`);
