@@ -12,6 +12,8 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { checkExpression } from '../src/engine/rules/json-logic';
+import { RULES_CHECKS } from '../src/domain/rules-checks';
+import type { RulesFile } from '../src/domain/rules';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flowsArg = process.argv.indexOf('--flows');

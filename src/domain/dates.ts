@@ -1,0 +1,80 @@
+/**
+ * Calendar dates as `YYYY-MM-DD` strings in the agency's time zone. Such strings order correctly
+ * as strings, which is also how the rules evaluator compares them. "Today" is always passed in,
+ * so tests (and the server's clock) decide it; todayInAgencyZone() computes the real one.
+ */
+
+/** The agency's time zone: every calendar date of the portal is a day in this zone. */
+export const AGENCY_TIME_ZONE = 'America/New_York';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar date of an instant in a time zone (the agency's by default), as `YYYY-MM-DD`. */
+export function todayInAgencyZone(now: Date = new Date(), timeZone = AGENCY_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+function toUtc(date: string): Date {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new Error(`Not a YYYY-MM-DD date: "${date}"`);
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+function fromUtc(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether a value is a real calendar date written `YYYY-MM-DD` (2024-02-30 is not). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  return fromUtc(toUtc(value)) === value;
+}
+
+/** The `YYYY-MM-DD` part of a date or date-time string (`2024-05-01T10:00:00` -> `2024-05-01`). */
+export function datePart(value: string): string {
+  return value.slice(0, 10);
+}
+
+/** The date `days` days after `date` (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const result = toUtc(date);
+  result.setUTCDate(result.getUTCDate() + days);
+  return fromUtc(result);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+}
+
+/** -1, 0 or 1 as `a` is before, the same day as, or after `b`. */
+export function compareDates(a: string, b: string): -1 | 0 | 1 {
+  const x = datePart(a);
+  const y = datePart(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function isBefore(a: string, b: string): boolean {
+  return compareDates(a, b) < 0;
+}
+
+export function isAfter(a: string, b: string): boolean {
+  return compareDates(a, b) > 0;
+}
+
+export function isSameDay(a: string, b: string): boolean {
+  return compareDates(a, b) === 0;
+}
+
+/** The year of a date or date-time string (NaN when it has none). */
+export function yearOf(value: string): number {
+  return /^\d{4}/.test(value) ? Number(value.slice(0, 4)) : Number.NaN;
+}

@@ -1,0 +1,181 @@
+/**
+ * Payment options per account: the facts computed from an account, and the variants that
+ * flows/rules/payment-options.json offers for them. The server re-checks a submitted variant with
+ * the same facts and rules (allowsVariant).
+ */
+import { toCents } from './money';
+import { normalizeAccountNumber } from './masking';
+import {
+  checkRules,
+  decideOptions,
+  type FirstMatchRules,
+  type OptionGroupRules,
+  type RulesFile,
+} from './rules';
+import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
+import type { Account, Arrangement, ArrangementType } from './types';
+
+/** Payment variants of the payment route (spec section 2). */
+export const PAYMENT_VARIANTS = [
+  'remaining',
+  'bring-current',
+  'pif',
+  'bif',
+  'sif',
+  'one-time',
+  'past-due',
+  'upcoming',
+  'letter',
+] as const;
+export type PaymentVariant = (typeof PAYMENT_VARIANTS)[number];
+
+/** Variants the payment-options rules may offer (letter is reached through letters). */
+export type OptionVariant = Exclude<PaymentVariant, 'letter'>;
+export const OPTION_VARIANTS: readonly OptionVariant[] = PAYMENT_VARIANTS.filter(
+  (variant): variant is OptionVariant => variant !== 'letter',
+);
+
+export function isPaymentVariant(value: unknown): value is PaymentVariant {
+  return (PAYMENT_VARIANTS as readonly unknown[]).includes(value);
+}
+
+/** The facts payment-options rules read. */
+export interface PaymentFacts {
+  /** Normalized (trimmed, upper case). */
+  accountNumber: string;
+  /** `YYYY-MM-DD` in the agency's time zone. */
+  today: string;
+  isClosed: boolean;
+  isEop: boolean;
+  isPco: boolean;
+  allowPcoMinPay: boolean;
+  isPaymentPendingPost: boolean;
+  /** A payment is pending post and total paid equals the original or the settlement balance. */
+  pendingPostAndPaidOff: boolean;
+  /** The account says so, or an active arrangement was found (activeArrangement()). */
+  hasActiveArrangement: boolean;
+  /** Type of the active arrangement; null without one. */
+  arrangementType: ArrangementType | null;
+  /** The active arrangement allows paying its remaining balance (false without one). */
+  allowRemaining: boolean;
+  /** A payment of the active arrangement shows as past_due (schedule-status rules). */
+  hasPastDue: boolean;
+  /** A payment of the active arrangement is payable today (schedule-status rules). */
+  hasPayableToday: boolean;
+  /** Dollars; null when not set. */
+  minimumPaymentDue: number | null;
+  hasSettlementOffers: boolean;
+  /** At least one settlement plan (sif) was returned for the account. */
+  settlementPlansExist: boolean;
+  /** At least one payment plan (bif) was returned for the account. */
+  paymentPlansExist: boolean;
+  /** Dollars. */
+  balance: number;
+  originalBalance: number;
+  settlementBalance: number | null;
+  totalPaid: number;
+}
+
+/** Every fact name payment-options rules may read (for `npm run check:config`). */
+export const PAYMENT_FACT_NAMES: readonly (keyof PaymentFacts)[] = [
+  'accountNumber',
+  'today',
+  'isClosed',
+  'isEop',
+  'isPco',
+  'allowPcoMinPay',
+  'isPaymentPendingPost',
+  'pendingPostAndPaidOff',
+  'hasActiveArrangement',
+  'arrangementType',
+  'allowRemaining',
+  'hasPastDue',
+  'hasPayableToday',
+  'minimumPaymentDue',
+  'hasSettlementOffers',
+  'settlementPlansExist',
+  'paymentPlansExist',
+  'balance',
+  'originalBalance',
+  'settlementBalance',
+  'totalPaid',
+];
+
+export interface PaymentFactsInput {
+  account: Account;
+  arrangements?: readonly Arrangement[];
+  /** `YYYY-MM-DD` in the agency's time zone. */
+  today: string;
+  /** flows/rules/schedule-status.json: decides past due and payable today. */
+  scheduleRules: FirstMatchRules;
+  /** Whether GetSettlementPlans returned any plan (false when not fetched). */
+  settlementPlansExist?: boolean;
+  /** Whether GetPaymentPlans returned any plan (false when not fetched). */
+  paymentPlansExist?: boolean;
+}
+
+function paidOffByPendingPayment(account: Account): boolean {
+  if (!account.isPaymentPendingPost) return false;
+  const paid = toCents(account.totalPaid);
+  const targets = [account.originalBalance, account.settlementBalance]
+    .filter((amount): amount is number => typeof amount === 'number' && amount > 0)
+    .map(toCents);
+  return targets.includes(paid);
+}
+
+export function paymentFacts(input: PaymentFactsInput): PaymentFacts {
+  const { account, today, scheduleRules } = input;
+  const active = activeArrangement(account, input.arrangements ?? []);
+  const payments = active?.payments ?? [];
+  return {
+    accountNumber: normalizeAccountNumber(account.accountNumber),
+    today,
+    isClosed: account.isClosed,
+    isEop: account.isEop,
+    isPco: account.isPco,
+    allowPcoMinPay: account.allowPcoMinPay,
+    isPaymentPendingPost: account.isPaymentPendingPost,
+    pendingPostAndPaidOff: paidOffByPendingPayment(account),
+    hasActiveArrangement: account.hasActiveArrangement || active !== null,
+    arrangementType: active?.type ?? null,
+    allowRemaining: active?.allowRemaining ?? false,
+    hasPastDue: payments.some((p) => scheduleStatus(p, today, scheduleRules) === 'past_due'),
+    hasPayableToday: payments.some((p) => isPayableToday(p, today, scheduleRules)),
+    minimumPaymentDue: account.minimumPaymentDue ?? null,
+    hasSettlementOffers: account.hasSettlementOffers,
+    settlementPlansExist: input.settlementPlansExist ?? false,
+    paymentPlansExist: input.paymentPlansExist ?? false,
+    balance: account.balance,
+    originalBalance: account.originalBalance,
+    settlementBalance: account.settlementBalance ?? null,
+    totalPaid: account.totalPaid,
+  };
+}
+
+/** The payment variants offered for these facts, in the order the rules list them. */
+export function paymentOptions(facts: PaymentFacts, rules: OptionGroupRules): OptionVariant[] {
+  return decideOptions(rules, facts).outcomes.filter((outcome): outcome is OptionVariant =>
+    (OPTION_VARIANTS as readonly string[]).includes(outcome),
+  );
+}
+
+/** Whether a variant is offered (the server's re-check of a payment request; letter is not). */
+export function allowsVariant(
+  facts: PaymentFacts,
+  rules: OptionGroupRules,
+  variant: PaymentVariant,
+): boolean {
+  return (paymentOptions(facts, rules) as readonly string[]).includes(variant);
+}
+
+/** Problems in a payment-options rules file (empty when sound), for `npm run check:config`. */
+export function checkPaymentOptionRules(file: RulesFile): string[] {
+  const problems = checkRules(file, PAYMENT_FACT_NAMES);
+  if (file.kind !== 'option-groups') problems.push('/kind: must be "option-groups"');
+  for (const outcome of Object.keys(file.outcomes)) {
+    if (!(OPTION_VARIANTS as readonly string[]).includes(outcome)) {
+      problems.push(`/outcomes/${outcome}: not a payment option variant`);
+    }
+  }
+  return problems;
+}

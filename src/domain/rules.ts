@@ -1,0 +1,185 @@
+/**
+ * Shapes of flows/rules/*.json (schemas/meta/rules.schema.json) and the two ways a rules file
+ * decides: option groups (first matching group, then each of its options that holds) and first
+ * match (first rule that holds, else the default). Rules files are passed in, never imported:
+ * the server reads them from disk, the browser from the injected config.
+ */
+import { checkExpression, evaluate, test, type JsonLogic } from '../engine/rules/json-logic';
+
+export interface LocalizedText {
+  en: string;
+  es: string;
+}
+
+export interface RuleOutcome {
+  label: LocalizedText;
+  $comment?: string;
+}
+
+/** A fact computed from the other facts before any rule runs. */
+export interface DerivedFact {
+  id: string;
+  value: JsonLogic;
+  $comment?: string;
+}
+
+export interface RuleOption {
+  outcome: string;
+  /** Absent: always offered when its group applies. */
+  when?: JsonLogic;
+  $comment?: string;
+}
+
+export interface RuleGroup {
+  id: string;
+  when: JsonLogic;
+  options: RuleOption[];
+  $comment?: string;
+}
+
+export interface Rule {
+  id: string;
+  when: JsonLogic;
+  outcome: string;
+  $comment?: string;
+}
+
+interface RulesFileBase {
+  $schema?: string;
+  $comment?: string;
+  outcomes: Record<string, RuleOutcome>;
+  derived?: DerivedFact[];
+}
+
+export interface OptionGroupRules extends RulesFileBase {
+  kind: 'option-groups';
+  groups: RuleGroup[];
+}
+
+export interface FirstMatchRules extends RulesFileBase {
+  kind: 'first-match';
+  rules: Rule[];
+  default: string;
+}
+
+export type RulesFile = OptionGroupRules | FirstMatchRules;
+
+/** The facts with every derived fact added, in file order (a derived fact may read earlier ones). */
+export function withDerived<F extends object>(
+  rules: Pick<RulesFileBase, 'derived'>,
+  facts: F,
+): F & Record<string, unknown> {
+  const all: F & Record<string, unknown> = { ...facts } as F & Record<string, unknown>;
+  for (const derived of rules.derived ?? []) {
+    (all as Record<string, unknown>)[derived.id] = evaluate(derived.value, all);
+  }
+  return all;
+}
+
+/** Result of an option-groups file: the deciding group's id and its options that hold, in order. */
+export interface OptionDecision {
+  group: string | null;
+  outcomes: string[];
+}
+
+export function decideOptions(rules: OptionGroupRules, facts: object): OptionDecision {
+  const all = withDerived(rules, facts);
+  const group = rules.groups.find((candidate) => test(candidate.when, all));
+  if (!group) return { group: null, outcomes: [] };
+  const outcomes = group.options
+    .filter((option) => option.when === undefined || test(option.when, all))
+    .map((option) => option.outcome);
+  return { group: group.id, outcomes: [...new Set(outcomes)] };
+}
+
+/** Result of a first-match file: the first rule that holds gives the outcome, else the default. */
+export function firstMatch(rules: FirstMatchRules, facts: object): string {
+  const all = withDerived(rules, facts);
+  return rules.rules.find((rule) => test(rule.when, all))?.outcome ?? rules.default;
+}
+
+/** The value of one derived fact for these facts (for example a predicate such as isPayableToday). */
+export function derivedFact(
+  rules: Pick<RulesFileBase, 'derived'>,
+  id: string,
+  facts: object,
+): unknown {
+  if (!(rules.derived ?? []).some((derived) => derived.id === id)) {
+    throw new Error(`Rules file has no derived fact "${id}"`);
+  }
+  return withDerived(rules, facts)[id];
+}
+
+const SCOPED_OPERATORS = new Set(['filter', 'map', 'some', 'all', 'none']);
+
+/** Fact names read by `var` (first path segment), skipping per-item scopes of filter/map/some... */
+function readFacts(expression: unknown): string[] {
+  if (expression === null || typeof expression !== 'object') return [];
+  if (Array.isArray(expression)) return expression.flatMap(readFacts);
+  const [operator, raw] = Object.entries(expression)[0] ?? [];
+  if (operator === undefined) return [];
+  const args: unknown[] = Array.isArray(raw) ? raw : [raw];
+  if (operator === 'var') {
+    const path = args[0];
+    const inner = readFacts(args.slice(1));
+    return typeof path === 'string' && path !== ''
+      ? [path.split('.')[0] as string, ...inner]
+      : inner;
+  }
+  if (SCOPED_OPERATORS.has(operator)) return readFacts(args[0]);
+  return args.flatMap(readFacts);
+}
+
+/**
+ * What is wrong with a rules file beyond its meta-schema, as `path: problem` strings (empty when
+ * sound): malformed expressions, outcomes used but not declared, duplicate ids, and, when
+ * `knownFacts` is given, facts read that are neither known nor derived earlier in the file.
+ */
+export function checkRules(file: RulesFile, knownFacts?: readonly string[]): string[] {
+  const problems: string[] = [];
+  const available = new Set(knownFacts ?? []);
+  const checkWhen = (expression: unknown, path: string): void => {
+    problems.push(...checkExpression(expression, path));
+    if (!knownFacts) return;
+    for (const fact of readFacts(expression)) {
+      if (!available.has(fact)) problems.push(`${path}: unknown fact "${fact}"`);
+    }
+  };
+  const checkOutcome = (outcome: string, path: string): void => {
+    if (!Object.hasOwn(file.outcomes, outcome)) {
+      problems.push(`${path}: outcome "${outcome}" is not declared in /outcomes`);
+    }
+  };
+  const checkUnique = (items: { id: string }[], path: string): void => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.id)) problems.push(`${path}/${index}/id: duplicate id "${item.id}"`);
+      seen.add(item.id);
+    });
+  };
+
+  const derived = file.derived ?? [];
+  checkUnique(derived, '/derived');
+  derived.forEach((fact, index) => {
+    checkWhen(fact.value, `/derived/${index}/value`);
+    available.add(fact.id);
+  });
+  if (file.kind === 'option-groups') {
+    checkUnique(file.groups, '/groups');
+    file.groups.forEach((group, g) => {
+      checkWhen(group.when, `/groups/${g}/when`);
+      group.options.forEach((option, o) => {
+        checkOutcome(option.outcome, `/groups/${g}/options/${o}/outcome`);
+        if (option.when !== undefined) checkWhen(option.when, `/groups/${g}/options/${o}/when`);
+      });
+    });
+  } else {
+    checkUnique(file.rules, '/rules');
+    file.rules.forEach((rule, r) => {
+      checkWhen(rule.when, `/rules/${r}/when`);
+      checkOutcome(rule.outcome, `/rules/${r}/outcome`);
+    });
+    checkOutcome(file.default, '/default');
+  }
+  return problems;
+}

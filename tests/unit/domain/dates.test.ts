@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  AGENCY_TIME_ZONE,
+  compareDates,
+  datePart,
+  daysBetween,
+  isAfter,
+  isBefore,
+  isIsoDate,
+  isSameDay,
+  todayInAgencyZone,
+  yearOf,
+} from '../../../src/domain/dates';
+
+describe('todayInAgencyZone', () => {
+  it('uses the agency time zone America/New_York', () => {
+    expect(AGENCY_TIME_ZONE).toBe('America/New_York');
+  });
+
+  it('is still yesterday in New York just after midnight UTC', () => {
+    expect(todayInAgencyZone(new Date('2025-04-30T02:30:00Z'))).toBe('2025-04-29');
+  });
+
+  it('is the same day during the New York day', () => {
+    expect(todayInAgencyZone(new Date('2025-04-29T15:00:00Z'))).toBe('2025-04-29');
+  });
+
+  it('follows winter time (UTC-5)', () => {
+    expect(todayInAgencyZone(new Date('2025-01-02T04:59:00Z'))).toBe('2025-01-01');
+    expect(todayInAgencyZone(new Date('2025-01-02T05:00:00Z'))).toBe('2025-01-02');
+  });
+
+  it('accepts another time zone', () => {
+    expect(todayInAgencyZone(new Date('2025-04-30T02:30:00Z'), 'UTC')).toBe('2025-04-30');
+  });
+});
+
+describe('calendar date helpers', () => {
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2025-01-31', 1)).toBe('2025-02-01');
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2025-03-09', 1)).toBe('2025-03-10');
+  });
+
+  it('rejects a value that is not YYYY-MM-DD', () => {
+    expect(() => addDays('04/29/2025', 1)).toThrow('Not a YYYY-MM-DD date');
+  });
+
+  it('counts days between dates', () => {
+    expect(daysBetween('2025-03-15', '2025-04-29')).toBe(45);
+    expect(daysBetween('2025-04-29', '2025-04-28')).toBe(-1);
+  });
+
+  it('compares dates, date-times by their date part', () => {
+    expect(compareDates('2025-04-28', '2025-04-29')).toBe(-1);
+    expect(compareDates('2025-04-29T23:00:00', '2025-04-29')).toBe(0);
+    expect(compareDates('2025-04-30', '2025-04-29')).toBe(1);
+    expect(isBefore('2025-04-28', '2025-04-29')).toBe(true);
+    expect(isBefore('2025-04-29', '2025-04-29')).toBe(false);
+    expect(isAfter('2025-04-30', '2025-04-29')).toBe(true);
+    expect(isAfter('2025-04-29', '2025-04-29')).toBe(false);
+    expect(isSameDay('2025-04-29', '2025-04-29T08:00:00')).toBe(true);
+  });
+
+  it('recognises real calendar dates only', () => {
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2025-02-29')).toBe(false);
+    expect(isIsoDate('2025-13-01')).toBe(false);
+    expect(isIsoDate('2025-4-29')).toBe(false);
+    expect(isIsoDate(20250429)).toBe(false);
+  });
+
+  it('takes the date part and the year', () => {
+    expect(datePart('2025-04-29T10:00:00Z')).toBe('2025-04-29');
+    expect(yearOf('0001-01-01T00:00:00')).toBe(1);
+    expect(yearOf('n/a')).toBeNaN();
+  });
+});
