@@ -27,7 +27,7 @@ type JsonObject = { [key: string]: Json };
 
 const problems: string[] = [];
 const report = (file: string, pointer: string, problem: string) =>
-  problems.push(`${path.relative(root, file) || file}: ${pointer || '/'}: ${problem}`);
+  problems.push(`${path.relative(root, file) || file}: ${pointer ? `${pointer}: ` : ''}${problem}`);
 
 function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -223,8 +223,14 @@ for (const file of files) {
   await checkAgainstMeta(file, json);
   checkTexts(file, json, '');
   checkRules(file, json, '');
-  if (path.relative(flowsDir, file).startsWith(`forms${path.sep}`))
-    await checkFormAgainstSchema(file, json);
+  const relative = path.relative(flowsDir, file);
+  if (relative.startsWith(`forms${path.sep}`)) await checkFormAgainstSchema(file, json);
+  // Rules files also get their domain's own checks: unknown fact names, outcomes, derived values.
+  const domainCheck = relative.startsWith(`rules${path.sep}`)
+    ? RULES_CHECKS[path.basename(file, '.json')]
+    : undefined;
+  for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
+    report(file, '', problem);
 }
 
 if (problems.length > 0) {
