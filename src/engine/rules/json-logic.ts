@@ -64,7 +64,6 @@ function chain(values: unknown[], test: (order: number) => boolean): boolean {
 
 function looseEquals(a: unknown, b: unknown): boolean {
   // Loose equality is part of the JSON Logic standard ("==" uses JavaScript's rules).
-  // eslint-disable-next-line eqeqeq
   return a == b;
 }
 

@@ -1,0 +1,192 @@
+/**
+ * The engine's form: a flow file + a JSON Schema rendered with RJSF and our Fluent UI theme.
+ * RJSF stays behind this API so an RJSF upgrade touches one folder.
+ *
+ * Validation is ours, not RJSF's (`noValidate`): `validateForm` is the same pure function the
+ * server runs, and its errors reach the fields as `extraErrors`. Errors show after the first
+ * submit (or, with `liveValidate`, on fields the user changed) and follow the current language.
+ */
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { i18nextTranslator } from '../i18n/i18next';
+import { localize, toLanguage, type LocalizedText } from '../i18n/split';
+import type { FormData, FormFlow } from './flow';
+import { computeFormState, pruneHidden } from './form-state';
+import { SubmitButton } from './theme/templates';
+import { templates, widgets } from './theme';
+import { buildUiSchema } from './ui-schema';
+import { validateForm, type FieldError } from './validate';
+import { schemaErrors } from './precompiled';
+
+export interface SchemaFormProps {
+  flow: FormFlow;
+  /** The form's JSON Schema: the very object its precompiled validator was built from. */
+  schema: RJSFSchema;
+  validator: ValidatorType<FormData>;
+  /** Initial data; passing a new object resets the form to it. */
+  formData?: FormData;
+  /** Called with valid data, hidden fields pruned. */
+  onSubmit: (data: FormData) => void;
+  /** Called on every change with the data, hidden fields pruned. */
+  onChange?: (data: FormData) => void;
+  /** Called when the data becomes valid or invalid (e.g. for a dialog's own Continue button). */
+  onValidityChange?: (valid: boolean) => void;
+  /** Shows a spinner on the submit button and ignores submits. */
+  busy?: boolean;
+  /** Overrides the flow's `submit` label. */
+  submitLabel?: LocalizedText;
+  /** The form element's id and the prefix of every field id (`<id>_<field>`); defaults to the schema name. */
+  id?: string;
+  /** Rendered between the fields and the submit button. */
+  children?: ReactNode;
+  /** Renders no submit button (submit with `<Button type="submit" form={id}>` elsewhere). */
+  hideSubmit?: boolean;
+}
+
+/** Error texts per field, in RJSF's ErrorSchema shape. */
+function toErrorSchema(errors: readonly FieldError[]): ErrorSchema<FormData> {
+  const schema: Record<string, { __errors: string[] }> = {};
+  for (const error of errors) {
+    if (error.field !== '') schema[error.field] = { __errors: [error.message] };
+  }
+  return schema as ErrorSchema<FormData>;
+}
+
+/** Keys whose values differ between two data objects. */
+function changedFields(before: FormData, after: FormData): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => before[key] !== after[key]);
+}
+
+/** The control to focus for a field: the input itself, or the first one inside (radio groups). */
+function focusField(container: HTMLElement | null, id: string): void {
+  const element = container?.ownerDocument.getElementById(id);
+  if (!element) return;
+  const target = element.matches('input, select, textarea, button')
+    ? element
+    : element.querySelector<HTMLElement>('input, select, textarea, button');
+  target?.focus();
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const { flow, schema, validator, formData, busy = false, children, hideSubmit = false } = props;
+  const { i18n } = useTranslation();
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const formId = props.id ?? flow.schema.split('/').pop() ?? 'form';
+
+  const [data, setData] = useState<FormData>(() => formData ?? {});
+  // Compared by value, so an inline `formData={{ ... }}` does not reset the form on every render.
+  const initialKey = JSON.stringify(formData ?? {});
+  const [initial, setInitial] = useState(initialKey);
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  if (initialKey !== initial) {
+    // New initial data from the parent starts the form over.
+    setInitial(initialKey);
+    setData(formData ?? {});
+    setSubmitted(false);
+    setTouched(new Set());
+  }
+
+  const state = useMemo(() => computeFormState(flow, data), [flow, data]);
+  const uiSchema = useMemo(
+    () => buildUiSchema(flow, schema, state, language),
+    [flow, schema, state, language],
+  );
+  const translate = useMemo(() => i18nextTranslator(i18n, language), [i18n, language]);
+  const validate = useMemo(() => schemaErrors(validator, schema), [validator, schema]);
+  const errors = useMemo(
+    () => validateForm({ flow, validate, data, translate }),
+    [flow, validate, data, translate],
+  );
+  const extraErrors = useMemo(() => {
+    if (submitted) return toErrorSchema(errors);
+    if (flow.liveValidate) return toErrorSchema(errors.filter((e) => touched.has(e.field)));
+    return undefined;
+  }, [errors, submitted, touched, flow.liveValidate]);
+
+  // Latest props and state for the stable handlers below (stable handlers keep RJSF from re-rendering
+  // every field on each keystroke).
+  const latest = useRef({ props, data, busy });
+  useLayoutEffect(() => {
+    latest.current = { props, data, busy };
+  });
+  const valid = errors.length === 0;
+  useEffect(() => {
+    latest.current.props.onValidityChange?.(valid);
+  }, [valid]);
+  const container = useRef<HTMLDivElement>(null);
+
+  const handleChange = useCallback((event: IChangeEvent<FormData>) => {
+    const next = event.formData ?? {};
+    const { props: current, data: before } = latest.current;
+    const changed = changedFields(before, next);
+    if (changed.length === 0) return;
+    setData(next);
+    if (current.flow.liveValidate) {
+      setTouched((previous) => new Set([...previous, ...changed]));
+    }
+    current.onChange?.(pruneHidden(current.flow, next));
+  }, []);
+
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<FormData>) => {
+      const { props: current, busy: isBusy } = latest.current;
+      if (isBusy) return;
+      const submittedData = event.formData ?? {};
+      const found = validateForm({
+        flow: current.flow,
+        validate: schemaErrors(current.validator, current.schema),
+        data: submittedData,
+        translate,
+      });
+      if (found.length > 0) {
+        setSubmitted(true);
+        const first = found.find((error) => error.field !== '');
+        if (first) focusField(container.current, `${formId}_${first.field}`);
+        return;
+      }
+      current.onSubmit(pruneHidden(current.flow, submittedData));
+    },
+    [formId, translate],
+  );
+
+  const label = localize(props.submitLabel ?? flow.submit, language);
+  return (
+    <div ref={container}>
+      <Form<FormData>
+        id={formId}
+        idPrefix={formId}
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={data}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        extraErrors={extraErrors}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        templates={templates}
+        widgets={widgets}
+      >
+        {children}
+        {!hideSubmit && label !== undefined && (
+          <SubmitButton busy={busy} disabled={flow.submitDisabledUntilValid === true && !valid}>
+            {label}
+          </SubmitButton>
+        )}
+      </Form>
+    </div>
+  );
+}

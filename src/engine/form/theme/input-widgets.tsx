@@ -1,0 +1,120 @@
+/**
+ * Text-like widgets on Fluent UI v9 inputs. Each renders inside the FieldTemplate's Fluent `Field`,
+ * which supplies the label association, hint/error `aria-describedby`, `aria-invalid` and `required`.
+ */
+import type { ChangeEvent } from 'react';
+import { Input, Textarea, type InputProps } from '@fluentui/react-components';
+import type { WidgetProps } from '@rjsf/utils';
+import {
+  digitsOnly,
+  formatMaskedDate,
+  formatPhone,
+  isoToMaskedDate,
+  maskedDateToIso,
+  resolveDateLimit,
+} from './format';
+
+type InputChange = (event: ChangeEvent<HTMLInputElement>, data: { value: string }) => void;
+
+/** Props every input shares; `toValue` turns typed text into the stored value. */
+function inputProps(
+  props: WidgetProps,
+  display: string,
+  toValue: (text: string) => unknown,
+): Partial<InputProps> & { onChange: InputChange } {
+  const { id, htmlName, disabled, readonly, autofocus, placeholder, options, onBlur, onFocus } =
+    props;
+  return {
+    id,
+    name: htmlName ?? id,
+    value: display,
+    disabled: disabled === true,
+    readOnly: readonly === true,
+    autoFocus: autofocus === true,
+    placeholder: placeholder || undefined,
+    autoComplete: typeof options.autoComplete === 'string' ? options.autoComplete : undefined,
+    onChange: (_event, data) => props.onChange(toValue(data.value)),
+    onBlur: () => onBlur(id, props.value),
+    onFocus: () => onFocus(id, props.value),
+  };
+}
+
+const orUndefined = (text: string): string | undefined => (text === '' ? undefined : text);
+const asText = (value: unknown): string =>
+  value === undefined || value === null ? '' : String(value);
+
+export function TextWidget(props: WidgetProps) {
+  return <Input {...inputProps(props, asText(props.value), orUndefined)} />;
+}
+
+export function TextareaWidget(props: WidgetProps) {
+  const { id, htmlName, disabled, readonly, placeholder, onBlur, onFocus, value } = props;
+  return (
+    <Textarea
+      id={id}
+      name={htmlName ?? id}
+      value={asText(value)}
+      disabled={disabled === true}
+      readOnly={readonly === true}
+      placeholder={placeholder || undefined}
+      resize="vertical"
+      onChange={(_event, data) => props.onChange(orUndefined(data.value))}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+/** Last 4 of an SSN: digits only, at most 4, numeric keypad. */
+export function SsnWidget(props: WidgetProps) {
+  const base = inputProps(props, asText(props.value), (text) =>
+    orUndefined(digitsOnly(text).slice(0, 4)),
+  );
+  return <Input {...base} inputMode="numeric" maxLength={4} />;
+}
+
+/** Shown as 123-456-7890 while typing; stored as digits only. */
+export function PhoneWidget(props: WidgetProps) {
+  const base = inputProps(props, formatPhone(asText(props.value)), (text) =>
+    orUndefined(digitsOnly(text).slice(0, 15)),
+  );
+  return <Input {...base} type="tel" inputMode="tel" maxLength={19} />;
+}
+
+/** Typed as MM/DD/YYYY; stored as YYYY-MM-DD once complete. */
+export function MaskedDateWidget(props: WidgetProps) {
+  const base = inputProps(props, isoToMaskedDate(props.value), (text) =>
+    maskedDateToIso(formatMaskedDate(text)),
+  );
+  return <Input {...base} inputMode="numeric" maxLength={10} />;
+}
+
+/** The browser's date picker; `dateMin`/`dateMax` ('today' or YYYY-MM-DD) bound it. */
+export function DateWidget(props: WidgetProps) {
+  const base = inputProps(props, asText(props.value), orUndefined);
+  return (
+    <Input
+      {...base}
+      type="date"
+      min={resolveDateLimit(props.options.dateMin)}
+      max={resolveDateLimit(props.options.dateMax)}
+    />
+  );
+}
+
+/** Account numbers and codes: upper-cased as typed, spaces dropped. */
+export function AccountNumberWidget(props: WidgetProps) {
+  const base = inputProps(props, asText(props.value), (text) =>
+    orUndefined(text.replace(/\s/g, '').toUpperCase()),
+  );
+  return <Input {...base} autoCapitalize="characters" spellCheck={false} />;
+}
+
+export function NumberWidget(props: WidgetProps) {
+  const base = inputProps(props, asText(props.value), (text) => {
+    if (text.trim() === '') return undefined;
+    const number = Number(text);
+    return Number.isFinite(number) ? number : text;
+  });
+  return <Input {...base} type="number" inputMode="decimal" />;
+}
