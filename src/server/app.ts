@@ -1,0 +1,191 @@
+/**
+ * buildApp: the whole portal server as a Fastify instance, shared by main.ts and the API tests.
+ * It migrates the database, loads the server secret, loads the demo data into an empty database,
+ * reads flows/ once, and registers security headers, error handling, the API and the web app.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactoryHandler,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { DestinationStream } from 'pino';
+import { deriveKeys } from './auth/keys';
+import { Lockout, type LockoutOptions } from './auth/lockout';
+import { registerAuthRoutes } from './auth/routes';
+import { TokenService } from './auth/tokens';
+import { loadFlows, type PortalConfig } from './config';
+import type { PortalContext } from './context';
+import { calendarDay, DEFAULT_TIME_ZONE } from './dates';
+import { importPortalData } from './db/import';
+import { migrateToLatest } from './db/migrate';
+import { loadServerSecret } from './db/secret';
+import type { Db } from './db/types';
+import { registerErrorHandling, sendError } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { installValidator, loadApiSchemas } from './http/validation';
+import { createDevWeb, registerDevWeb, registerProductionWeb } from './http/web';
+import { registerAccountRoutes } from './routes/accounts';
+import { registerLetterRoutes } from './routes/letters';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface BuildAppOptions {
+  db: Db;
+  /** Folder with forms/, rules/, texts/ (and later content/, clients/). */
+  flowsDir: string;
+  /** Built web app (dist/web). Without an index.html there the server answers only /api. */
+  webDir?: string;
+  /** Run Vite in middleware mode on the same port (HMR); relaxes the CSP for Vite. */
+  dev?: boolean;
+  /** Injectable clock (tests). */
+  now?: () => Date;
+  /** Time zone of calendar days (default PORTAL_TIME_ZONE or America/New_York). */
+  timeZone?: string;
+  /** false, or pino options; `stream` captures logs (tests). */
+  logger?: false | { level?: string; stream?: DestinationStream };
+  /** Overrides the generated server secret (PORTAL_SECRET). */
+  secret?: string;
+  /** Import file loaded when the database has no debtors; false to skip. Default demo data. */
+  demoDataFile?: string | false;
+  /** Fastify trustProxy (client address from X-Forwarded-For); default false. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  lockout?: LockoutOptions;
+  schemasDir?: string;
+}
+
+/** Paths the logger never prints (bodies are not logged at all; this is the second line). */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...[
+    'socialSecurityNumber',
+    'dateOfBirth',
+    'cardNumber',
+    'bankAccountNumber',
+    'accessToken',
+    'refreshToken',
+  ].flatMap((field) => [
+    field,
+    `*.${field}`,
+    `body.${field}`,
+    `req.body.${field}`,
+    `*.body.${field}`,
+  ]),
+];
+
+function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  return {
+    level: logger?.level ?? process.env.LOG_LEVEL ?? 'info',
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(logger?.stream ? { stream: logger.stream } : {}),
+  };
+}
+
+async function seedIfEmpty(
+  db: Db,
+  file: string,
+  keys: ReturnType<typeof deriveKeys>,
+  now: () => Date,
+  today: string,
+): Promise<'seeded' | 'skipped'> {
+  const row = await db
+    .selectFrom('debtors')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  if (Number(row?.n ?? 0) > 0 || !existsSync(file)) return 'skipped';
+  const result = await importPortalData(db, JSON.parse(readFileSync(file, 'utf8')) as unknown, {
+    identityHmacKey: keys.identityHmacKey,
+    today,
+    now: now(),
+  });
+  if (!result.ok) {
+    const lines = result.problems.map((p) => `  ${p.path}: ${p.reason}`).join('\n');
+    throw new Error(`Demo data ${file} was not imported:\n${lines}`);
+  }
+  return 'seeded';
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const timeZone = options.timeZone ?? process.env.PORTAL_TIME_ZONE ?? DEFAULT_TIME_ZONE;
+  const today = () => calendarDay(now(), timeZone);
+  const dev = options.dev ?? false;
+  const { db } = options;
+
+  await migrateToLatest(db);
+  const keys = deriveKeys(await loadServerSecret(db, options.secret));
+  const demoFile =
+    options.demoDataFile === undefined
+      ? path.join(REPO_ROOT, 'demo/demo-data.json')
+      : options.demoDataFile;
+  const seeded = demoFile ? await seedIfEmpty(db, demoFile, keys, now, today()) : 'skipped';
+
+  const schemas = loadApiSchemas(options.schemasDir ?? path.join(REPO_ROOT, 'schemas'));
+  // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
+  const startConfig = loadFlows(options.flowsDir);
+  const getConfig = (): PortalConfig => (dev ? loadFlows(options.flowsDir) : startConfig);
+
+  const devWeb = dev ? await createDevWeb(REPO_ROOT) : undefined;
+  const fastifyOptions = {
+    logger: loggerOptions(options.logger),
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 64 * 1024,
+  };
+  const app: FastifyInstance = devWeb
+    ? Fastify({
+        ...fastifyOptions,
+        serverFactory: (handler: FastifyServerFactoryHandler) => {
+          devWeb.setHandler(handler);
+          return devWeb.server;
+        },
+      })
+    : Fastify(fastifyOptions);
+  if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
+
+  registerSecurityHeaders(app, dev);
+  registerErrorHandling(app);
+  installValidator(app, schemas);
+
+  const ctx: PortalContext = {
+    db,
+    keys,
+    tokens: new TokenService(db, keys.jwtKey, now),
+    lockout: new Lockout(db, now, options.lockout),
+    schemas,
+    now,
+    today,
+  };
+
+  app.get('/api/health', async (_request, reply) => {
+    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+  });
+
+  for (const prefix of ['/api', '/api/v2']) {
+    await app.register(
+      async (api) => {
+        api.addHook('onRequest', async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          const sid = request.headers['x-session-id'];
+          if (typeof sid !== 'string' || sid.trim() === '' || sid.length > 200) {
+            return sendError(request, reply, 400, 'missingSession');
+          }
+        });
+        registerAuthRoutes(api, ctx);
+        registerAccountRoutes(api, ctx);
+        registerLetterRoutes(api, ctx);
+      },
+      { prefix },
+    );
+  }
+
+  if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig });
+  else await registerProductionWeb(app, { webDir: options.webDir, getConfig });
+
+  return app;
+}

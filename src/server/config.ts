@@ -1,0 +1,60 @@
+/**
+ * Runtime config from flows/: every JSON file under each sub-folder becomes
+ * `config[folder][name]` (name = path inside the folder without `.json`, `/`-separated). The web
+ * app reads it from one `<script type="application/json" id="portal-config">` in index.html.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface PortalConfig {
+  forms: Record<string, unknown>;
+  rules: Record<string, unknown>;
+  texts: Record<string, unknown>;
+  [folder: string]: Record<string, unknown>;
+}
+
+function jsonFiles(dir: string, prefix = ''): [string, string][] {
+  const out: [string, string][] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...jsonFiles(full, `${prefix}${entry.name}/`));
+    else if (entry.name.endsWith('.json')) out.push([`${prefix}${entry.name.slice(0, -5)}`, full]);
+  }
+  return out;
+}
+
+export function loadFlows(flowsDir: string): PortalConfig {
+  const config: PortalConfig = { forms: {}, rules: {}, texts: {} };
+  if (!existsSync(flowsDir)) return config;
+  for (const entry of readdirSync(flowsDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder: Record<string, unknown> = config[entry.name] ?? {};
+    for (const [name, file] of jsonFiles(path.join(flowsDir, entry.name))) {
+      try {
+        folder[name] = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`flows/${entry.name}/${name}.json is not valid JSON: ${reason}`);
+      }
+    }
+    config[entry.name] = folder;
+  }
+  return config;
+}
+
+/** The config as a JSON data block; `<` is escaped so no text can close the element. */
+export function configScript(config: PortalConfig): string {
+  const json = JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="portal-config">${json}</script>`;
+}
+
+export function injectConfig(html: string, config: PortalConfig): string {
+  const script = configScript(config);
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? `${script}${html}` : `${html.slice(0, at)}${script}\n${html.slice(at)}`;
+}

@@ -1,0 +1,17 @@
+/** What route modules share: database, keys, clock, tokens, lockout. */
+import type { ServerKeys } from './auth/keys';
+import type { Lockout } from './auth/lockout';
+import type { TokenService } from './auth/tokens';
+import type { Db } from './db/types';
+import type { ApiSchemas } from './http/validation';
+
+export interface PortalContext {
+  db: Db;
+  keys: ServerKeys;
+  tokens: TokenService;
+  lockout: Lockout;
+  schemas: ApiSchemas;
+  now: () => Date;
+  /** Today's calendar day (YYYY-MM-DD) in the agency's time zone. */
+  today: () => string;
+}

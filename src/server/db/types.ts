@@ -1,0 +1,220 @@
+/**
+ * Kysely table types. Money is integer cents, flags are integers 0/1 (portable between SQLite and
+ * PostgreSQL), timestamps are ISO strings and calendar days are `YYYY-MM-DD` strings.
+ */
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+
+export type Flag = 0 | 1 | number;
+
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: string;
+}
+
+export interface DebtorsTable {
+  id: Generated<number>;
+  /** Natural key used by imports. */
+  external_key: string;
+  first_name: string | null;
+  last_name: string;
+  business_name: string | null;
+  /** Normalized last name and business name (see normalizeName) used to find sign-in candidates. */
+  last_name_key: string;
+  business_name_key: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  email: string | null;
+  /** HMAC-SHA256 (hex) of the last 4 SSN digits; the plain value is never stored. */
+  ssn_last4_hmac: string | null;
+  /** HMAC-SHA256 (hex) of the date of birth (YYYY-MM-DD); the plain value is never stored. */
+  dob_hmac: string | null;
+  require_ssn: Flag;
+  allow_sms: Flag;
+  allow_email: Flag;
+  pref_email: Flag;
+  pref_sms: Flag;
+  pref_letter: Flag;
+  /** email | SMS | letter | null */
+  pref_preferred: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DebtorPhonesTable {
+  id: Generated<number>;
+  debtor_id: number;
+  /** Digits only. */
+  phone_number: string;
+  type: string;
+  created_at: string;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  account_number: string;
+  debtor_id: number;
+  client_id: string | null;
+  client_account: string | null;
+  creditor_name: string | null;
+  creditor_name_comment: string | null;
+  original_creditor_name: string | null;
+  merchant_name: string | null;
+  balance_cents: number;
+  original_balance_cents: number;
+  total_paid_cents: number;
+  outstanding_balance_cents: number | null;
+  settlement_balance_cents: number | null;
+  minimum_payment_due_cents: number | null;
+  stabilization_amount_cents: number | null;
+  new_balance_cents: number | null;
+  new_balance_date: string | null;
+  status_code: string;
+  is_closed: Flag;
+  is_pco: Flag;
+  is_eop: Flag;
+  is_interest_bearing: Flag;
+  is_payment_pending_post: Flag;
+  has_settlement_offers: Flag;
+  allow_pco_min_pay: Flag;
+  show_bring_account_current_text: Flag;
+  show_last_workable_disclosure: Flag;
+  bankruptcy_reported: Flag;
+  end_of_path_notice: Flag;
+  external_payment_url: string | null;
+  support_phone: string | null;
+  date_of_referral: string | null;
+  date_of_last_pay: string | null;
+  last_update_date: string | null;
+  last_viewable_date: string | null;
+  statement_date: string | null;
+  save_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArrangementsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** Natural key inside the account, used by imports. */
+  external_ref: string;
+  /** PIF | SIF | PPA | LET */
+  type: string;
+  amount_cents: number;
+  active: Flag;
+  begin_balance_cents: number;
+  created: string;
+  allow_remaining: Flag;
+  modifiable_online: Flag;
+}
+
+export interface ArrangementPaymentsTable {
+  id: Generated<number>;
+  arrangement_id: number;
+  pay_date: string;
+  amount_cents: number;
+  /** PostDate | Approved | Paid | Rejected | Canceled */
+  status: string;
+  is_pending_post: Flag;
+  is_electronic: Flag;
+  funding_id: number | null;
+  paid_with: string | null;
+  confirmation: string | null;
+  submitted: string | null;
+  approved: string | null;
+  satisfied: string | null;
+  created: string;
+}
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  account_id: number;
+  received_date: string;
+  amount_cents: number;
+  /** Unknown | Adjustment | CreditCard | Cash | Check | Direct | ... (spec §3) */
+  type: string;
+  auto_or_manual: string | null;
+  source: string | null;
+  confirmation_code: string | null;
+  is_pending: Flag;
+  total_payment_cents: number | null;
+}
+
+export interface LettersTable {
+  /** The letter id printed in the offer code (account number + '.' + letter id). */
+  letter_id: number;
+  account_id: number;
+  letter_code: string;
+  request_date: string;
+  principal_balance_cents: number;
+  is_letter_one: Flag;
+}
+
+export interface LetterOptionsTable {
+  id: Generated<number>;
+  letter_id: number;
+  option_number: number;
+  due_date: string;
+  day_of_month_settlement_requirement: number | null;
+  settlement_amount_cents: number;
+  payment_amount_cents: number;
+  /** Fraction 0..1 */
+  discount: number;
+  number_of_payments: number;
+}
+
+export interface LetterOptionPaymentsTable {
+  id: Generated<number>;
+  letter_option_id: number;
+  seq: number;
+  pay_date: string;
+  amount_cents: number;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  /** 'id:<normalized last name>', 'ip:<address>' or 'letter:<account number>' */
+  key: string;
+  /** failure | lock */
+  kind: string;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  debtor_id: number;
+  family: string;
+  role: string;
+  /** JSON of extra claims (letter tokens: accountNumber, letterId). */
+  claims: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+  replaced_by: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  server_secrets: ServerSecretsTable;
+  debtors: DebtorsTable;
+  debtor_phones: DebtorPhonesTable;
+  accounts: AccountsTable;
+  arrangements: ArrangementsTable;
+  arrangement_payments: ArrangementPaymentsTable;
+  transactions: TransactionsTable;
+  letters: LettersTable;
+  letter_options: LetterOptionsTable;
+  letter_option_payments: LetterOptionPaymentsTable;
+  login_attempts: LoginAttemptsTable;
+  refresh_tokens: RefreshTokensTable;
+}
+
+export type Db = Kysely<Database>;
+export type DebtorRow = Selectable<DebtorsTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type ArrangementRow = Selectable<ArrangementsTable>;
+export type ArrangementPaymentRow = Selectable<ArrangementPaymentsTable>;
+export type TransactionRow = Selectable<TransactionsTable>;
+export type NewAccount = Insertable<AccountsTable>;

@@ -1,0 +1,122 @@
+/**
+ * API errors: one JSON shape `{ message, errors?, fieldRequired? }` in the caller's language.
+ * 500s never carry details or a stack; validation errors list `{ path, keyword, message }`.
+ */
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keywordMessage, message, pickLanguage, type Language, type MessageKey } from './messages';
+
+export interface FieldError {
+  path: string;
+  keyword: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  message: string;
+  errors?: FieldError[];
+  fieldRequired?: string;
+}
+
+/** An error with a status code and a message key; thrown by handlers, answered centrally. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+    readonly extra: { errors?: FieldError[]; fieldRequired?: string } = {},
+  ) {
+    super(messageKey);
+    this.name = 'ApiError';
+  }
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  return pickLanguage(request.headers['accept-language']);
+}
+
+export function errorBody(
+  request: FastifyRequest,
+  key: MessageKey,
+  extra: { errors?: FieldError[]; fieldRequired?: string } = {},
+): ErrorBody {
+  return { message: message(key, languageOf(request)), ...extra };
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: MessageKey,
+  extra: { errors?: FieldError[]; fieldRequired?: string } = {},
+): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(request, key, extra));
+}
+
+function limitOf(error: ErrorObject): number | undefined {
+  const params = error.params as { limit?: number };
+  return typeof params.limit === 'number' ? params.limit : undefined;
+}
+
+/** ajv errors -> field errors (paths are JSON pointers into the body or query). */
+export function fieldErrors(errors: ErrorObject[], lang: Language): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    // if/then wrappers add an "if" error next to the real one; skip them.
+    if (error.keyword === 'if') continue;
+    let path = error.instancePath;
+    if (error.keyword === 'required') {
+      path += `/${(error.params as { missingProperty: string }).missingProperty}`;
+    } else if (error.keyword === 'additionalProperties') {
+      path += `/${(error.params as { additionalProperty: string }).additionalProperty}`;
+    }
+    const id = `${path}|${error.keyword}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({
+      path: path || '/',
+      keyword: error.keyword,
+      message: keywordMessage(error.keyword, lang, limitOf(error)),
+    });
+  }
+  return out;
+}
+
+const statusKeys: Record<number, MessageKey> = {
+  400: 'invalidRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'notFound',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendError(request, reply, error.statusCode, error.messageKey, error.extra);
+    }
+    if (error.validation) {
+      const errors = fieldErrors(error.validation as ErrorObject[], languageOf(request));
+      return sendError(request, reply, 400, 'invalidRequest', { errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500 || status < 400) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, 500, 'serverError');
+    }
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return sendError(request, reply, 400, 'invalidJson');
+    }
+    request.log.info({ code: error.code, statusCode: status }, 'request rejected');
+    return sendError(request, reply, status, statusKeys[status] ?? 'invalidRequest');
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * Serving the web app. Production: dist/web with long-cached /assets/*, index.html (config
+ * injected) with no-cache, and an SPA fallback for non-/api GETs that accept HTML. Dev: Vite in
+ * middleware mode on the same HTTP server (HMR over the same port).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ViteDevServer } from 'vite';
+import { injectConfig, type PortalConfig } from '../config';
+import { sendError } from './errors';
+import { securityHeaders } from './security';
+
+function wantsHtml(request: { method?: string; url?: string; headers: http.IncomingHttpHeaders }) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.url ?? '/';
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return false;
+  // Navigations ask for HTML; scripts, styles and images do not. (No file-extension test: account
+  // numbers in routes contain dots, e.g. /accounts/LU1.10001.)
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export interface WebOptions {
+  webDir?: string | undefined;
+  getConfig: () => PortalConfig;
+}
+
+/** Production serving. Without a built index.html the app answers only /api. */
+export async function registerProductionWeb(app: FastifyInstance, options: WebOptions) {
+  const { webDir } = options;
+  const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+  const indexHtml = hasWeb
+    ? injectConfig(readFileSync(indexFile, 'utf8'), options.getConfig())
+    : '';
+
+  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  if (hasWeb && webDir) {
+    app.get('/', sendIndex);
+    app.get('/index.html', sendIndex);
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(webDir, filePath).split(path.sep).join('/');
+        res.header(
+          'cache-control',
+          relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && wantsHtml(request.raw)) return sendIndex(request, reply);
+    return sendError(request, reply, 404, 'notFound');
+  });
+}
+
+export interface DevWeb {
+  server: http.Server;
+  vite: ViteDevServer;
+  /** Call with Fastify's request handler (from serverFactory). */
+  setHandler(handler: http.RequestListener): void;
+}
+
+/**
+ * Creates the HTTP server and a Vite dev server in middleware mode bound to it. API requests and
+ * HTML navigations go to Fastify (which serves the transformed index.html); everything else
+ * (modules, assets, HMR) goes to Vite first.
+ */
+export async function createDevWeb(repoRoot: string): Promise<DevWeb> {
+  let handler: http.RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const headers = securityHeaders(true);
+  const server = http.createServer((req, res) => {
+    if ((req.url ?? '').startsWith('/api') || wantsHtml(req)) {
+      handler(req, res);
+      return;
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    vite.middlewares(req, res, () => handler(req, res));
+  });
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: path.join(repoRoot, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server } },
+    appType: 'custom',
+  });
+  return {
+    server,
+    vite,
+    setHandler: (h) => {
+      handler = h;
+    },
+  };
+}
+
+/** Dev: index.html from Vite's root, transformed by Vite, with config re-read on every load. */
+export function registerDevWeb(app: FastifyInstance, vite: ViteDevServer, options: WebOptions) {
+  const indexFile = path.join(vite.config.root, 'index.html');
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8'));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(injectConfig(html, options.getConfig()));
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsHtml(request.raw)) return sendIndex(request, reply);
+    return sendError(request, reply, 404, 'notFound');
+  });
+  app.addHook('onClose', async () => {
+    await vite.close();
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Starts the portal: `tsx src/server/main.ts [--dev]`.
+ * Env: HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, SQLite file portal.db), DATABASE_URL
+ * (PostgreSQL instead of SQLite), PORTAL_SECRET, PORTAL_TIME_ZONE, LOG_LEVEL, TRUST_PROXY,
+ * WEB_DIR (dist/web), FLOWS_DIR (flows), DEMO_DATA (import file for an empty DB, or "off"),
+ * LOCKOUT_MAX_FAILURES / LOCKOUT_MAX_FAILURES_PER_ADDRESS (sign-in failures before a 15-minute
+ * lock; default 5 each).
+ */
+import path from 'node:path';
+import { buildApp, REPO_ROOT } from './app';
+import { openDatabase } from './db/database';
+
+/** TRUST_PROXY: "true"/"1" trusts every proxy; otherwise a list of addresses or CIDRs. */
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value;
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  const host = process.env.HOST || '127.0.0.1';
+  const port = Number(process.env.PORT || 3000);
+  const dataDir = path.resolve(process.env.DATA_DIR || 'data');
+  const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  const demo = process.env.DEMO_DATA;
+
+  const app = await buildApp({
+    db: database.db,
+    flowsDir: path.resolve(process.env.FLOWS_DIR || path.join(REPO_ROOT, 'flows')),
+    webDir: path.resolve(process.env.WEB_DIR || path.join(REPO_ROOT, 'dist/web')),
+    dev,
+    secret: process.env.PORTAL_SECRET || undefined,
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
+    demoDataFile: demo === 'off' ? false : demo ? path.resolve(demo) : undefined,
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+    lockout: {
+      maxFailures: Number(process.env.LOCKOUT_MAX_FAILURES) || 5,
+      maxFailuresPerAddress: Number(process.env.LOCKOUT_MAX_FAILURES_PER_ADDRESS) || 5,
+    },
+  });
+  app.addHook('onClose', async () => {
+    await database.destroy();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  console.log(`Portal running at http://${shownHost}:${actualPort}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

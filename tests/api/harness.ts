@@ -1,0 +1,156 @@
+/**
+ * Test harness: a real portal server (buildApp + listen on 127.0.0.1:0) over a real database, a
+ * small fetch client, log capture and response-schema checks.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { createAjv } from '../../src/server/ajv';
+import { buildApp, REPO_ROOT, type BuildAppOptions } from '../../src/server/app';
+import type { PortalDatabase } from '../../src/server/db/database';
+
+export { REPO_ROOT };
+
+/** Creates a handle on the suite's database; every call opens the same underlying data. */
+export type DatabaseFactory = () => PortalDatabase;
+
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  }
+  text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  database: PortalDatabase;
+  logs: LogCapture;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  makeDatabase: DatabaseFactory,
+  options: Partial<BuildAppOptions> = {},
+): Promise<RunningServer> {
+  const database = makeDatabase();
+  const logs = new LogCapture();
+  const app = await buildApp({
+    db: database.db,
+    flowsDir: path.join(REPO_ROOT, 'flows'),
+    webDir: path.join(tmpdir(), 'no-web-dir-for-api-tests'),
+    logger: { level: 'info', stream: logs },
+    trustProxy: true,
+    ...options,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    database,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+let ipCounter = 0;
+/** A fresh client address per call, so address lockout never leaks between tests. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  ip?: string;
+  session?: string | null;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export async function call<T = unknown>(
+  server: { url: string },
+  urlPath: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = {
+    'x-forwarded-for': options.ip ?? freshIp(),
+    ...(options.headers ?? {}),
+  };
+  if (options.session !== null) headers['x-session-id'] = options.session ?? 'test-session';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.lang) headers['accept-language'] = options.lang;
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) payload = options.rawBody;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${server.url}${urlPath}`, {
+    method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+    headers,
+    body: payload,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('application/json') && text) {
+    body = JSON.parse(text);
+  }
+  return { status: response.status, headers: response.headers, body: body as T, text };
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  const [, payload = ''] = token.split('.');
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Validators for every schema under schemas/api, by file name (without .schema.json). */
+export function apiValidators() {
+  const ajv = createAjv();
+  const dir = path.join(REPO_ROOT, 'schemas/api');
+  const names: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as object);
+    names.push(file.replace(/\.schema\.json$/, ''));
+  }
+  return {
+    names,
+    /** Returns ajv's error list (empty when valid). */
+    check(name: string, data: unknown): string[] {
+      const validate = ajv.getSchema(`/schemas/api/${name}.json`);
+      if (!validate) throw new Error(`no schema ${name}`);
+      return validate(data)
+        ? []
+        : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? e.keyword}`);
+    },
+  };
+}
