@@ -16,6 +16,7 @@ import { Lockout, type LockoutOptions } from './auth/lockout';
 import { registerAuthRoutes } from './auth/routes';
 import { TokenService } from './auth/tokens';
 import { loadFlows, type PortalConfig } from './config';
+import { createCatalog } from './http/messages';
 import type { PortalContext } from './context';
 import { calendarDay, DEFAULT_TIME_ZONE } from './dates';
 import { importPortalData } from './db/import';
@@ -149,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
 
   registerSecurityHeaders(app, dev);
-  registerErrorHandling(app);
+  registerErrorHandling(app, createCatalog(startConfig.texts));
   installValidator(app, schemas);
 
   const ctx: PortalContext = {

@@ -1,7 +1,7 @@
 /**
  * The API suite, run once per database (sqlite.test.ts, postgres.test.ts) against real servers.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/server/auth/keys';
@@ -776,6 +776,10 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             path.join(flowsDir, 'forms', 'sign-in.json'),
             JSON.stringify({ order: ['lastName'] }),
           );
+          // The API's own answer texts are required at start-up.
+          for (const texts of ['api.json', 'validation.json']) {
+            copyFileSync(path.join('flows', 'texts', texts), path.join(flowsDir, 'texts', texts));
+          }
           const web = await startServer(makeDatabase, { webDir, flowsDir });
           try {
             const page = await call(web, '/', { headers: { accept: 'text/html' } });

@@ -11,7 +11,6 @@ import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
 import { addDays } from '../dates';
 import { ApiError, type FieldError } from '../http/errors';
-import { keywordMessage } from '../http/messages';
 import { schemaRef } from '../http/validation';
 import { languageOf } from '../http/errors';
 import { digitsOnly, hashDateOfBirth, hashSsnLast4, normalizeName, sameDigest } from './keys';
@@ -156,7 +155,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
           .map(({ i }) => ({
             path: `/option${i + 1}`,
             keyword: 'duplicate',
-            message: keywordMessage('duplicate', lang),
+            message: request.server.catalog.message('duplicateOption', lang),
           }));
         throw new ApiError(400, 'duplicateOption', { errors });
       }

@@ -4,7 +4,14 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { keywordMessage, message, pickLanguage, type Language, type MessageKey } from './messages';
+import { pickLanguage, type Language, type MessageCatalog, type MessageKey } from './messages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answer texts from flows/texts, in English and Spanish. */
+    catalog: MessageCatalog;
+  }
+}
 
 export interface FieldError {
   path: string;
@@ -39,7 +46,7 @@ export function errorBody(
   key: MessageKey,
   extra: { errors?: FieldError[]; fieldRequired?: string } = {},
 ): ErrorBody {
-  return { message: message(key, languageOf(request)), ...extra };
+  return { message: request.server.catalog.message(key, languageOf(request)), ...extra };
 }
 
 export function sendError(
@@ -55,13 +62,12 @@ export function sendError(
     .send(errorBody(request, key, extra));
 }
 
-function limitOf(error: ErrorObject): number | undefined {
-  const params = error.params as { limit?: number };
-  return typeof params.limit === 'number' ? params.limit : undefined;
-}
-
 /** ajv errors -> field errors (paths are JSON pointers into the body or query). */
-export function fieldErrors(errors: ErrorObject[], lang: Language): FieldError[] {
+export function fieldErrors(
+  catalog: MessageCatalog,
+  errors: ErrorObject[],
+  lang: Language,
+): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -79,7 +85,7 @@ export function fieldErrors(errors: ErrorObject[], lang: Language): FieldError[]
     out.push({
       path: path || '/',
       keyword: error.keyword,
-      message: keywordMessage(error.keyword, lang, limitOf(error)),
+      message: catalog.keywordMessage(error.keyword, lang, error.params as Record<string, unknown>),
     });
   }
   return out;
@@ -95,13 +101,18 @@ const statusKeys: Record<number, MessageKey> = {
   415: 'unsupportedMediaType',
 };
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, catalog: MessageCatalog): void {
+  app.decorate('catalog', catalog);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return sendError(request, reply, error.statusCode, error.messageKey, error.extra);
     }
     if (error.validation) {
-      const errors = fieldErrors(error.validation as ErrorObject[], languageOf(request));
+      const errors = fieldErrors(
+        app.catalog,
+        error.validation as ErrorObject[],
+        languageOf(request),
+      );
       return sendError(request, reply, 400, 'invalidRequest', { errors });
     }
     const status = error.statusCode ?? 500;

@@ -14,7 +14,7 @@ import type { Language, LocalizedTree } from '../../../src/engine/i18n/split';
 export const signInFlow = signInFlowJson as unknown as FormFlow;
 export const verifySsnFlow = verifySsnFlowJson as unknown as FormFlow;
 export const verifyLetterFlow = verifyLetterFlowJson as unknown as FormFlow;
-export const validationTree = validationTexts as LocalizedTree;
+export const validationTree = validationTexts as unknown as LocalizedTree;
 export const signIn = loadPrecompiled(signInModule);
 export const verifySsn = loadPrecompiled(verifySsnModule);
 export const verifyLetter = loadPrecompiled(verifyLetterModule);
