@@ -12,7 +12,9 @@ export type WidgetName =
   | 'radio'
   | 'checkbox'
   | 'accountNumber'
-  | 'number';
+  | 'number'
+  | 'cardNumber'
+  | 'cardExpiry';
 /**
  * A JSON Logic expression (checked by check:config with src/engine/rules/json-logic.ts).
  */

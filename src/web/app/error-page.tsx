@@ -1,0 +1,29 @@
+import { Button, Card, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router-dom';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '560px', margin: '0 auto', padding: tokens.spacingHorizontalXXL },
+  actions: { display: 'flex', marginTop: tokens.spacingVerticalM },
+});
+
+/** 'We encountered an error loading this page.' with Reload; the error goes to the console. */
+export function ErrorPage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <Card className={styles.card} role="alert">
+      <Title2 as="h1">{t('errors.page.title')}</Title2>
+      <Text as="p">{t('errors.page.body')}</Text>
+      <Text as="p">{t('errors.page.persist')}</Text>
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={() => window.location.reload()}>
+          {t('errors.page.reload')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

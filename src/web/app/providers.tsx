@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,123 @@
+import { Suspense, lazy, useState } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { useRole } from '../../hooks/use-role';
+import { NavButton } from './nav-button';
+import { navItemsFor, type NavItem } from './nav-items';
+
+// Neither is needed to show the sign-in page: load them when first used.
+const MyDetailsMenu = lazy(() => import('./my-details-menu'));
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
+const useStyles = makeStyles({
+  header: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow2,
+  },
+  bar: {
+    maxWidth: '1120px',
+    boxSizing: 'border-box',
+    margin: '0 auto',
+    minHeight: '60px',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+  },
+  brand: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorNeutralForeground1,
+    textDecorationLine: 'none',
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  logo: { width: '32px', height: '32px', flexShrink: 0 },
+  desktopNav: {
+    display: 'flex',
+    flex: 1,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    '@media (max-width: 820px)': { display: 'none' },
+  },
+  spacer: { flex: 1 },
+  mobileOnly: {
+    marginLeft: 'auto',
+    display: 'none',
+    '@media (max-width: 820px)': { display: 'inline-flex' },
+  },
+});
+
+export function Header() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const role = useRole();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const items = navItemsFor(role, pathname);
+  const byKey = (...keys: string[]) => items.filter((item) => keys.includes(item.key));
+  const myDetails = items.filter((item) => item.group === 'myDetails');
+  const home = role === 'account' ? '/dashboard' : '/login';
+
+  const link = (item: NavItem) => (
+    <NavButton key={item.key} to={item.to}>
+      {t(`common.nav.${item.key}`)}
+    </NavButton>
+  );
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <a
+          className={styles.brand}
+          href={home}
+          onClick={(event) => {
+            event.preventDefault();
+            void navigate(home);
+          }}
+        >
+          <img className={styles.logo} src="/logo.svg" alt="" width={32} height={32} />
+          <span>{t('common.appName')}</span>
+        </a>
+        <nav className={styles.desktopNav} aria-label={t('common.nav.label')}>
+          {items.filter((item) => item.side === 'left').map(link)}
+          <span className={styles.spacer} />
+          {byKey('signIn').map(link)}
+          {myDetails.length > 0 && (
+            <Suspense fallback={null}>
+              <MyDetailsMenu items={myDetails} />
+            </Suspense>
+          )}
+          {byKey('contactUs').map(link)}
+          <LanguageSwitcher />
+          {byKey('logOut').map(link)}
+        </nav>
+        <Button
+          className={styles.mobileOnly}
+          appearance="subtle"
+          aria-expanded={drawerOpen}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
+        >
+          {t('common.nav.openMenu')}
+        </Button>
+      </div>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} items={items} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { NavItem } from './nav-items';
+
+/** 'My details' with its sub-pages (account role only, so loaded only once signed in). */
+export default function MyDetailsMenu({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle">{t('common.nav.myDetails')}</Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {items.map((item) => (
+            <MenuItem key={item.key} onClick={() => void navigate(item.to)}>
+              {t(`common.nav.${item.key}`)}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Card, makeStyles, tokens } from '@fluentui/react-components';
+import { LanguageSwitcher } from './language-switcher';
+import { PageHeader } from './page-header';
+
+const useStyles = makeStyles({
+  wrap: { maxWidth: '520px', margin: '0 auto' },
+  card: {
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXL}`,
+    gap: tokens.spacingVerticalL,
+    '@media (max-width: 480px)': { padding: tokens.spacingHorizontalL },
+  },
+  top: { display: 'flex', justifyContent: 'flex-end', marginBottom: `-${tokens.spacingVerticalM}` },
+});
+
+/** The sign-in and letter pages: a centred card with its own language switcher. */
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.wrap}>
+      <Card className={styles.card}>
+        <div className={styles.top}>
+          <LanguageSwitcher size="small" />
+        </div>
+        <PageHeader title={title} description={description} />
+        {children}
+      </Card>
+    </div>
+  );
+}

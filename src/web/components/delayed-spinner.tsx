@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+import { Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+
+/** A spinner that appears only when loading takes longer than 250 ms (spec: loading bar delay). */
+export function DelayedSpinner({ delayMs = 250 }: { delayMs?: number }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setVisible(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+  return visible ? <Spinner label={t('common.loading')} size="medium" /> : null;
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Body1, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { useDocumentTitle } from '../hooks/use-document-title';
+
+const useStyles = makeStyles({
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalXL,
+  },
+  title: { margin: 0 },
+  description: { margin: 0, color: tokens.colorNeutralForeground2 },
+});
+
+/** The page's h1 (also the tab title) and an optional description. */
+export function PageHeader({ title, description }: { title: string; description?: ReactNode }) {
+  const styles = useStyles();
+  useDocumentTitle(title);
+  return (
+    <div className={styles.header}>
+      <Title1 as="h1" className={styles.title}>
+        {title}
+      </Title1>
+      {description && (
+        <Body1 as="p" className={styles.description}>
+          {description}
+        </Body1>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { apiRequest } from '../../../lib/api';
+import type { TokenPair } from '../../../lib/session';
+import type { OfferCode } from '../utils/offer-code';
+
+export function verifyLetter(code: OfferCode): Promise<Partial<TokenPair> | null> {
+  return apiRequest<Partial<TokenPair> | null>('/api/Authorization/VerifyLetter', { body: code });
+}

@@ -1,0 +1,20 @@
+import { normalizeAccountNumber } from '../../../../domain/masking';
+
+export interface OfferCode {
+  accountNumber: string;
+  letterId: number;
+}
+
+/**
+ * Splits an offer code into the account number and the letter id: `LU1.10001.57` ->
+ * `{ accountNumber: 'LU1.10001', letterId: 57 }`. Null when the last part is not a number.
+ */
+export function parseOfferCode(code: string): OfferCode | null {
+  const trimmed = code.trim();
+  const dot = trimmed.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const accountNumber = trimmed.slice(0, dot);
+  const idPart = trimmed.slice(dot + 1);
+  if (!/^\d+$/.test(idPart) || !accountNumber.includes('.')) return null;
+  return { accountNumber: normalizeAccountNumber(accountNumber), letterId: Number(idPart) };
+}

@@ -1,0 +1,49 @@
+/**
+ * Runtime config injected by the server into index.html as
+ * `<script type="application/json" id="portal-config">` (data, so the CSP allows it).
+ * Read synchronously before the first render: there is no config request.
+ */
+import type { FormFlow } from '../../engine/form/flow';
+import type { LocalizedTree } from '../../engine/i18n/split';
+
+export interface PortalConfig {
+  /** Form flow files by name (flows/forms/<name>.json), passed to the engine as they are. */
+  forms: Record<string, FormFlow>;
+  /** Rules files by name (flows/rules/<name>.json). */
+  rules: Record<string, unknown>;
+  /** Text trees by namespace (flows/texts/<namespace>.json). */
+  texts: LocalizedTree;
+}
+
+export const PORTAL_CONFIG_ELEMENT_ID = 'portal-config';
+
+export function readPortalConfig(doc: Document = document): PortalConfig {
+  const element = doc.getElementById(PORTAL_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) {
+    throw new Error(`#${PORTAL_CONFIG_ELEMENT_ID} is missing from the page`);
+  }
+  const parsed = JSON.parse(element.textContent) as Partial<PortalConfig>;
+  return {
+    forms: parsed.forms ?? {},
+    rules: parsed.rules ?? {},
+    texts: withoutSchemaMarkers(parsed.texts ?? {}),
+  };
+}
+
+/** Each texts file names its meta-schema in "$schema"; that is not a text. */
+function withoutSchemaMarkers(texts: LocalizedTree): LocalizedTree {
+  return Object.fromEntries(
+    Object.entries(texts).map(([namespace, tree]) => {
+      const { $schema: _schema, ...rest } = tree as LocalizedTree;
+      return [namespace, rest];
+    }),
+  );
+}
+
+let cached: PortalConfig | undefined;
+
+/** The page's config, read once. */
+export function portalConfig(): PortalConfig {
+  cached ??= readPortalConfig();
+  return cached;
+}

@@ -1,0 +1,115 @@
+/**
+ * Browser-session state: the per-session id sent as X-Session-Id, the token pair, and the paths
+ * used to return a user to where they were. All in sessionStorage, so closing the tab ends it.
+ */
+
+const SESSION_ID_KEY = 'portalSessionId';
+const ACCESS_TOKEN_KEY = 'portalAccessToken';
+const REFRESH_TOKEN_KEY = 'portalRefreshToken';
+const RETURN_PATH_KEY = 'portalReturnPath';
+const LAST_PATH_KEY = 'portalLastPath';
+const ACTION_ID_KEY = 'portalActionId';
+
+export type Role = 'account' | 'letter' | 'none';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export function sessionId(): string {
+  let id = sessionStorage.getItem(SESSION_ID_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(SESSION_ID_KEY, id);
+  }
+  return id;
+}
+
+export function accessToken(): string | null {
+  return sessionStorage.getItem(ACCESS_TOKEN_KEY);
+}
+
+export function saveTokens(tokens: TokenPair): void {
+  sessionStorage.setItem(ACCESS_TOKEN_KEY, tokens.accessToken);
+  sessionStorage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+  notify();
+}
+
+export function clearTokens(): void {
+  sessionStorage.removeItem(ACCESS_TOKEN_KEY);
+  sessionStorage.removeItem(REFRESH_TOKEN_KEY);
+  notify();
+}
+
+/** Signs out in this tab: tokens and remembered paths go. */
+export function clearSession(): void {
+  sessionStorage.removeItem(RETURN_PATH_KEY);
+  sessionStorage.removeItem(LAST_PATH_KEY);
+  clearTokens();
+}
+
+/** The payload of a JWT, decoded without verification (the server verifies; we only route). */
+export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The role claim of an access token; 'none' when absent, unknown or expired. */
+export function roleOf(token: string | null, nowSeconds = Date.now() / 1000): Role {
+  const payload = token ? decodeJwtPayload(token) : null;
+  if (!payload) return 'none';
+  if (typeof payload.exp === 'number' && payload.exp < nowSeconds) return 'none';
+  return payload.role === 'account' || payload.role === 'letter' ? payload.role : 'none';
+}
+
+export function currentRole(): Role {
+  return roleOf(accessToken());
+}
+
+/** The path a visitor was bounced from, restored once after sign-in. */
+export function rememberReturnPath(path: string): void {
+  sessionStorage.setItem(RETURN_PATH_KEY, path);
+}
+
+export function takeReturnPath(): string | null {
+  const path = sessionStorage.getItem(RETURN_PATH_KEY);
+  sessionStorage.removeItem(RETURN_PATH_KEY);
+  return path;
+}
+
+/** The last signed-in page, where a signed-in user visiting /login is sent back to. */
+export function rememberLastPath(path: string): void {
+  sessionStorage.setItem(LAST_PATH_KEY, path);
+}
+
+export function lastPath(): string | null {
+  return sessionStorage.getItem(LAST_PATH_KEY);
+}
+
+/** The actionID query parameter of a link the user followed (kept for link-action analytics). */
+export function rememberActionId(actionId: string): void {
+  sessionStorage.setItem(ACTION_ID_KEY, actionId);
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: token changes in this tab. */
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,52 @@
+import { MARIA, expect, signIn, switchToSpanish, test } from './fixtures';
+
+test('an unknown path goes to the root, which needs a session', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown path for a signed-in user ends on the dashboard', async ({ page }) => {
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a screen not built yet shows a coming-soon page in both languages', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
+  await switchToSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Próximamente');
+});
+
+test('signed-in coming-soon pages are reachable from the menu', async ({ page }) => {
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'My details' }).click();
+  await page.getByRole('menuitem', { name: 'Payment methods' }).click();
+  await expect(page).toHaveURL(/\/funding-methods$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
+});
+
+test('the language choice survives a reload', async ({ page }) => {
+  await page.goto('/login');
+  await switchToSpanish(page);
+  expect(await page.evaluate(() => localStorage.getItem('portalLanguage'))).toBe('es');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicie sesión en su cuenta');
+  await expect(page.getByText('Esta es una comunicación de un cobrador de deudas.')).toBeVisible();
+});
+
+test('the footer carries the collector notice and the skip link works', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByTestId('collector-notice')).toHaveText(
+    'This is a communication from a debt collector.',
+  );
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await skip.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});

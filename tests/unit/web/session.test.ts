@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearSession,
+  currentRole,
+  decodeJwtPayload,
+  roleOf,
+  saveTokens,
+  sessionId,
+  takeReturnPath,
+  rememberReturnPath,
+} from '../../../src/web/lib/session';
+
+const base64url = (value: object) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const jwt = (payload: object) => `${base64url({ alg: 'HS256' })}.${base64url(payload)}.signature`;
+
+describe('session', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('reads the role claim of an access token without verifying it', () => {
+    expect(roleOf(jwt({ role: 'account', sub: '1' }))).toBe('account');
+    expect(roleOf(jwt({ role: 'letter', letterId: 57 }))).toBe('letter');
+    expect(roleOf(jwt({ role: 'admin' }))).toBe('none');
+    expect(roleOf('not-a-token')).toBe('none');
+    expect(roleOf(null)).toBe('none');
+  });
+
+  it('treats an expired token as no session', () => {
+    expect(roleOf(jwt({ role: 'account', exp: 100 }), 200)).toBe('none');
+  });
+
+  it('decodes UTF-8 payloads', () => {
+    expect(decodeJwtPayload(jwt({ name: 'José' }))).toEqual({ name: 'José' });
+  });
+
+  it('keeps tokens in sessionStorage until sign-out', () => {
+    saveTokens({ accessToken: jwt({ role: 'account' }), refreshToken: 'r' });
+    expect(currentRole()).toBe('account');
+    rememberReturnPath('/accounts/LU1.10002');
+    clearSession();
+    expect(currentRole()).toBe('none');
+    expect(takeReturnPath()).toBeNull();
+  });
+
+  it('keeps one session id per browser session', () => {
+    expect(sessionId()).toBe(sessionId());
+  });
+});
