@@ -24,6 +24,7 @@ import type { FormData, FormFlow } from './flow';
 import { computeFormState, pruneHidden } from './form-state';
 import { SubmitButton } from './theme/templates';
 import { templates, widgets } from './theme';
+import { preloadWidgets } from './theme/lazy';
 import { buildUiSchema } from './ui-schema';
 import { validateForm, type FieldError } from './validate';
 import { schemaErrors } from './precompiled';
@@ -98,6 +99,7 @@ export function SchemaForm(props: SchemaFormProps) {
     setTouched(new Set());
   }
 
+  useEffect(() => preloadWidgets(flow), [flow]);
   const state = useMemo(() => computeFormState(flow, data), [flow, data]);
   const uiSchema = useMemo(
     () => buildUiSchema(flow, schema, state, language),

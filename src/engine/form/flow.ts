@@ -18,6 +18,8 @@ export const WIDGETS = [
   'checkbox',
   'accountNumber',
   'number',
+  'cardNumber',
+  'cardExpiry',
 ] as const;
 export type WidgetName = (typeof WIDGETS)[number];
 

@@ -1,4 +1,5 @@
-import { Button, Card, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Panel } from '../components/panel';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
@@ -15,7 +16,7 @@ export function ErrorPage() {
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
   return (
-    <Card className={styles.card} role="alert">
+    <Panel className={styles.card} role="alert">
       <Title2 as="h1">{t('errors.page.title')}</Title2>
       <Text as="p">{t('errors.page.body')}</Text>
       <Text as="p">{t('errors.page.persist')}</Text>
@@ -24,6 +25,6 @@ export function ErrorPage() {
           {t('errors.page.reload')}
         </Button>
       </div>
-    </Card>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Panel } from './panel';
 import { LanguageSwitcher } from './language-switcher';
 import { PageHeader } from './page-header';
 
@@ -26,13 +27,13 @@ export function AuthCard({
   const styles = useStyles();
   return (
     <div className={styles.wrap}>
-      <Card className={styles.card}>
+      <Panel className={styles.card}>
         <div className={styles.top}>
           <LanguageSwitcher size="small" />
         </div>
         <PageHeader title={title} description={description} />
         {children}
-      </Card>
+      </Panel>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-/** Choice widgets: native Fluent Select, RadioGroup and Checkbox. */
-import { Checkbox, Radio, RadioGroup, Select } from '@fluentui/react-components';
+/** The native Fluent Select (radio groups and checkboxes are in toggle-widgets.tsx). */
+import { Select } from '@fluentui/react-components';
 import {
   enumOptionsIndexForValue,
   enumOptionsValueForIndex,
@@ -8,7 +8,7 @@ import {
 } from '@rjsf/utils';
 
 /** The enum options the flow leaves in (`allowedValues` comes from `excludeOptions`). */
-function allowedOptions(props: WidgetProps): EnumOptionsType[] {
+export function allowedOptions(props: WidgetProps): EnumOptionsType[] {
   const all = props.options.enumOptions ?? [];
   const allowed = props.options.allowedValues;
   return Array.isArray(allowed) ? all.filter((option) => allowed.includes(option.value)) : all;
@@ -39,53 +39,5 @@ export function SelectWidget(props: WidgetProps) {
         </option>
       ))}
     </Select>
-  );
-}
-
-export function RadioWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, onBlur, onFocus } = props;
-  const enumOptions = options.enumOptions ?? [];
-  const index = enumOptionsIndexForValue(value, enumOptions, false);
-  return (
-    <RadioGroup
-      id={id}
-      name={props.htmlName ?? id}
-      value={typeof index === 'string' ? index : ''}
-      disabled={disabled === true || readonly === true}
-      onChange={(_event, data) =>
-        props.onChange(enumOptionsValueForIndex(data.value, enumOptions, undefined))
-      }
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    >
-      {allowedOptions(props).map((option) => {
-        const position = enumOptions.indexOf(option);
-        return (
-          <Radio
-            key={String(option.value)}
-            id={`${id}-${position}`}
-            value={String(position)}
-            label={option.label}
-          />
-        );
-      })}
-    </RadioGroup>
-  );
-}
-
-/** A single checkbox carries its own label (the Field around it has none). */
-export function CheckboxWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, label, onBlur, onFocus } = props;
-  return (
-    <Checkbox
-      id={id}
-      name={props.htmlName ?? id}
-      checked={value === true}
-      disabled={disabled === true || readonly === true}
-      label={label}
-      onChange={(_event, data) => props.onChange(data.checked === true)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    />
   );
 }

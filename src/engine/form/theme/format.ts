@@ -32,6 +32,41 @@ export function isoToMaskedDate(value: unknown): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
 }
 
+/** Card digits in groups of 4 (Amex 4-6-5) as they arrive; at most 19 digits. */
+export function formatCardNumber(text: string): string {
+  const d = digitsOnly(text).slice(0, 19);
+  if (/^3[47]/.test(d))
+    return [d.slice(0, 4), d.slice(4, 10), d.slice(10, 15)].filter(Boolean).join(' ');
+  return d.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** Typed expiry digits -> MM / YY as they arrive (at most 4 digits). */
+export function formatCardExpiry(text: string): string {
+  const d = digitsOnly(text).slice(0, 4);
+  return d.length <= 2 ? d : `${d.slice(0, 2)} / ${d.slice(2)}`;
+}
+
+/**
+ * MM / YY -> the last day of that month (YYYY-MM-DD, years 2000-2099); a month outside 1-12 or
+ * an incomplete entry is returned as typed (and fails validation); empty -> undefined.
+ */
+export function cardExpiryToIso(text: string): string | undefined {
+  if (text === '') return undefined;
+  const match = /^(\d{2}) \/ (\d{2})$/.exec(text);
+  const month = Number(match?.[1]);
+  if (!match || month < 1 || month > 12) return text;
+  const year = 2000 + Number(match[2]);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${match[1]}-${String(last).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD -> MM / YY; any other value is shown as it is. */
+export function isoToCardExpiry(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const match = /^\d{2}(\d{2})-(\d{2})-\d{2}$/.exec(value);
+  return match ? `${match[2]} / ${match[1]}` : value;
+}
+
 /** 'today' -> the local calendar date as YYYY-MM-DD; a YYYY-MM-DD date as it is. */
 export function resolveDateLimit(limit: unknown, now: Date = new Date()): string | undefined {
   if (typeof limit !== 'string') return undefined;

@@ -1,18 +1,24 @@
 /** The engine's RJSF theme: Fluent UI v9 templates and one widget per flow widget name. */
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import type { WidgetName } from '../flow';
-import { CheckboxWidget, RadioWidget, SelectWidget } from './choice-widgets';
+import { SelectWidget } from './choice-widgets';
+import { lazyWidget } from './lazy';
 import {
   AccountNumberWidget,
+  CardExpiryWidget,
+  CardNumberWidget,
   DateWidget,
   MaskedDateWidget,
   NumberWidget,
   PhoneWidget,
   SsnWidget,
   TextWidget,
-  TextareaWidget,
 } from './input-widgets';
 import { ErrorListTemplate, FieldTemplate, NoButton, ObjectFieldTemplate } from './templates';
+
+const TextareaWidget = lazyWidget('textarea', () => import('./textarea-widget'), 'TextareaWidget');
+const RadioWidget = lazyWidget('radio', () => import('./toggle-widgets'), 'RadioWidget');
+const CheckboxWidget = lazyWidget('checkbox', () => import('./toggle-widgets'), 'CheckboxWidget');
 
 export const widgets: RegistryWidgetsType & Record<WidgetName, RegistryWidgetsType[string]> = {
   text: TextWidget,
@@ -26,6 +32,8 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, RegistryWidgetsTy
   checkbox: CheckboxWidget,
   accountNumber: AccountNumberWidget,
   number: NumberWidget,
+  cardNumber: CardNumberWidget,
+  cardExpiry: CardExpiryWidget,
 };
 
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {

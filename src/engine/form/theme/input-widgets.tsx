@@ -3,12 +3,16 @@
  * which supplies the label association, hint/error `aria-describedby`, `aria-invalid` and `required`.
  */
 import type { ChangeEvent } from 'react';
-import { Input, Textarea, type InputProps } from '@fluentui/react-components';
+import { Input, type InputProps } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import {
+  cardExpiryToIso,
   digitsOnly,
+  formatCardExpiry,
+  formatCardNumber,
   formatMaskedDate,
   formatPhone,
+  isoToCardExpiry,
   isoToMaskedDate,
   maskedDateToIso,
   resolveDateLimit,
@@ -39,30 +43,12 @@ function inputProps(
   };
 }
 
-const orUndefined = (text: string): string | undefined => (text === '' ? undefined : text);
-const asText = (value: unknown): string =>
+export const orUndefined = (text: string): string | undefined => (text === '' ? undefined : text);
+export const asText = (value: unknown): string =>
   value === undefined || value === null ? '' : String(value);
 
 export function TextWidget(props: WidgetProps) {
   return <Input {...inputProps(props, asText(props.value), orUndefined)} />;
-}
-
-export function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, disabled, readonly, placeholder, onBlur, onFocus, value } = props;
-  return (
-    <Textarea
-      id={id}
-      name={htmlName ?? id}
-      value={asText(value)}
-      disabled={disabled === true}
-      readOnly={readonly === true}
-      placeholder={placeholder || undefined}
-      resize="vertical"
-      onChange={(_event, data) => props.onChange(orUndefined(data.value))}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    />
-  );
 }
 
 /** Last 4 of an SSN: digits only, at most 4, numeric keypad. */
@@ -117,4 +103,20 @@ export function NumberWidget(props: WidgetProps) {
     return Number.isFinite(number) ? number : text;
   });
   return <Input {...base} type="number" inputMode="decimal" />;
+}
+
+/** Card number shown in groups of 4 (Amex 4-6-5); stored as digits only. */
+export function CardNumberWidget(props: WidgetProps) {
+  const base = inputProps(props, formatCardNumber(asText(props.value)), (text) =>
+    orUndefined(digitsOnly(text).slice(0, 19)),
+  );
+  return <Input {...base} inputMode="numeric" maxLength={30} />;
+}
+
+/** Typed as MM / YY; stored as the last day of that month (YYYY-MM-DD). */
+export function CardExpiryWidget(props: WidgetProps) {
+  const base = inputProps(props, isoToCardExpiry(props.value), (text) =>
+    cardExpiryToIso(formatCardExpiry(text)),
+  );
+  return <Input {...base} inputMode="numeric" maxLength={7} />;
 }

@@ -1,4 +1,5 @@
-import { Body1, Card, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, makeStyles, tokens } from '@fluentui/react-components';
+import { Panel } from '../../../components/panel';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { RouterLink } from '../../../components/router-link';
@@ -12,10 +13,10 @@ export default function ComingSoonPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   return (
-    <Card className={styles.card} data-testid="coming-soon">
+    <Panel className={styles.card} data-testid="coming-soon">
       <PageHeader title={t('common.comingSoon.title')} />
       <Body1 as="p">{t('common.comingSoon.body')}</Body1>
       <RouterLink to="/">{t('common.comingSoon.home')}</RouterLink>
-    </Card>
+    </Panel>
   );
 }
