@@ -40,6 +40,16 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * A Fluent Dialog unmounted while open (for example when a dialog's success navigates away) leaves
+ * `aria-hidden="true"` on the app root (fluentui#35139, tabster#530): the whole page would vanish
+ * for screen readers. After each navigation, with no modal dialog open, the root is made visible.
+ */
+function releaseStaleModalHiding(): void {
+  if (document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"]')) return;
+  document.getElementById('root')?.removeAttribute('aria-hidden');
+}
+
 /** Header, main landmark and footer around every route; focus and scroll reset on navigation. */
 export function AppShell() {
   const styles = useStyles();
@@ -49,6 +59,7 @@ export function AppShell() {
   const firstRender = useRef(true);
 
   useEffect(() => {
+    releaseStaleModalHiding();
     if (firstRender.current) {
       firstRender.current = false;
       return;
