@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const shim = (file: string) => fileURLToPath(new URL(`src/engine/form/shims/${file}`, import.meta.url));
+const shim = (file: string) =>
+  fileURLToPath(new URL(`src/engine/form/shims/${file}`, import.meta.url));
 
 // The web app lives in src/web; the server (src/server) serves dist/web and injects runtime config
 // from flows/ into index.html, so texts change without a rebuild.

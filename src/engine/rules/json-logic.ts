@@ -13,12 +13,7 @@
 
 /** A JSON Logic expression: a primitive, an array of expressions, or a one-key operator object. */
 export type JsonLogic =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonLogic[]
-  | { [operator: string]: JsonLogic };
+  string | number | boolean | null | JsonLogic[] | { [operator: string]: JsonLogic };
 
 type Evaluate = (expression: JsonLogic, data: unknown) => unknown;
 
@@ -71,7 +66,8 @@ const lazy: Record<string, LazyOperator> = {
   if: (args, data, evaluate) => {
     let i = 0;
     for (; i + 1 < args.length; i += 2) {
-      if (truthy(evaluate(args[i] as JsonLogic, data))) return evaluate(args[i + 1] as JsonLogic, data);
+      if (truthy(evaluate(args[i] as JsonLogic, data)))
+        return evaluate(args[i + 1] as JsonLogic, data);
     }
     return i < args.length ? evaluate(args[i] as JsonLogic, data) : null;
   },
