@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AppToaster } from '../components/notify';
 import { queryClient } from '../lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <AppToaster />
+      </QueryClientProvider>
     </FluentProvider>
   );
 }
