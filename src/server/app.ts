@@ -28,7 +28,16 @@ import { registerSecurityHeaders } from './http/security';
 import { installValidator, loadApiSchemas } from './http/validation';
 import { createDevWeb, registerDevWeb, registerProductionWeb } from './http/web';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerFundingRoutes } from './routes/funding';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerPlanRoutes } from './routes/plans';
 import { registerLetterRoutes } from './routes/letters';
+import { registerOpenApi } from './openapi/document';
+import { registerDebtorRoutes } from './routes/debtor';
+import { registerFormRoutes } from './routes/forms';
+import { registerGuestRoutes } from './routes/guest';
+import { registerManagementRoutes } from './routes/management';
+import { registerAnalyticsRoutes } from './routes/analytics';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -161,8 +170,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemas,
     now,
     today,
+    timeZone,
+    config: startConfig,
   };
 
+  registerOpenApi(app, ctx);
   app.get('/api/health', async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
@@ -179,7 +191,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
         registerAuthRoutes(api, ctx);
         registerAccountRoutes(api, ctx);
+        registerPaymentRoutes(api, ctx);
+        registerPlanRoutes(api, ctx);
+        registerFundingRoutes(api, ctx);
         registerLetterRoutes(api, ctx);
+        registerDebtorRoutes(api, ctx);
+        registerFormRoutes(api, ctx);
+        registerGuestRoutes(api, ctx);
+        registerManagementRoutes(api, ctx);
+        registerAnalyticsRoutes(api, ctx);
       },
       { prefix },
     );

@@ -2,6 +2,7 @@
 import type { ServerKeys } from './auth/keys';
 import type { Lockout } from './auth/lockout';
 import type { TokenService } from './auth/tokens';
+import type { PortalConfig } from './config';
 import type { Db } from './db/types';
 import type { ApiSchemas } from './http/validation';
 
@@ -14,4 +15,8 @@ export interface PortalContext {
   now: () => Date;
   /** Today's calendar day (YYYY-MM-DD) in the agency's time zone. */
   today: () => string;
+  /** The agency's time zone (IANA name) of `today`. */
+  timeZone: string;
+  /** flows/ as read at start-up: form flows validate request bodies, texts make PDFs. */
+  config: PortalConfig;
 }

@@ -1,7 +1,7 @@
 /**
  * The API suite, run once per database (sqlite.test.ts, postgres.test.ts) against real servers.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/server/auth/keys';
@@ -761,25 +761,24 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           const webDir = path.join(tmp.dir, 'web');
           const flowsDir = path.join(tmp.dir, 'flows');
           mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-          mkdirSync(path.join(flowsDir, 'texts'), { recursive: true });
-          mkdirSync(path.join(flowsDir, 'forms'), { recursive: true });
           writeFileSync(
             path.join(webDir, 'index.html'),
             '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
           );
           writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1);');
+          // The real flows, with one label edited and one text that tries to close the element:
+          // what the server injects is what the files say at start-up, no build in between.
+          cpSync('flows', flowsDir, { recursive: true });
+          const signInFile = path.join(flowsDir, 'forms', 'sign-in.json');
+          const signIn = JSON.parse(readFileSync(signInFile, 'utf8')) as {
+            fields: { lastName: { label: { en: string; es: string } } };
+          };
+          signIn.fields.lastName.label = { en: 'Family name (edited)', es: 'Apellido (editado)' };
+          writeFileSync(signInFile, JSON.stringify(signIn));
           writeFileSync(
-            path.join(flowsDir, 'texts', 'common.json'),
+            path.join(flowsDir, 'texts', 'zz-test.json'),
             JSON.stringify({ hi: { en: 'Hi </script><b>', es: 'Hola' } }),
           );
-          writeFileSync(
-            path.join(flowsDir, 'forms', 'sign-in.json'),
-            JSON.stringify({ order: ['lastName'] }),
-          );
-          // The API's own answer texts are required at start-up.
-          for (const texts of ['api.json', 'validation.json']) {
-            copyFileSync(path.join('flows', 'texts', texts), path.join(flowsDir, 'texts', texts));
-          }
           const web = await startServer(makeDatabase, { webDir, flowsDir });
           try {
             const page = await call(web, '/', { headers: { accept: 'text/html' } });
@@ -796,9 +795,13 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
               string,
               Record<string, unknown>
             >;
-            expect(config.texts?.common).toEqual({ hi: { en: 'Hi </script><b>', es: 'Hola' } });
-            expect(config.forms?.['sign-in']).toEqual({ order: ['lastName'] });
-            expect(config.rules).toEqual({});
+            expect(config.texts?.['zz-test']).toEqual({
+              hi: { en: 'Hi </script><b>', es: 'Hola' },
+            });
+            expect(config.forms?.['sign-in']).toMatchObject({
+              fields: { lastName: { label: { en: 'Family name (edited)' } } },
+            });
+            expect(Object.keys(config.rules ?? {})).toContain('payment-options');
 
             const deep = await call(web, '/accounts/LU1.10001', {
               headers: { accept: 'text/html' },

@@ -6,7 +6,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
+import { fundingSuite } from './funding.suite';
+import { importSuite } from './import.suite';
+import { paymentsSuite } from './payments.suite';
+import { plansSuite } from './plans.suite';
 import { portalSuite } from './portal.suite';
+import { authSuite } from './auth.suite';
+import { authzSuite } from './authz.suite';
+import { debtorSuite } from './debtor.suite';
+import { formsSuite } from './forms.suite';
+import { guestSuite } from './guest.suite';
+import { openApiSuite } from './openapi.suite';
 
 const host = process.env.PGHOST || '127.0.0.1';
 const port = Number(process.env.PGPORT || 5432);
@@ -61,4 +71,14 @@ if ('error' in admin) {
     await admin.client.end();
   });
   portalSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  authSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  debtorSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  formsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  guestSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  fundingSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  plansSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  importSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
 }

@@ -15,7 +15,7 @@ export type Day = string;
 export type SignedMoney = number;
 
 /**
- * Portal data import file (npm run db:import -- FILE; demo/demo-data.json is loaded on first start). Records are upserted by natural keys: debtor `key`, `accountNumber`, arrangement `ref` within its account, payment `date` within its arrangement, `letterId`, option `optionNumber` within its letter. An account's transactions and an option's schedule are replaced by the file's lists; phones and payments not in the file are removed. Money is in dollars with at most 2 decimals (stored as integer cents). A day is YYYY-MM-DD or relative to the import day: `today`, `today-10`, `today+5`. `ssnLast4` and `dateOfBirth` are hashed (HMAC-SHA256 with the server key) on import and never stored in plain text. The whole file is checked first; if any record is bad nothing is imported.
+ * Portal data import file (npm run db:import -- FILE; demo/demo-data.json is loaded on first start). Records are upserted by natural keys: debtor `key`, `accountNumber`, arrangement `ref` within its account, payment `date` within its arrangement, `letterId`, option `optionNumber` within its letter, funding method `ref` within its debtor. An account's transactions and an option's schedule are replaced by the file's lists; phones and payments not in the file are removed. Money is in dollars with at most 2 decimals (stored as integer cents). A day is YYYY-MM-DD or relative to the import day: `today`, `today-10`, `today+5`. `ssnLast4` and `dateOfBirth` are hashed (HMAC-SHA256 with the server key) on import and never stored in plain text. The whole file is checked first; if any record is bad nothing is imported. `clientId` must name a client settings file, flows/clients/<clientId>.json (accounts without one use flows/clients/default.json). Funding methods carry only what a processor returns (token, brand, last 4, expiry): never a full card or bank number; imported methods missing from a later file are marked deleted.
  */
 export interface Import {
   $schema?: string;
@@ -69,10 +69,47 @@ export interface Debtor {
     phoneNumber: string;
     type?: 'mobile' | 'home' | 'work' | 'other';
   }[];
+  /**
+   * Saved payment methods (processor tokens only).
+   */
+  fundingMethods?: FundingMethod[];
   accounts: Account[];
+}
+export interface FundingMethod {
+  /**
+   * Natural key of the method within its debtor.
+   */
+  ref: string;
+  type: 'card' | 'bank';
+  /**
+   * Cards only.
+   */
+  brand?: 'visa' | 'amex' | 'disc' | 'mc';
+  /**
+   * Cards only (default credit): decides which client setting allows it.
+   */
+  cardType?: 'credit' | 'debit';
+  last4: string;
+  /**
+   * Cards only, required: YYYY-MM, stored as the last day of that month.
+   */
+  expiration?: string;
+  holderFirstName?: string;
+  holderLastName?: string;
+  /**
+   * Banks only (default checking).
+   */
+  bankAccountType?: 'checking' | 'savings';
+  /**
+   * The payment processor's token for the method (sandbox: sbx_card_ok_..., see src/server/payments/README.md).
+   */
+  token: string;
 }
 export interface Account {
   accountNumber: AccountNumber;
+  /**
+   * Creditor client id: the name of a flows/clients/<clientId>.json file.
+   */
   clientId?: string;
   /**
    * The creditor's own account number.
@@ -139,9 +176,16 @@ export interface Arrangement {
     status: 'PostDate' | 'Approved' | 'Paid' | 'Rejected' | 'Canceled';
     isPendingPost?: boolean;
     isElectronic?: boolean;
+    /**
+     * Deprecated: a database id; prefer fundingRef.
+     */
     fundingId?: number;
     paidWith?: string;
     confirmation?: string;
+    /**
+     * The ref of one of this debtor's fundingMethods attached to the payment.
+     */
+    fundingRef?: string;
   }[];
 }
 export interface Transaction {

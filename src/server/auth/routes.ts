@@ -1,5 +1,7 @@
 /**
- * Sign-in: POST Authorization/VerifyIdentity and Authorization/VerifyLetter.
+ * Sign-in and session: POST Authorization/VerifyIdentity and Authorization/VerifyLetter,
+ * Authorization/Refresh (rotation with reuse detection), Authorization/Logout (revokes the
+ * session) and Authorization/register (the portal registration confirmation, a PDF).
  *
  * Identity matching (spec §5): the last name (or business name) AND every factor named by option1,
  * option2 and option3 must match one debtor. SSN and date of birth are compared as HMACs in
@@ -13,6 +15,8 @@ import { addDays } from '../dates';
 import { ApiError, type FieldError } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import { languageOf } from '../http/errors';
+import { registerSessionRoutes } from './session';
+import { optionalAuth } from './guard';
 import { digitsOnly, hashDateOfBirth, hashSsnLast4, normalizeName, sameDigest } from './keys';
 
 export type FactorKind =
@@ -197,8 +201,11 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
         throw new ApiError(440, 'ssnRequired', { fieldRequired: 'SSN' });
       }
       await ctx.lockout.clearFailures(identityKey);
-      request.log.info({ debtorId: matched.id }, 'identity verified');
-      return reply.send(await ctx.tokens.issue(matched.id, 'account'));
+      // A sign-in that carries this session's account token adds the debtor to that session.
+      const current = await optionalAuth(ctx, request);
+      const sid = current?.role === 'account' ? current.sid : undefined;
+      request.log.info({ debtorId: matched.id, joined: sid !== undefined }, 'identity verified');
+      return reply.send(await ctx.tokens.issue(matched.id, 'account', {}, { sid }));
     },
   );
 
@@ -241,4 +248,6 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       );
     },
   );
+
+  registerSessionRoutes(api, ctx);
 }

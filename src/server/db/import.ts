@@ -3,7 +3,7 @@
  * what a schema cannot (dates, cents, duplicates), then upserts by natural keys in one transaction.
  * If any record is bad, every problem is reported with its JSON path and nothing is written.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import { createAjv } from '../ajv';
@@ -11,6 +11,7 @@ import type { Transaction } from 'kysely';
 import { hashDateOfBirth, hashSsnLast4, normalizeName, digitsOnly } from '../auth/keys';
 import { isValidDay, resolveDay } from '../dates';
 import { toCents } from '../money';
+import '../payments/tables';
 import type { Database, Db } from './types';
 
 export interface ImportProblem {
@@ -28,6 +29,7 @@ export interface ImportCounts {
   transactions: number;
   letters: number;
   letterOptions: number;
+  fundingMethods: number;
 }
 
 export type ImportResult =
@@ -40,6 +42,11 @@ export interface ImportOptions {
   /** Timestamp for created/updated columns. */
   now: Date;
   schemaFile?: string;
+  /**
+   * Client ids an account's clientId may name (the file names of flows/clients). Default: the
+   * repository's flows/clients folder.
+   */
+  clientIds?: readonly string[];
 }
 
 // ---- file shape (mirrors schemas/import.schema.json) ----
@@ -50,6 +57,7 @@ interface FilePayment {
   isPendingPost?: boolean;
   isElectronic?: boolean;
   fundingId?: number;
+  fundingRef?: string;
   paidWith?: string;
   confirmation?: string;
 }
@@ -132,6 +140,19 @@ interface FileAccount {
   transactions?: FileTransaction[];
   letters?: FileLetter[];
 }
+interface FileFundingMethod {
+  ref: string;
+  type: 'card' | 'bank';
+  brand?: 'visa' | 'amex' | 'disc' | 'mc';
+  cardType?: 'credit' | 'debit';
+  last4: string;
+  /** Cards: YYYY-MM (stored as the last day of that month). */
+  expiration?: string;
+  holderFirstName?: string;
+  holderLastName?: string;
+  bankAccountType?: 'checking' | 'savings';
+  token: string;
+}
 interface FileDebtor {
   key: string;
   firstName?: string;
@@ -150,6 +171,7 @@ interface FileDebtor {
   allowEmail?: boolean;
   communicationPrefs?: { email?: boolean; sms?: boolean; letter?: boolean; preferred?: string };
   phones?: { phoneNumber: string; type?: string }[];
+  fundingMethods?: FileFundingMethod[];
   accounts: FileAccount[];
 }
 interface ImportFile {
@@ -179,6 +201,30 @@ function describe(error: ErrorObject): ImportProblem {
   }
   return { path: base, reason: error.message ?? error.keyword };
 }
+
+const defaultClientsDir = path.resolve(import.meta.dirname, '../../../flows/clients');
+
+/** The client ids of the repository's flows/clients folder (file names without .json). */
+export function defaultClientIds(dir = defaultClientsDir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -5));
+}
+
+/** YYYY-MM -> the last day of that month. */
+function lastDayOfMonth(month: string): string {
+  const [year, mm] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, mm, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+const BRAND_LABELS: Record<string, string> = {
+  visa: 'Visa',
+  mc: 'Mastercard',
+  amex: 'American Express',
+  disc: 'Discover',
+};
 
 const flag = (value: boolean | undefined, fallback = false): number =>
   (value ?? fallback) ? 1 : 0;
@@ -230,6 +276,7 @@ export async function importPortalData(
   const debtorKeys = new Map<string, string>();
   const accountNumbers = new Map<string, string>();
   const letterIds = new Map<string, string>();
+  const clientIds = new Set(options.clientIds ?? defaultClientIds());
 
   // First pass: every check, so all problems are reported before anything is written.
   file.debtors.forEach((debtor, d) => {
@@ -238,6 +285,20 @@ export async function importPortalData(
     if (debtor.dateOfBirth !== undefined && !isValidDay(debtor.dateOfBirth)) {
       check.problems.push({ path: `${dp}/dateOfBirth`, reason: 'is not a valid date' });
     }
+    const fundingRefs = new Map<string, string>();
+    (debtor.fundingMethods ?? []).forEach((method, f) => {
+      const fp = `${dp}/fundingMethods/${f}`;
+      check.unique(fundingRefs, method.ref, `${fp}/ref`, 'funding method ref');
+      if (method.type === 'card' && method.expiration === undefined) {
+        check.problems.push({ path: `${fp}/expiration`, reason: 'is required for a card' });
+      }
+      if (
+        method.type === 'bank' &&
+        (method.brand !== undefined || method.expiration !== undefined)
+      ) {
+        check.problems.push({ path: fp, reason: 'a bank account has no brand or expiration' });
+      }
+    });
     const phones = new Map<string, string>();
     (debtor.phones ?? []).forEach((phone, p) => {
       const digits = digitsOnly(phone.phoneNumber);
@@ -250,6 +311,12 @@ export async function importPortalData(
     debtor.accounts.forEach((account, a) => {
       const ap = `${dp}/accounts/${a}`;
       check.unique(accountNumbers, account.accountNumber, `${ap}/accountNumber`, 'account number');
+      if (account.clientId !== undefined && !clientIds.has(account.clientId)) {
+        check.problems.push({
+          path: `${ap}/clientId`,
+          reason: `names no client settings file (flows/clients/${account.clientId}.json)`,
+        });
+      }
       for (const field of [
         'balance',
         'originalBalance',
@@ -286,6 +353,12 @@ export async function importPortalData(
           const day = check.day(payment.date, `${pp}/date`);
           check.unique(days, day, `${pp}/date`, 'payment day');
           check.cents(payment.amount, `${pp}/amount`);
+          if (payment.fundingRef !== undefined && !fundingRefs.has(payment.fundingRef)) {
+            check.problems.push({
+              path: `${pp}/fundingRef`,
+              reason: `names no funding method of this debtor (${payment.fundingRef})`,
+            });
+          }
         });
       });
       (account.transactions ?? []).forEach((tx, t) => {
@@ -333,6 +406,7 @@ export async function importPortalData(
     transactions: 0,
     letters: 0,
     letterOptions: 0,
+    fundingMethods: 0,
   };
   await db.transaction().execute(async (trx) => {
     for (const debtor of file.debtors) {
@@ -408,9 +482,79 @@ async function writeDebtor(
     counts.phones += 1;
   }
 
+  const funding = await writeFundingMethods(trx, debtorId, debtor.fundingMethods ?? [], stamp);
+  counts.fundingMethods += funding.size;
+
   for (const account of debtor.accounts) {
-    await writeAccount(trx, debtorId, account, check, stamp, counts);
+    await writeAccount(trx, debtorId, account, check, stamp, counts, funding);
   }
+}
+
+/**
+ * Upserts the debtor's imported funding methods by (debtor, ref); imported methods no longer in
+ * the file are marked deleted (methods added online are left alone). Only the processor token,
+ * brand, last 4 and expiry are in the file: never a card or bank number.
+ */
+async function writeFundingMethods(
+  trx: Transaction<Database>,
+  debtorId: number,
+  methods: FileFundingMethod[],
+  stamp: string,
+): Promise<Map<string, { id: number; name: string }>> {
+  const byRef = new Map<string, { id: number; name: string }>();
+  let stale = trx
+    .updateTable('funding_methods')
+    .set({ deleted_at: stamp })
+    .where('debtor_id', '=', debtorId)
+    .where('external_ref', 'is not', null)
+    .where('deleted_at', 'is', null);
+  if (methods.length > 0) {
+    stale = stale.where(
+      'external_ref',
+      'not in',
+      methods.map((m) => m.ref),
+    );
+  }
+  await stale.execute();
+  for (const method of methods) {
+    const values = {
+      type: method.type,
+      brand: method.type === 'card' ? (method.brand ?? null) : null,
+      card_kind: method.type === 'card' ? (method.cardType ?? 'credit') : null,
+      last4: method.last4,
+      expiration: method.expiration ? lastDayOfMonth(method.expiration) : null,
+      holder_first_name: method.holderFirstName ?? null,
+      holder_last_name: method.holderLastName ?? null,
+      bank_account_type: method.type === 'bank' ? (method.bankAccountType ?? 'checking') : null,
+      processor_token: method.token,
+      deleted_at: null,
+    };
+    const { id } = await trx
+      .insertInto('funding_methods')
+      .values({
+        ...values,
+        debtor_id: debtorId,
+        external_ref: method.ref,
+        address_line1: null,
+        address_line2: null,
+        city: null,
+        state: null,
+        zip: null,
+        created_by_sid: null,
+        created_at: stamp,
+      })
+      .onConflict((oc) => oc.columns(['debtor_id', 'external_ref']).doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const label =
+      method.type === 'bank'
+        ? method.bankAccountType === 'savings'
+          ? 'Savings'
+          : 'Checking'
+        : (BRAND_LABELS[method.brand ?? ''] ?? 'Card');
+    byRef.set(method.ref, { id, name: `${label} ****${method.last4}` });
+  }
+  return byRef;
 }
 
 async function writeAccount(
@@ -420,6 +564,7 @@ async function writeAccount(
   check: Checker,
   stamp: string,
   counts: ImportCounts,
+  funding: Map<string, { id: number; name: string }>,
 ): Promise<void> {
   const c = (v: number | undefined) => check.cents(v, '');
   const d = (v: string | undefined) => check.day(v, '');
@@ -491,14 +636,16 @@ async function writeAccount(
     let stale = trx.deleteFrom('arrangement_payments').where('arrangement_id', '=', arrangementId);
     if (days.length > 0) stale = stale.where('pay_date', 'not in', days);
     await stale.execute();
+    const fundingOf = (payment: FilePayment) =>
+      payment.fundingRef === undefined ? undefined : funding.get(payment.fundingRef);
     for (const payment of arr.payments) {
       const payValues = {
         amount_cents: check.cents(payment.amount, ''),
         status: payment.status,
         is_pending_post: flag(payment.isPendingPost),
         is_electronic: flag(payment.isElectronic, true),
-        funding_id: payment.fundingId ?? null,
-        paid_with: payment.paidWith ?? null,
+        funding_id: fundingOf(payment)?.id ?? payment.fundingId ?? null,
+        paid_with: payment.paidWith ?? fundingOf(payment)?.name ?? null,
         confirmation: payment.confirmation ?? null,
       };
       await trx

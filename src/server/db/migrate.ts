@@ -1,10 +1,14 @@
 /** Runs the in-code migrations (static provider, so bundling and tsx both work). */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_payments';
+import * as m0003 from './migrations/0003_forms';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_payments': m0002,
+  '0003_forms': m0003,
 };
 
 const provider: MigrationProvider = {

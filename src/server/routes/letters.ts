@@ -1,70 +1,96 @@
 /**
- * GET Account/Letter?accountNumber&letterId (roles letter and account): a settlement letter with
- * its options and payment schedules. A letter token opens only the letter it was issued for; an
- * account token opens letters of the debtor's own accounts. Anything else is 404.
+ * GET Account/Letter?accountNumber&letterId and POST Account/ByteLetter (roles letter and
+ * account): a settlement letter with its options and payment schedules, as JSON or as a PDF. A
+ * letter token opens only the letter it was issued for; an account token opens letters of the
+ * debtor's own accounts. Anything else is 404. GET Account/Letters?accountNumber (account role):
+ * the account's letters, newest first, without options.
  */
 import type { FastifyInstance } from 'fastify';
 import { authOf, requireRole } from '../auth/guard';
+import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import { toDollars } from '../money';
+import { letterPdf } from '../pdf/documents';
+import { displayName, ownedAccount } from './ownership';
+
+interface LetterRequest {
+  accountNumber: string;
+  letterId: number;
+}
+
+/** The letter with its options and schedules, if the caller may open it; otherwise 404. */
+async function findLetter(ctx: PortalContext, auth: AccessClaims, query: LetterRequest) {
+  const accountNumber = query.accountNumber.trim().toUpperCase();
+  const { letterId } = query;
+  if (
+    auth.role === 'letter' &&
+    (auth.accountNumber !== accountNumber || auth.letterId !== letterId)
+  ) {
+    throw new ApiError(404, 'letterNotFound');
+  }
+  const letter = await ctx.db
+    .selectFrom('letters')
+    .innerJoin('accounts', 'accounts.id', 'letters.account_id')
+    .innerJoin('debtors', 'debtors.id', 'accounts.debtor_id')
+    .select([
+      'letters.letter_id',
+      'letters.account_id',
+      'letters.letter_code',
+      'letters.is_letter_one',
+      'letters.request_date',
+      'letters.principal_balance_cents',
+      'accounts.account_number',
+      'accounts.creditor_name',
+      'debtors.first_name',
+      'debtors.last_name',
+      'debtors.business_name',
+      'debtors.address_line1',
+      'debtors.address_line2',
+      'debtors.city',
+      'debtors.state',
+      'debtors.zip',
+    ])
+    .where('letters.letter_id', '=', letterId)
+    .where('accounts.account_number', '=', accountNumber)
+    .where('accounts.debtor_id', '=', auth.debtorId)
+    .executeTakeFirst();
+  if (!letter) throw new ApiError(404, 'letterNotFound');
+  const options = await ctx.db
+    .selectFrom('letter_options')
+    .selectAll()
+    .where('letter_id', '=', letterId)
+    .orderBy('due_date')
+    .orderBy('option_number')
+    .execute();
+  const payments =
+    options.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('letter_option_payments')
+          .selectAll()
+          .where(
+            'letter_option_id',
+            'in',
+            options.map((o) => o.id),
+          )
+          .orderBy('seq')
+          .execute();
+  return { letter, options, payments };
+}
 
 export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const query = schemaRef(ctx.schemas, 'account-letter-query');
 
   api.get<{ Querystring: { accountNumber: string; letterId: number } }>(
     '/Account/Letter',
-    { preHandler: requireRole(ctx, ['letter', 'account']), schema: { querystring: query } },
+    {
+      onRequest: requireRole(ctx, ['letter', 'account']),
+      schema: { querystring: query, response: { 200: schemaRef(ctx.schemas, 'letter') } },
+    },
     async (request) => {
-      const auth = authOf(request);
-      const accountNumber = request.query.accountNumber.trim().toUpperCase();
-      const { letterId } = request.query;
-      if (
-        auth.role === 'letter' &&
-        (auth.accountNumber !== accountNumber || auth.letterId !== letterId)
-      ) {
-        throw new ApiError(404, 'letterNotFound');
-      }
-      const letter = await ctx.db
-        .selectFrom('letters')
-        .innerJoin('accounts', 'accounts.id', 'letters.account_id')
-        .innerJoin('debtors', 'debtors.id', 'accounts.debtor_id')
-        .select([
-          'letters.letter_id',
-          'letters.account_id',
-          'letters.letter_code',
-          'letters.is_letter_one',
-          'letters.request_date',
-          'letters.principal_balance_cents',
-          'accounts.account_number',
-          'debtors.first_name',
-        ])
-        .where('letters.letter_id', '=', letterId)
-        .where('accounts.account_number', '=', accountNumber)
-        .where('accounts.debtor_id', '=', auth.debtorId)
-        .executeTakeFirst();
-      if (!letter) throw new ApiError(404, 'letterNotFound');
-      const options = await ctx.db
-        .selectFrom('letter_options')
-        .selectAll()
-        .where('letter_id', '=', letterId)
-        .orderBy('due_date')
-        .orderBy('option_number')
-        .execute();
-      const payments =
-        options.length === 0
-          ? []
-          : await ctx.db
-              .selectFrom('letter_option_payments')
-              .selectAll()
-              .where(
-                'letter_option_id',
-                'in',
-                options.map((o) => o.id),
-              )
-              .orderBy('seq')
-              .execute();
+      const { letter, options, payments } = await findLetter(ctx, authOf(request), request.query);
       return {
         letterId: letter.letter_id,
         accountId: letter.account_id,
@@ -90,6 +116,92 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
             .map((p) => ({ date: p.pay_date, amount: toDollars(p.amount_cents) })),
         })),
       };
+    },
+  );
+
+  api.post<{ Body: LetterRequest }>(
+    '/Account/ByteLetter',
+    {
+      onRequest: requireRole(ctx, ['letter', 'account']),
+      schema: { body: schemaRef(ctx.schemas, 'byte-letter-request') },
+      config: { produces: 'application/pdf' },
+    },
+    async (request, reply) => {
+      const { letter, options, payments } = await findLetter(ctx, authOf(request), request.body);
+      const address = [
+        letter.address_line1,
+        letter.address_line2,
+        [[letter.city, letter.state].filter(Boolean).join(', '), letter.zip]
+          .filter(Boolean)
+          .join(' '),
+      ].filter((line): line is string => Boolean(line));
+      const pdf = letterPdf(
+        { catalog: request.server.catalog, language: languageOf(request), created: ctx.now() },
+        {
+          letterCode: letter.letter_code,
+          requestDate: letter.request_date,
+          accountNumber: letter.account_number,
+          creditor: letter.creditor_name,
+          name: displayName(letter),
+          address,
+          principalBalanceCents: letter.principal_balance_cents,
+          options: options.map((o) => ({
+            optionNumber: o.option_number,
+            dueDate: o.due_date,
+            settlementAmountCents: o.settlement_amount_cents,
+            discount: Number(o.discount),
+            numberOfPayments: o.number_of_payments,
+            schedule: payments
+              .filter((p) => p.letter_option_id === o.id)
+              .map((p) => ({ date: p.pay_date, amountCents: p.amount_cents })),
+          })),
+        },
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="letter-${letter.letter_code}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  api.get<{ Querystring: { accountNumber: string } }>(
+    '/Account/Letters',
+    {
+      onRequest: requireRole(ctx, ['account']),
+      schema: {
+        querystring: schemaRef(ctx.schemas, 'account-detailed-query'),
+        response: { 200: schemaRef(ctx.schemas, 'letter-list') },
+      },
+    },
+    async (request) => {
+      const account = await ownedAccount(
+        ctx,
+        authOf(request).debtorId,
+        request.query.accountNumber,
+      );
+      const letters = await ctx.db
+        .selectFrom('letters')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .orderBy('request_date', 'desc')
+        .orderBy('letter_id', 'desc')
+        .execute();
+      const counts = await ctx.db
+        .selectFrom('letter_options')
+        .select(['letter_id', (eb) => eb.fn.countAll().as('n')])
+        .where('letter_id', 'in', letters.length > 0 ? letters.map((l) => l.letter_id) : [-1])
+        .groupBy('letter_id')
+        .execute();
+      return letters.map((l) => ({
+        letterId: l.letter_id,
+        accountId: l.account_id,
+        accountNumber: account.account_number,
+        letterCode: l.letter_code,
+        isLetterOne: Boolean(l.is_letter_one),
+        requestDate: l.request_date,
+        principalBalance: toDollars(l.principal_balance_cents),
+        optionCount: Number(counts.find((c) => c.letter_id === l.letter_id)?.n ?? 0),
+      }));
     },
   );
 }

@@ -15,7 +15,7 @@ export interface PaymentSettings {
   supportPhoneNumber: string | null;
   endOfPathNotice: null | {
     paymentUrl: string;
-    title: LocalizedText;
+    heading: LocalizedText;
     text: LocalizedText;
     linkText: LocalizedText;
   };

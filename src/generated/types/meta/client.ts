@@ -27,7 +27,7 @@ export interface SettlementTier {
 }
 export interface EndOfPathNotice {
   paymentUrl: string;
-  title: LocalizedText;
+  heading: LocalizedText;
   text: LocalizedText;
   linkText: LocalizedText;
 }

@@ -1,0 +1,428 @@
+/**
+ * API load benchmark (`npm run bench:api`): starts the portal on a fresh SQLite data folder at
+ * 127.0.0.1 (a child process, so the load generator does not share its event loop), then measures
+ * requests per second and latency (p50, p99) of:
+ *   - GET /api/health (the bare route, the reference),
+ *   - GET /api/v2/Account/Detailed as Maria,
+ *   - POST /api/Authorization/VerifyIdentity (successful sign-ins from distinct client addresses
+ *     through TRUST_PROXY=1 and X-Forwarded-For, lockout limits raised),
+ *   - POST /api/v2/Account/SubmitPayment (if the route exists): one-time payments that really
+ *     charge the sandbox, each with its own Idempotency-Key, on benchmark accounts imported with
+ *     the demo data (one payment per account: a second would meet the first's arrangement).
+ * and prints a table and the ratio of Account/Detailed to health. Bounded: 5 s per target (the
+ * payment run ends earlier when its accounts are used up), about 40 s in all. 127.0.0.1 only.
+ *
+ * Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
+const PAYMENT_ACCOUNTS = Number(process.env.BENCH_PAYMENT_ACCOUNTS || 400);
+const HOST = '127.0.0.1';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+let port = 0;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function request(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: HOST,
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          'x-session-id': 'bench',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+interface Result {
+  name: string;
+  requests: number;
+  ok: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  note?: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Runs `next(i)` from CONCURRENCY workers until the time is up (or `next` returns null: no more
+ * work). A request counts as ok when `ok(answer)`.
+ */
+async function load(
+  name: string,
+  next: (i: number) => (() => Promise<Answer>) | null,
+  ok: (answer: Answer) => boolean,
+  seconds = SECONDS,
+): Promise<Result> {
+  const latencies: number[] = [];
+  let okCount = 0;
+  let counter = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const call = next(counter++);
+      if (!call) return;
+      const t0 = performance.now();
+      const answer = await call();
+      latencies.push(performance.now() - t0);
+      if (ok(answer)) okCount += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    ok: okCount,
+    seconds: elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+const MARIA = {
+  lastName: 'Garcia',
+  option1: 'SocialSecurityNumber',
+  option2: 'DateOfBirth',
+  socialSecurityNumber: '1234',
+  dateOfBirth: '1980-01-15',
+};
+
+const benchLastName = (i: number) => `Benchpayer ${String.fromCharCode(97 + (i % 26))}${i}`;
+const benchAccount = (i: number) => `BEN1.${String(10000 + i)}`;
+
+/** The demo data plus one debtor with one open account per benchmark payment. */
+function benchData(file: string): void {
+  const demo = JSON.parse(readFileSync(path.join(root, 'demo/demo-data.json'), 'utf8')) as {
+    debtors: Record<string, unknown>[];
+  };
+  const template = (demo.debtors[0]?.accounts as Record<string, unknown>[] | undefined)?.[0] ?? {};
+  for (let i = 0; i < PAYMENT_ACCOUNTS; i += 1) {
+    demo.debtors.push({
+      key: `bench-${i}`,
+      firstName: 'Bench',
+      lastName: benchLastName(i),
+      addressLine1: '1 Bench St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      email: `bench${i}@example.com`,
+      ssnLast4: '0000',
+      dateOfBirth: '1970-01-01',
+      phones: [],
+      accounts: [
+        {
+          accountNumber: benchAccount(i),
+          clientId: template.clientId,
+          clientAccount: `99${String(i).padStart(10, '0')}`,
+          creditorName: template.creditorName,
+          originalCreditorName: template.originalCreditorName,
+          merchantName: template.merchantName,
+          balance: 2000,
+          originalBalance: 2000,
+          totalPaid: 0,
+          statusCode: 'ACT',
+          hasSettlementOffers: false,
+          supportPhone: template.supportPhone,
+          dateOfReferral: 'today-60',
+          lastUpdateDate: 'today-1',
+        },
+      ],
+    });
+  }
+  writeFileSync(file, JSON.stringify(demo));
+}
+
+async function startServer(dataDir: string, demoFile: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: demoFile,
+      WEB_DIR: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      LOCKOUT_MAX_FAILURES: '1000000',
+      LOCKOUT_MAX_FAILURES_PER_ADDRESS: '1000000',
+      PORTAL_ALLOW_TIME_TRAVEL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${errors}`)), 120_000);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Portal running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${errors}`));
+    });
+  });
+  return child;
+}
+
+async function signIn(body: Record<string, unknown>, ip: string): Promise<string> {
+  const res = await request(
+    'POST',
+    '/api/Authorization/VerifyIdentity',
+    { 'x-forwarded-for': ip },
+    body,
+  );
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body}`);
+  return (JSON.parse(res.body) as { accessToken: string }).accessToken;
+}
+
+/** Signs in every benchmark debtor and adds a card; returns what each payment needs. */
+async function preparePayments(): Promise<{ token: string; account: string; fundingId: number }[]> {
+  const out: { token: string; account: string; fundingId: number }[] = new Array(PAYMENT_ACCOUNTS);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < PAYMENT_ACCOUNTS; i = next++) {
+      const token = await signIn(
+        {
+          lastName: benchLastName(i),
+          option1: 'SocialSecurityNumber',
+          option2: 'DateOfBirth',
+          socialSecurityNumber: '0000',
+          dateOfBirth: '1970-01-01',
+        },
+        `10.9.${(i >> 8) & 255}.${i & 255}`,
+      );
+      const card = await request(
+        'POST',
+        '/api/Account/AddCreditCardFunding',
+        { authorization: `Bearer ${token}` },
+        {
+          accountNumber: benchAccount(i),
+          cardNumber: '4111111111111111',
+          cardExpiration: '2031-12-31',
+          firstName: 'Bench',
+          lastName: 'Payer',
+        },
+      );
+      if (card.status !== 200) throw new Error(`card not added: ${card.status} ${card.body}`);
+      out[i] = {
+        token,
+        account: benchAccount(i),
+        fundingId: (JSON.parse(card.body) as { id: number }).id,
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return out;
+}
+
+function agencyToday(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: process.env.PORTAL_TIME_ZONE || 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+function table(results: Result[]): string {
+  const rows = [
+    ['target', 'requests', 'ok', 'req/s', 'p50 ms', 'p99 ms', 'note'],
+    ...results.map((r) => [
+      r.name,
+      String(r.requests),
+      String(r.ok),
+      (r.requests / r.seconds).toFixed(0),
+      r.p50.toFixed(2),
+      r.p99.toFixed(2),
+      r.note ?? '',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, c) =>
+          c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
+        )
+        .join('  '),
+    )
+    .join('\n');
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const demoFile = path.join(dataDir, 'bench-data.json');
+  benchData(demoFile);
+  const began = performance.now();
+  let child: ChildProcess | undefined;
+  try {
+    child = await startServer(dataDir, demoFile);
+    console.log(
+      `bench: portal on http://${HOST}:${port}/ (SQLite in ${dataDir}), ${CONCURRENCY} concurrent, ${SECONDS} s per target`,
+    );
+    const results: Result[] = [];
+    const is2xx = (a: Answer) => a.status >= 200 && a.status < 300;
+
+    // Warm up the JIT and the connections on each route first.
+    const maria = await signIn(MARIA, '10.8.0.1');
+    const auth = { authorization: `Bearer ${maria}` };
+    await load('warm-up', () => () => request('GET', '/api/health'), is2xx, 0.5);
+    await load(
+      'warm-up',
+      () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
+      is2xx,
+      0.5,
+    );
+
+    results.push(await load('GET /api/health', () => () => request('GET', '/api/health'), is2xx));
+    results.push(
+      await load(
+        'GET /api/v2/Account/Detailed',
+        () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
+        is2xx,
+      ),
+    );
+    results.push(
+      await load(
+        'POST /api/Authorization/VerifyIdentity',
+        (i) => () =>
+          request(
+            'POST',
+            '/api/Authorization/VerifyIdentity',
+            { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+            MARIA,
+          ),
+        is2xx,
+      ),
+    );
+
+    const docs = JSON.parse((await request('GET', '/api/docs')).body) as {
+      paths: Record<string, unknown>;
+    };
+    if (
+      !docs.paths['/api/v2/Account/SubmitPayment'] ||
+      !docs.paths['/api/Account/AddCreditCardFunding']
+    ) {
+      results.push({
+        name: 'POST /api/v2/Account/SubmitPayment',
+        requests: 0,
+        ok: 0,
+        seconds: 1,
+        p50: 0,
+        p99: 0,
+        note: 'not available',
+      });
+    } else {
+      const setupStart = performance.now();
+      const payers = await preparePayments();
+      const setup = ((performance.now() - setupStart) / 1000).toFixed(1);
+      const today = agencyToday();
+      const paid = (a: Answer) =>
+        a.status === 200 &&
+        (JSON.parse(a.body) as { paymentSubmission?: { success?: boolean } }).paymentSubmission
+          ?.success === true;
+      const result = await load(
+        'POST /api/v2/Account/SubmitPayment',
+        (i) => {
+          const payer = payers[i];
+          if (!payer) return null;
+          return () =>
+            request(
+              'POST',
+              '/api/v2/Account/SubmitPayment',
+              {
+                authorization: `Bearer ${payer.token}`,
+                'idempotency-key': `bench-${i}-${Date.now()}`,
+              },
+              {
+                accountNumber: payer.account,
+                schedule: [{ date: today, amount: 25 + (i % 500) / 100 }],
+                fundingId: payer.fundingId,
+                type: 'PPA',
+                paymentVariant: 'one-time',
+                authorizationDisclosuresAccepted: true,
+                firstName: 'Bench',
+                lastName: 'Payer',
+              },
+            );
+        },
+        paid,
+      );
+      result.note = `charged today, 1 per account, ${payers.length} accounts (setup ${setup} s)`;
+      results.push(result);
+    }
+
+    console.log('');
+    console.log(table(results));
+    const rps = (r: Result | undefined) => (r ? r.requests / r.seconds : 0);
+    const ratio = rps(results[1]) / rps(results[0]);
+    console.log('');
+    console.log(`Account/Detailed / health: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)})`);
+    console.log(`total ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    const failed = results.filter((r) => r.requests > 0 && r.ok < r.requests);
+    if (failed.length > 0) {
+      console.log(`note: non-success answers in ${failed.map((r) => r.name).join(', ')}`);
+    }
+  } finally {
+    if (child?.pid) child.kill('SIGTERM');
+    agent.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

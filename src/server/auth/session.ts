@@ -1,0 +1,115 @@
+/**
+ * Session calls:
+ * - POST Authorization/Refresh `{ refreshToken }` -> a new token pair. Each refresh token works
+ *   once; presenting one that was already used revokes its whole session (both tokens of the
+ *   thief and of the owner) and answers 401, as does a revoked, expired or unknown one.
+ * - POST Authorization/Logout (bearer access token, or `{ refreshToken }` when the access token
+ *   has expired): revokes the session; its access tokens answer 401 from then on. 204, also when
+ *   the session was already revoked.
+ * - POST Authorization/register (account role): registers the debtor for the portal on first
+ *   call (idempotent: the first date and code stay) and answers the registration confirmation as
+ *   a PDF file: name, registration date and code, the consent given at sign-in, the accounts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PortalContext } from '../context';
+import { ApiError, languageOf } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import { registrationPdf } from '../pdf/documents';
+import { confirmationCode } from '../routes/forms';
+import { isViewable } from '../routes/mappers';
+import { displayName, loadDebtor } from '../routes/ownership';
+import { authOf, bearerToken, requireRole } from './guard';
+
+export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext): void {
+  const refreshBody = schemaRef(ctx.schemas, 'refresh-request');
+
+  api.post<{ Body: { refreshToken: string } }>(
+    '/Authorization/Refresh',
+    {
+      schema: { body: refreshBody, response: { 200: schemaRef(ctx.schemas, 'token-pair') } },
+    },
+    async (request) => {
+      const result = await ctx.tokens.refresh(request.body.refreshToken);
+      if (!result.ok) {
+        request.log.warn({ reason: result.reason }, 'refresh refused');
+        throw new ApiError(401, 'sessionEnded');
+      }
+      return result.tokens;
+    },
+  );
+
+  api.post<{ Body: { refreshToken?: string } | null }>(
+    '/Authorization/Logout',
+    {
+      schema: { body: schemaRef(ctx.schemas, 'logout-request') },
+      config: { auth: 'optional', noContent: true },
+    },
+    async (request, reply) => {
+      const access = bearerToken(request);
+      let sid = access ? (await ctx.tokens.verifyAccess(access))?.sid : undefined;
+      if (!sid && request.body?.refreshToken) {
+        sid = (await ctx.tokens.refreshSession(request.body.refreshToken)) ?? undefined;
+      }
+      if (!sid) throw new ApiError(401, 'unauthorized');
+      await ctx.tokens.revokeSession(sid, 'logout');
+      request.log.info('signed out');
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    '/Authorization/register',
+    {
+      onRequest: requireRole(ctx, ['account']),
+      schema: { body: schemaRef(ctx.schemas, 'empty-body') },
+      config: { produces: 'application/pdf' },
+    },
+    async (request, reply) => {
+      const { debtorId } = authOf(request);
+      const now = ctx.now();
+      await ctx.db
+        .insertInto('portal_registrations')
+        .values({
+          debtor_id: debtorId,
+          registration_code: confirmationCode('REG'),
+          registered_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.column('debtor_id').doNothing())
+        .execute();
+      const registration = await ctx.db
+        .selectFrom('portal_registrations')
+        .selectAll()
+        .where('debtor_id', '=', debtorId)
+        .executeTakeFirstOrThrow();
+      const { row: debtor } = await loadDebtor(ctx, debtorId);
+      const today = ctx.today();
+      const accounts = (
+        await ctx.db
+          .selectFrom('accounts')
+          .selectAll()
+          .where('debtor_id', '=', debtorId)
+          .orderBy('account_number')
+          .execute()
+      ).filter((a) => isViewable(a, today));
+      const pdf = registrationPdf(
+        { catalog: request.server.catalog, language: languageOf(request), created: now },
+        {
+          code: registration.registration_code,
+          registeredDay: registration.registered_at.slice(0, 10),
+          name: displayName(debtor),
+          accounts: accounts.map((a) => ({
+            accountNumber: a.account_number,
+            creditor: a.creditor_name,
+          })),
+        },
+      );
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="portal-registration-${registration.registration_code}.pdf"`,
+        )
+        .send(pdf);
+    },
+  );
+}

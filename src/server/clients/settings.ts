@@ -1,0 +1,128 @@
+/**
+ * Per-client settings from flows/clients/<clientId>.json (schemas/meta/client.schema.json).
+ * Validated once at start-up; an account whose client has no file gets default.json. Money in
+ * the files is in dollars (like every other config); the server works with cents.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createAjv } from '../ajv';
+import { toCents } from '../money';
+
+export interface LocalizedText {
+  en: string;
+  es: string;
+}
+
+export interface PaymentSettings {
+  minSinglePayment: number;
+  minMonthlyPayment: number;
+  allowCreditCard: boolean;
+  allowDebitCard: boolean;
+  allowBankAccount: boolean;
+  maxMonthlyPayments: number;
+  allowSifArr: boolean;
+  allowPifArr: boolean;
+  maxSinglePayDaysInFuture: number;
+  allowPcoMinPay: boolean;
+}
+
+export interface SettlementTier {
+  months: number;
+  /** Fraction taken off the balance (0.4 = 40 percent off). */
+  discount: number;
+}
+
+export interface EndOfPathNotice {
+  paymentUrl: string;
+  heading: LocalizedText;
+  text: LocalizedText;
+  linkText: LocalizedText;
+}
+
+export interface ClientFile {
+  name: string;
+  payment: PaymentSettings;
+  settlementTiers: SettlementTier[];
+  supportPhone?: string;
+  endOfPathNotice?: EndOfPathNotice;
+}
+
+/** A client's settings with the amounts the server computes with. */
+export interface ClientSettings extends ClientFile {
+  id: string;
+  minSinglePaymentCents: number;
+  minMonthlyPaymentCents: number;
+}
+
+export const DEFAULT_CLIENT = 'default';
+
+/**
+ * Used only when flows/clients/default.json does not exist: the spec's section 9 fallbacks
+ * (minimum single payment 25 dollars, payment dates up to 15 days ahead), every funding type,
+ * no settlement tiers.
+ */
+const BUILT_IN_DEFAULT: ClientSettings = {
+  id: DEFAULT_CLIENT,
+  name: 'Built-in default',
+  payment: {
+    minSinglePayment: 25,
+    minMonthlyPayment: 25,
+    allowCreditCard: true,
+    allowDebitCard: true,
+    allowBankAccount: true,
+    maxMonthlyPayments: 12,
+    allowSifArr: false,
+    allowPifArr: true,
+    maxSinglePayDaysInFuture: 15,
+    allowPcoMinPay: true,
+  },
+  settlementTiers: [],
+  minSinglePaymentCents: 2500,
+  minMonthlyPaymentCents: 2500,
+};
+
+const metaSchemaFile = path.resolve(
+  import.meta.dirname,
+  '../../../schemas/meta/client.schema.json',
+);
+
+export class ClientDirectory {
+  private constructor(private readonly clients: Map<string, ClientSettings>) {}
+
+  /**
+   * From the `clients` folder of the loaded flows config (name -> parsed JSON). Throws, naming
+   * the file and the JSON path, when a file breaks the meta-schema.
+   */
+  static fromConfig(files: Record<string, unknown> | undefined): ClientDirectory {
+    const ajv = createAjv({ strict: false });
+    const validate = ajv.compile(JSON.parse(readFileSync(metaSchemaFile, 'utf8')) as object);
+    const clients = new Map<string, ClientSettings>();
+    for (const [id, file] of Object.entries(files ?? {})) {
+      if (!validate(file)) {
+        const where = (validate.errors ?? [])
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+          .join('; ');
+        throw new Error(`flows/clients/${id}.json: ${where}`);
+      }
+      const client = file as ClientFile;
+      clients.set(id, {
+        ...client,
+        id,
+        minSinglePaymentCents: toCents(client.payment.minSinglePayment) ?? 0,
+        minMonthlyPaymentCents: toCents(client.payment.minMonthlyPayment) ?? 0,
+      });
+    }
+    if (!clients.has(DEFAULT_CLIENT)) clients.set(DEFAULT_CLIENT, BUILT_IN_DEFAULT);
+    return new ClientDirectory(clients);
+  }
+
+  /** The settings for an account's client id (default.json when the client has no file). */
+  forClient(clientId: string | null | undefined): ClientSettings {
+    const found = clientId ? this.clients.get(clientId) : undefined;
+    return found ?? (this.clients.get(DEFAULT_CLIENT) as ClientSettings);
+  }
+
+  ids(): string[] {
+    return [...this.clients.keys()].sort();
+  }
+}

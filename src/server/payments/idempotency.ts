@@ -1,0 +1,144 @@
+/**
+ * Idempotency keys (header `Idempotency-Key`) for unsafe calls such as SubmitPayment. The first
+ * request with a key runs and its answer (status and body) is stored under (debtor, key); a retry
+ * with the same key and the same body gets that answer again with `Idempotent-Replayed: true`.
+ * The same key with a different body is refused (422); a key whose first request is still running
+ * is answered 409. Keys are kept KEY_TTL_HOURS; a 5xx answer is not stored, so it can be retried.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PortalContext } from '../context';
+import { ApiError, errorBody, sendError } from '../http/errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const KEY_TTL_HOURS = 24;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface HandlerAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(scope: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${scope}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+/** Runs `handler` at most once per (debtor, key); ApiErrors become stored answers too. */
+export async function idempotent(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { scope: string; debtorId: number; body: unknown },
+  handler: () => Promise<HandlerAnswer>,
+): Promise<FastifyReply> {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return send(reply, await answerOf(request, handler));
+  const key = Array.isArray(raw) ? raw.join(',') : raw;
+  if (!KEY_PATTERN.test(key)) return sendError(request, reply, 400, 'invalidIdempotencyKey');
+
+  const hash = requestHash(options.scope, options.body);
+  const now = ctx.now();
+  const stamp = now.toISOString();
+  const expired = new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString();
+  await ctx.db
+    .deleteFrom('idempotency_keys')
+    .where('debtor_id', '=', options.debtorId)
+    .where('key', '=', key)
+    .where('state', '=', 'done')
+    .where('created_at', '<', expired)
+    .execute();
+  const inserted = await ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      debtor_id: options.debtorId,
+      key,
+      scope: options.scope,
+      request_hash: hash,
+      state: 'in_flight',
+      response_status: null,
+      response_body: null,
+      created_at: stamp,
+      completed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['debtor_id', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+
+  if (!inserted) {
+    const existing = await ctx.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('debtor_id', '=', options.debtorId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!existing) return sendError(request, reply, 409, 'idempotencyInFlight');
+    if (existing.request_hash !== hash || existing.scope !== options.scope) {
+      return sendError(request, reply, 422, 'idempotencyKeyReused');
+    }
+    if (existing.state !== 'done' || existing.response_status === null) {
+      return sendError(request, reply, 409, 'idempotencyInFlight');
+    }
+    reply.header(REPLAYED_HEADER, 'true');
+    return send(reply, {
+      status: existing.response_status,
+      body:
+        existing.response_body === null ? null : (JSON.parse(existing.response_body) as unknown),
+    });
+  }
+
+  let answer: HandlerAnswer;
+  try {
+    answer = await answerOf(request, handler);
+  } catch (error) {
+    // Unexpected failure: forget the key so the client may retry it.
+    await ctx.db.deleteFrom('idempotency_keys').where('id', '=', inserted.id).execute();
+    throw error;
+  }
+  await ctx.db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: JSON.stringify(answer.body),
+      completed_at: ctx.now().toISOString(),
+    })
+    .where('id', '=', inserted.id)
+    .execute();
+  return send(reply, answer);
+}
+
+async function answerOf(
+  request: FastifyRequest,
+  handler: () => Promise<HandlerAnswer>,
+): Promise<HandlerAnswer> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) {
+      return { status: error.statusCode, body: errorBody(request, error.messageKey, error.extra) };
+    }
+    throw error;
+  }
+}
+
+function send(reply: FastifyReply, answer: HandlerAnswer): FastifyReply {
+  return reply
+    .code(answer.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(answer.body));
+}

@@ -1,0 +1,99 @@
+/**
+ * What the payment, funding and plan routes share, built once per loaded flows config: client
+ * settings, the processor adapter, the rules files (the same ones the browser gets) and the
+ * funding forms (flow + precompiled validator, the same ones the browser form uses).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
+import type { FormFlow } from '../../engine/form/flow';
+import { treeTranslator, type Translator } from '../../engine/form/messages';
+import { loadPrecompiled, type CompiledForm } from '../../engine/form/precompiled';
+import type { LocalizedTree } from '../../engine/i18n/split';
+import * as bankFundingModule from '../../generated/validators/bank-funding';
+import * as cardFundingModule from '../../generated/validators/card-funding';
+import { ClientDirectory } from '../clients/settings';
+import type { PortalConfig } from '../config';
+import { languageOf } from '../http/errors';
+import type { PaymentProcessor } from './processor';
+import { SandboxProcessor } from './sandbox';
+
+export interface FundingForm {
+  flow: FormFlow;
+  compiled: CompiledForm;
+}
+
+export interface PaymentServices {
+  clients: ClientDirectory;
+  processor: PaymentProcessor;
+  rules: { paymentOptions: OptionGroupRules; scheduleStatus: FirstMatchRules };
+  forms: { card: FundingForm; bank: FundingForm };
+  /** Generic texts (validation catalog) in the caller's language, for validateForm. */
+  translator(request: FastifyRequest): Translator;
+}
+
+const cache = new WeakMap<PortalConfig, PaymentServices>();
+
+/** Overrides the processor for every config built after the call (tests, a real processor). */
+let processorFactory: () => PaymentProcessor = () => new SandboxProcessor();
+export function setProcessorFactory(factory: () => PaymentProcessor): void {
+  processorFactory = factory;
+}
+
+function required<T>(folder: Record<string, unknown>, name: string, where: string): T {
+  const value = folder[name];
+  if (value === undefined) throw new Error(`flows/${where}/${name}.json is missing`);
+  return value as T;
+}
+
+/**
+ * The services of a config, built on first use (so a flows folder without payment files still
+ * serves everything else); client files, when present, are checked at once so a broken one stops
+ * the start.
+ */
+export function lazyPaymentServices(config: PortalConfig): PaymentServices {
+  if (config.clients && Object.keys(config.clients).length > 0) paymentServices(config);
+  const get = () => paymentServices(config);
+  return {
+    get clients() {
+      return get().clients;
+    },
+    get processor() {
+      return get().processor;
+    },
+    get rules() {
+      return get().rules;
+    },
+    get forms() {
+      return get().forms;
+    },
+    translator: (request) => get().translator(request),
+  };
+}
+
+export function paymentServices(config: PortalConfig): PaymentServices {
+  const cached = cache.get(config);
+  if (cached) return cached;
+  const texts = config.texts as LocalizedTree;
+  const translators = { en: treeTranslator(texts, 'en'), es: treeTranslator(texts, 'es') };
+  const services: PaymentServices = {
+    clients: ClientDirectory.fromConfig(config.clients),
+    processor: processorFactory(),
+    rules: {
+      paymentOptions: required<OptionGroupRules>(config.rules, 'payment-options', 'rules'),
+      scheduleStatus: required<FirstMatchRules>(config.rules, 'schedule-status', 'rules'),
+    },
+    forms: {
+      card: {
+        flow: required<FormFlow>(config.forms, 'card-funding', 'forms'),
+        compiled: loadPrecompiled(cardFundingModule),
+      },
+      bank: {
+        flow: required<FormFlow>(config.forms, 'bank-funding', 'forms'),
+        compiled: loadPrecompiled(bankFundingModule),
+      },
+    },
+    translator: (request) => translators[languageOf(request)],
+  };
+  cache.set(config, services);
+  return services;
+}

@@ -1,0 +1,172 @@
+/**
+ * The PDF documents the API returns: the dispute confirmation, a settlement letter and the portal
+ * registration confirmation. Every word comes from flows/ (api.json `pdf.*`, form labels), in the
+ * caller's language; amounts in US dollars, dates written out.
+ */
+import { interpolate } from '../../engine/form/messages';
+import { localize, type LocalizedText } from '../../engine/i18n/split';
+import type { Language, MessageCatalog, MessageKey } from '../http/messages';
+import { toDollars } from '../money';
+import { renderPdf, type PdfBlock } from './pdf';
+
+export interface DocumentContext {
+  catalog: MessageCatalog;
+  language: Language;
+  created: Date;
+}
+
+function texts(doc: DocumentContext) {
+  return (key: MessageKey, params: Record<string, unknown> = {}) =>
+    interpolate(doc.catalog.message(key, doc.language), params);
+}
+
+export function formatMoney(cents: number, language: Language): string {
+  return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US', {
+    style: 'currency',
+    currency: 'USD',
+  }).format(toDollars(cents));
+}
+
+/** A YYYY-MM-DD day written out ("January 15, 2025" / "15 de enero de 2025"). */
+export function formatDay(day: string, language: Language): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(date);
+}
+
+function finish(doc: DocumentContext, title: string, blocks: PdfBlock[]): Buffer {
+  const t = texts(doc);
+  return renderPdf({
+    title,
+    language: doc.language === 'es' ? 'es-US' : 'en-US',
+    created: doc.created,
+    blocks: [
+      { text: title, style: 'title' },
+      ...blocks,
+      { text: t('pdf.collectorNotice'), style: 'small', gapBefore: 18 },
+    ],
+    footer: (page, pages) => t('pdf.page', { page, pages }),
+  });
+}
+
+export interface DisputeDocument {
+  confirmation: string;
+  receivedDay: string;
+  accountNumber: string;
+  creditor: string | null;
+  name: string;
+  /** Labels of the chosen reasons (from the dispute flow). */
+  reasons: LocalizedText[];
+  message: string | null;
+}
+
+export function disputeConfirmationPdf(doc: DocumentContext, dispute: DisputeDocument): Buffer {
+  const t = texts(doc);
+  const blocks: PdfBlock[] = [
+    { text: t('pdf.disputeIntro'), gapBefore: 8 },
+    {
+      text: t('pdf.confirmationCode', { code: dispute.confirmation }),
+      style: 'label',
+      gapBefore: 12,
+    },
+    { text: t('pdf.received', { date: formatDay(dispute.receivedDay, doc.language) }) },
+    { text: t('pdf.name', { name: dispute.name }) },
+    { text: t('pdf.accountNumber', { accountNumber: dispute.accountNumber }) },
+  ];
+  if (dispute.creditor) blocks.push({ text: t('pdf.creditor', { creditor: dispute.creditor }) });
+  blocks.push({ text: t('pdf.reasons'), style: 'heading' });
+  for (const reason of dispute.reasons) {
+    blocks.push({ text: `• ${localize(reason, doc.language) ?? ''}` });
+  }
+  if (dispute.message) {
+    blocks.push({ text: t('pdf.message'), style: 'heading' });
+    blocks.push({ text: dispute.message });
+  }
+  return finish(doc, t('pdf.disputeTitle'), blocks);
+}
+
+export interface LetterDocument {
+  letterCode: string;
+  requestDate: string;
+  accountNumber: string;
+  creditor: string | null;
+  name: string;
+  address: string[];
+  principalBalanceCents: number;
+  options: {
+    optionNumber: number;
+    dueDate: string;
+    settlementAmountCents: number;
+    discount: number;
+    numberOfPayments: number;
+    schedule: { date: string; amountCents: number }[];
+  }[];
+}
+
+export function letterPdf(doc: DocumentContext, letter: LetterDocument): Buffer {
+  const t = texts(doc);
+  const lang = doc.language;
+  const blocks: PdfBlock[] = [
+    { text: t('pdf.letterDate', { date: formatDay(letter.requestDate, lang) }), gapBefore: 8 },
+    { text: letter.name, gapBefore: 10 },
+    ...letter.address.map((line) => ({ text: line })),
+    { text: t('pdf.accountNumber', { accountNumber: letter.accountNumber }), gapBefore: 10 },
+  ];
+  if (letter.creditor) blocks.push({ text: t('pdf.creditor', { creditor: letter.creditor }) });
+  blocks.push(
+    { text: t('pdf.offerCode', { code: letter.letterCode }) },
+    { text: t('pdf.balance', { amount: formatMoney(letter.principalBalanceCents, lang) }) },
+    { text: t('pdf.letterIntro'), gapBefore: 10 },
+  );
+  for (const option of letter.options) {
+    blocks.push({
+      text: t('pdf.option', {
+        number: option.optionNumber,
+        amount: formatMoney(option.settlementAmountCents, lang),
+        discount: `${Math.round(option.discount * 100)}%`,
+      }),
+      style: 'heading',
+    });
+    blocks.push({
+      text: t('pdf.optionDetails', {
+        count: option.numberOfPayments,
+        date: formatDay(option.dueDate, lang),
+      }),
+    });
+    blocks.push({ text: t('pdf.schedule'), style: 'label', gapBefore: 4 });
+    for (const payment of option.schedule) {
+      blocks.push({
+        text: `${formatDay(payment.date, lang)}: ${formatMoney(payment.amountCents, lang)}`,
+      });
+    }
+  }
+  return finish(doc, t('pdf.letterTitle'), blocks);
+}
+
+export interface RegistrationDocument {
+  code: string;
+  registeredDay: string;
+  name: string;
+  accounts: { accountNumber: string; creditor: string | null }[];
+}
+
+export function registrationPdf(doc: DocumentContext, registration: RegistrationDocument): Buffer {
+  const t = texts(doc);
+  const blocks: PdfBlock[] = [
+    { text: t('pdf.registrationIntro'), gapBefore: 8 },
+    { text: t('pdf.name', { name: registration.name }), gapBefore: 12 },
+    { text: t('pdf.registeredOn', { date: formatDay(registration.registeredDay, doc.language) }) },
+    { text: t('pdf.confirmationCode', { code: registration.code }) },
+    { text: t('pdf.registrationConsent'), gapBefore: 8 },
+    { text: t('pdf.accounts'), style: 'heading' },
+    ...registration.accounts.map((a) => ({
+      text: a.creditor ? `${a.accountNumber} (${a.creditor})` : a.accountNumber,
+    })),
+  ];
+  return finish(doc, t('pdf.registrationTitle'), blocks);
+}

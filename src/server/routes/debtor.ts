@@ -1,0 +1,314 @@
+/**
+ * Debtor calls (account role): Account/Debtor, Account/ListIds, Account/UpdateDebtorDetails and
+ * Debtor/ChangeDebtorDetails (the contact-information form; the name is not editable),
+ * Debtor/AddPhoneNumber, Debtor/SetCommunicationPreferences (only the channels the debtor allows),
+ * and, in /api/v2 only, Debtor/SetSessionDebtors and Debtor/GetSessionDebtors.
+ *
+ * Bodies are form data validated with the same flow and schema as the browser form. Each change
+ * is recorded (debtor_detail_changes with the changed field names, debtor_phone_additions,
+ * preference_changes). Mutations answer 200 with the updated debtor.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf, requireRole } from '../auth/guard';
+import type { PortalContext } from '../context';
+import type { DebtorRow } from '../db/types';
+import { ApiError, type FieldError } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import { formValidator } from './form-bodies';
+import { isViewable } from './mappers';
+import { loadDebtor, ownedAccount } from './ownership';
+
+/** Most phone numbers one debtor may hold. */
+export const MAX_PHONES = 10;
+
+const text = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+async function addPhone(
+  ctx: PortalContext,
+  debtorId: number,
+  phoneNumber: string,
+  type: string,
+): Promise<'added' | 'exists'> {
+  const stamp = ctx.now().toISOString();
+  const result = await ctx.db
+    .insertInto('debtor_phones')
+    .values({ debtor_id: debtorId, phone_number: phoneNumber, type, created_at: stamp })
+    .onConflict((oc) => oc.columns(['debtor_id', 'phone_number']).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'exists';
+  await ctx.db
+    .insertInto('debtor_phone_additions')
+    .values({ debtor_id: debtorId, phone_number: phoneNumber, type, created_at: stamp })
+    .execute();
+  return 'added';
+}
+
+export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): void {
+  const accountOnly = requireRole(ctx, ['account']);
+  const forms = formValidator(ctx);
+  const accountQuery = schemaRef(ctx.schemas, 'account-detailed-query');
+  const formBody = schemaRef(ctx.schemas, 'form-body');
+  const debtorResponse = schemaRef(ctx.schemas, 'debtor');
+
+  api.get<{ Querystring: { accountNumber: string } }>(
+    '/Account/Debtor',
+    {
+      onRequest: accountOnly,
+      schema: { querystring: accountQuery, response: { 200: debtorResponse } },
+    },
+    async (request) => {
+      const { debtorId } = authOf(request);
+      await ownedAccount(ctx, debtorId, request.query.accountNumber);
+      return (await loadDebtor(ctx, debtorId)).api;
+    },
+  );
+
+  api.get(
+    '/Account/ListIds',
+    {
+      onRequest: accountOnly,
+      schema: { response: { 200: schemaRef(ctx.schemas, 'account-id-list') } },
+    },
+    async (request) => {
+      const { debtorId } = authOf(request);
+      const today = ctx.today();
+      const rows = await ctx.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('debtor_id', '=', debtorId)
+        .orderBy('account_number')
+        .execute();
+      return rows.filter((row) => isViewable(row, today)).map((row) => row.account_number);
+    },
+  );
+
+  const updateDetails = async (request: FastifyRequest) => {
+    const { debtorId } = authOf(request);
+    const { row: debtor, api: current } = await loadDebtor(ctx, debtorId);
+    const isBusiness = !debtor.first_name;
+    const body = { ...((request.body ?? {}) as Record<string, unknown>), isBusiness };
+    const data = forms.check(request, 'contact-information', body);
+
+    // The name is shown but not editable: a different one is refused, never stored.
+    const errors: FieldError[] = [];
+    const names: [string, string | null][] = [
+      ['firstName', debtor.first_name],
+      ['lastName', debtor.last_name],
+      ['businessName', debtor.business_name],
+    ];
+    for (const [field, stored] of names) {
+      const sent = text(data[field]);
+      if (sent !== null && sent !== (stored ?? '').trim()) {
+        errors.push(forms.error(request, 'contact-information', field, 'readOnly'));
+      }
+    }
+    const phone = text(data.phoneNumber);
+    if (
+      phone &&
+      !current.phones.some((p) => p.phoneNumber === phone) &&
+      current.phones.length >= MAX_PHONES
+    ) {
+      errors.push(forms.error(request, 'add-phone', 'phoneNumber', 'limit'));
+    }
+    forms.fail(errors);
+
+    const next: Partial<DebtorRow> = {
+      address_line1: text(data.addressLine1),
+      address_line2: text(data.addressLine2),
+      city: text(data.city),
+      state: text(data.state)?.toUpperCase() ?? null,
+      zip: text(data.zip),
+      email: text(data.email),
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (key) => (next[key] ?? null) !== (debtor[key] ?? null),
+    );
+    const stamp = ctx.now().toISOString();
+    if (changed.length > 0) {
+      await ctx.db
+        .updateTable('debtors')
+        .set({ ...next, updated_at: stamp })
+        .where('id', '=', debtorId)
+        .execute();
+    }
+    if (phone && (await addPhone(ctx, debtorId, phone, 'other')) === 'added') {
+      changed.push('phones' as keyof DebtorRow);
+    }
+    if (changed.length > 0) {
+      await ctx.db
+        .insertInto('debtor_detail_changes')
+        .values({ debtor_id: debtorId, fields: JSON.stringify(changed), created_at: stamp })
+        .execute();
+    }
+    request.log.info({ debtorId, fields: changed }, 'debtor details updated');
+    return (await loadDebtor(ctx, debtorId)).api;
+  };
+
+  const detailsOptions = {
+    onRequest: accountOnly,
+    schema: { body: formBody, response: { 200: debtorResponse } },
+    config: { form: 'contact-information' },
+  };
+  api.post('/Account/UpdateDebtorDetails', detailsOptions, updateDetails);
+  api.post('/Debtor/ChangeDebtorDetails', detailsOptions, updateDetails);
+
+  api.post(
+    '/Debtor/AddPhoneNumber',
+    {
+      onRequest: accountOnly,
+      schema: { body: formBody, response: { 200: debtorResponse } },
+      config: { form: 'add-phone' },
+    },
+    async (request) => {
+      const { debtorId } = authOf(request);
+      const data = forms.check(request, 'add-phone', request.body);
+      const phone = String(data.phoneNumber);
+      const { api: current } = await loadDebtor(ctx, debtorId);
+      if (!current.phones.some((p) => p.phoneNumber === phone)) {
+        if (current.phones.length >= MAX_PHONES) {
+          forms.fail([forms.error(request, 'add-phone', 'phoneNumber', 'limit')]);
+        }
+        await addPhone(ctx, debtorId, phone, typeof data.type === 'string' ? data.type : 'mobile');
+        request.log.info({ debtorId }, 'phone number added');
+      }
+      return (await loadDebtor(ctx, debtorId)).api;
+    },
+  );
+
+  api.post(
+    '/Debtor/SetCommunicationPreferences',
+    {
+      onRequest: accountOnly,
+      schema: { body: formBody, response: { 200: debtorResponse } },
+      config: { form: 'communication-preferences' },
+    },
+    async (request) => {
+      const { debtorId } = authOf(request);
+      const { row: debtor } = await loadDebtor(ctx, debtorId);
+      const allowEmail = Boolean(debtor.allow_email);
+      const allowSms = Boolean(debtor.allow_sms);
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      // Only what the debtor allows: turning on a channel that is not offered is refused.
+      const refused: FieldError[] = [];
+      if (raw.emails === true && !allowEmail) {
+        refused.push(forms.error(request, 'communication-preferences', 'emails', 'notAllowed'));
+      }
+      if (raw.texts === true && !allowSms) {
+        refused.push(forms.error(request, 'communication-preferences', 'texts', 'notAllowed'));
+      }
+      forms.fail(refused);
+      const data = forms.check(request, 'communication-preferences', {
+        ...raw,
+        allowEmail,
+        allowSms,
+      });
+      const emails = allowEmail && data.emails === true;
+      const texts = allowSms && data.texts === true;
+      const letters = data.letters === true;
+      const email = allowEmail ? text(data.emailAddress) : null;
+      const enabled = { email: emails, SMS: texts, letter: letters } as Record<string, boolean>;
+      const preferred =
+        debtor.pref_preferred && enabled[debtor.pref_preferred]
+          ? debtor.pref_preferred
+          : (['email', 'SMS', 'letter'].find((channel) => enabled[channel]) ?? null);
+      const stamp = ctx.now().toISOString();
+      const emailChanged = email !== null && email !== debtor.email;
+      await ctx.db
+        .updateTable('debtors')
+        .set({
+          pref_email: emails ? 1 : 0,
+          pref_sms: texts ? 1 : 0,
+          pref_letter: letters ? 1 : 0,
+          pref_preferred: preferred,
+          ...(emailChanged ? { email } : {}),
+          updated_at: stamp,
+        })
+        .where('id', '=', debtorId)
+        .execute();
+      await ctx.db
+        .insertInto('preference_changes')
+        .values({
+          debtor_id: debtorId,
+          emails: emails ? 1 : 0,
+          letters: letters ? 1 : 0,
+          texts: texts ? 1 : 0,
+          email_changed: emailChanged ? 1 : 0,
+          created_at: stamp,
+        })
+        .execute();
+      request.log.info({ debtorId }, 'communication preferences updated');
+      return (await loadDebtor(ctx, debtorId)).api;
+    },
+  );
+
+  if (api.prefix !== '/api/v2') return;
+
+  const sessionDebtors = async (sid: string, currentId: number) => {
+    const rows = await ctx.db
+      .selectFrom('session_debtors')
+      .innerJoin('debtors', 'debtors.id', 'session_debtors.debtor_id')
+      .select([
+        'debtors.id',
+        'debtors.first_name',
+        'debtors.last_name',
+        'debtors.business_name',
+        'session_debtors.selected',
+      ])
+      .where('session_debtors.sid', '=', sid)
+      .orderBy('session_debtors.created_at')
+      .orderBy('debtors.id')
+      .execute();
+    return rows.map((row) => ({
+      debtorId: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      businessName: row.business_name,
+      selected: Boolean(row.selected),
+      current: row.id === currentId,
+    }));
+  };
+  const sessionList = schemaRef(ctx.schemas, 'session-debtors');
+
+  api.get(
+    '/Debtor/GetSessionDebtors',
+    { onRequest: accountOnly, schema: { response: { 200: sessionList } } },
+    async (request) => {
+      const { sid, debtorId } = authOf(request);
+      return sessionDebtors(sid, debtorId);
+    },
+  );
+
+  api.post<{ Querystring: { debtors: string } }>(
+    '/Debtor/SetSessionDebtors',
+    {
+      onRequest: accountOnly,
+      schema: {
+        querystring: schemaRef(ctx.schemas, 'set-session-debtors-query'),
+        body: schemaRef(ctx.schemas, 'empty-body'),
+        response: { 200: sessionList },
+      },
+    },
+    async (request) => {
+      const { sid, debtorId } = authOf(request);
+      const wanted = [...new Set(request.query.debtors.split(',').map(Number))];
+      const proved = await sessionDebtors(sid, debtorId);
+      const provedIds = new Set(proved.map((d) => d.debtorId));
+      // Only debtors this session has already verified by signing in.
+      if (!wanted.every((id) => provedIds.has(id))) {
+        throw new ApiError(403, 'sessionDebtorNotVerified');
+      }
+      await ctx.db
+        .updateTable('session_debtors')
+        .set((eb) => ({
+          selected: eb.case().when('debtor_id', 'in', wanted).then(1).else(0).end(),
+        }))
+        .where('sid', '=', sid)
+        .execute();
+      return sessionDebtors(sid, debtorId);
+    },
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Account forms (account role): Account/SubmitDispute answers the dispute confirmation as a PDF;
+ * Account/SubmitBankruptcy answers `{ success: true, confirmation }` and marks the account
+ * bankruptcy-reported (a second report is refused with 409, also when two arrive at once).
+ *
+ * The account number is checked first (another debtor's account is 404 whatever the body), then
+ * the body is validated as the form (validateForm, same flow and schema as the browser), then the
+ * server-only rules: the account must be open and not end-of-process, the filing date may not be
+ * after today in the agency's time zone.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LocalizedText } from '../../engine/i18n/split';
+import { authOf, requireRole } from '../auth/guard';
+import type { PortalContext } from '../context';
+import { isValidDay } from '../dates';
+import { ApiError, languageOf } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import { disputeConfirmationPdf } from '../pdf/documents';
+import { formValidator } from './form-bodies';
+import { assertActionable, displayName, loadDebtor, ownedAccount } from './ownership';
+
+/** A confirmation code: prefix and 10 characters of Crockford base32 (no I, L, O, U). */
+export function confirmationCode(prefix: string): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const byte of bytes) code += alphabet[byte % 32];
+  return `${prefix}-${code}`;
+}
+
+/** The account number of a body, checked for ownership before anything else. */
+export async function bodyAccount(ctx: PortalContext, request: FastifyRequest, field: string) {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return ownedAccount(ctx, authOf(request).debtorId, value);
+}
+
+const DISPUTE_REASONS = ['alreadyResolved', 'incorrectBalance', 'notMyDebt', 'other'] as const;
+
+export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): void {
+  const accountOnly = requireRole(ctx, ['account']);
+  const forms = formValidator(ctx);
+  const formBody = schemaRef(ctx.schemas, 'form-body');
+
+  api.post(
+    '/Account/SubmitDispute',
+    {
+      onRequest: accountOnly,
+      schema: { body: formBody },
+      config: { form: 'dispute', produces: 'application/pdf' },
+    },
+    async (request, reply) => {
+      const { debtorId } = authOf(request);
+      await bodyAccount(ctx, request, 'accountNumber');
+      const data = forms.check(request, 'dispute', request.body);
+      const account = await ownedAccount(ctx, debtorId, String(data.accountNumber));
+      assertActionable(account);
+      const { row: debtor, api: debtorApi } = await loadDebtor(ctx, debtorId);
+      const confirmation = confirmationCode('DSP');
+      const stamp = ctx.now();
+      const message = typeof data.message === 'string' && data.message.trim() ? data.message : null;
+      await ctx.db
+        .insertInto('disputes')
+        .values({
+          debtor_id: debtorId,
+          account_id: account.id,
+          confirmation,
+          already_resolved: data.alreadyResolved === true ? 1 : 0,
+          incorrect_balance: data.incorrectBalance === true ? 1 : 0,
+          not_my_debt: data.notMyDebt === true ? 1 : 0,
+          other: data.other === true ? 1 : 0,
+          message,
+          name: displayName(debtor),
+          phone_number: debtorApi.phones[0]?.phoneNumber ?? null,
+          email: debtor.email,
+          created_at: stamp.toISOString(),
+        })
+        .execute();
+      request.log.info({ debtorId, accountId: account.id, confirmation }, 'dispute received');
+      const flow = forms.flow('dispute');
+      const reasons = DISPUTE_REASONS.filter((reason) => data[reason] === true)
+        .map((reason) => flow.fields[reason]?.label)
+        .filter((label): label is LocalizedText => label !== undefined);
+      const pdf = disputeConfirmationPdf(
+        { catalog: request.server.catalog, language: languageOf(request), created: stamp },
+        {
+          confirmation,
+          receivedDay: ctx.today(),
+          accountNumber: account.account_number,
+          creditor: account.creditor_name,
+          name: displayName(debtor),
+          reasons,
+          message,
+        },
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="dispute-${confirmation}.pdf"`)
+        .header('x-confirmation-code', confirmation)
+        .send(pdf);
+    },
+  );
+
+  api.post(
+    '/Account/SubmitBankruptcy',
+    {
+      onRequest: accountOnly,
+      schema: {
+        body: formBody,
+        response: { 200: schemaRef(ctx.schemas, 'submission-result') },
+      },
+      config: { form: 'bankruptcy' },
+    },
+    async (request) => {
+      const { debtorId } = authOf(request);
+      await bodyAccount(ctx, request, 'accountNumber');
+      const data = forms.check(request, 'bankruptcy', request.body);
+      const fileDate = String(data.fileDate);
+      if (!isValidDay(fileDate)) {
+        forms.fail([forms.error(request, 'bankruptcy', 'fileDate', 'pattern')]);
+      }
+      if (fileDate > ctx.today()) {
+        forms.fail([forms.error(request, 'bankruptcy', 'fileDate', 'dateMax')]);
+      }
+      const account = await ownedAccount(ctx, debtorId, String(data.accountNumber));
+      assertActionable(account);
+      if (account.bankruptcy_reported) throw new ApiError(409, 'bankruptcyAlreadyReported');
+      const confirmation = confirmationCode('BNK');
+      const stamp = ctx.now().toISOString();
+      const optional = (field: string): string | null =>
+        typeof data[field] === 'string' && String(data[field]).trim() !== ''
+          ? String(data[field]).trim()
+          : null;
+      const reported = await ctx.db.transaction().execute(async (trx) => {
+        // The conditional update is the lock: of two concurrent reports only one changes the row.
+        const marked = await trx
+          .updateTable('accounts')
+          .set({ bankruptcy_reported: 1, updated_at: stamp })
+          .where('id', '=', account.id)
+          .where('bankruptcy_reported', '=', 0)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return false;
+        await trx
+          .insertInto('bankruptcies')
+          .values({
+            debtor_id: debtorId,
+            account_id: account.id,
+            confirmation,
+            chapter: Number(data.chapter),
+            case_number: String(data.caseNumber).trim(),
+            file_date: fileDate,
+            joint_file: data.jointFile === true ? 1 : 0,
+            court_name: optional('courtName'),
+            judge_name: optional('judgeName'),
+            city_filed: optional('cityFiled'),
+            state_filed: optional('stateFiled')?.toUpperCase() ?? null,
+            attorney_name: optional('attorneyName'),
+            attorney_phone_number: optional('attorneyPhoneNumber'),
+            law_firm_name: optional('lawFirmName'),
+            address1: optional('address1'),
+            address2: optional('address2'),
+            city: optional('city'),
+            state: optional('state')?.toUpperCase() ?? null,
+            zip: optional('zip'),
+            phone_number: optional('phoneNumber'),
+            message: optional('message'),
+            created_at: stamp,
+          })
+          .execute();
+        return true;
+      });
+      if (!reported) throw new ApiError(409, 'bankruptcyAlreadyReported');
+      request.log.info({ debtorId, accountId: account.id, confirmation }, 'bankruptcy reported');
+      return { success: true, confirmation };
+    },
+  );
+}

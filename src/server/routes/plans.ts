@@ -1,0 +1,67 @@
+/**
+ * GET Account/GetPaymentPlans and GET Account/GetSettlementPlans (account role) with
+ * accountNumber, day (preferred day of the month for the payments), month (only the plan with
+ * that many monthly payments) and summaryOnly (plans without their payments). 404 when the
+ * account has no such plan. Shapes and the discount convention: src/server/payments/plans.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireRole } from '../auth/guard';
+import type { PortalContext } from '../context';
+import { ApiError } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import { toDollars } from '../money';
+import { ownAccount, plansFor } from '../payments/account-state';
+import type { PlanCents } from '../payments/plans';
+import { lazyPaymentServices } from '../payments/services';
+
+interface PlansQuery {
+  accountNumber: string;
+  day?: number;
+  month?: number;
+  summaryOnly?: boolean;
+}
+
+export function toApiPlan(plan: PlanCents, summaryOnly = false) {
+  return {
+    numMonths: plan.numMonths,
+    discountPercent: plan.payFraction,
+    discountedBalance: toDollars(plan.discountedCents),
+    estimatedPaymentAmountPerMonth: toDollars(plan.perMonthCents),
+    savings: toDollars(plan.savingsCents),
+    payments: summaryOnly
+      ? []
+      : plan.payments.map((p) => ({
+          minDate: p.minDate,
+          maxDate: p.maxDate,
+          suggestedDate: p.suggestedDate,
+          amount: toDollars(p.amountCents),
+          minAmount: toDollars(p.minAmountCents),
+          maxAmount: toDollars(p.maxAmountCents),
+        })),
+  };
+}
+
+export function registerPlanRoutes(api: FastifyInstance, ctx: PortalContext): void {
+  const services = lazyPaymentServices(ctx.config);
+  const accountOnly = requireRole(ctx, ['account']);
+  const querystring = schemaRef(ctx.schemas, 'plans-query');
+
+  for (const [path, kind] of [
+    ['/Account/GetPaymentPlans', 'payment'],
+    ['/Account/GetSettlementPlans', 'settlement'],
+  ] as const) {
+    api.get<{ Querystring: PlansQuery }>(
+      path,
+      { preHandler: accountOnly, schema: { querystring } },
+      async (request) => {
+        const { account } = await ownAccount(ctx, request, request.query.accountNumber);
+        const client = services.clients.forClient(account.client_id);
+        const plans = plansFor(account, client, ctx.today(), request.query.day)[kind].filter(
+          (plan) => request.query.month === undefined || plan.numMonths === request.query.month,
+        );
+        if (plans.length === 0) throw new ApiError(404, 'noPlans');
+        return plans.map((plan) => toApiPlan(plan, request.query.summaryOnly === true));
+      },
+    );
+  }
+}
