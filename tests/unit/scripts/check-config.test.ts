@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let dir = '';
+
+/** Runs `npm run check:config` on a copy of flows/ (and schemas/) after `edit` changed it. */
+function checkEdited(edit: (flows: string) => void): { code: number; output: string } {
+  dir = mkdtempSync(path.join(tmpdir(), 'check-config-'));
+  const flows = path.join(dir, 'flows');
+  // Flow files name their meta-schema by a relative path: keep the repository's layout.
+  cpSync(path.join(root, 'flows'), flows, { recursive: true });
+  cpSync(path.join(root, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+  edit(flows);
+  try {
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/check-config.ts', '--flows', flows],
+      { cwd: root, encoding: 'utf8', stdio: 'pipe' },
+    );
+    return { code: 0, output };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, output: failed.stdout + failed.stderr };
+  }
+}
+
+function editJson(file: string, change: (json: Record<string, never>) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, never>;
+  change(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('check:config', () => {
+  it('passes on the flows as they are', () => {
+    const result = checkEdited(() => undefined);
+    expect(result.output).toMatch(/check:config: \d+ files OK/);
+    expect(result.code).toBe(0);
+  }, 30_000);
+
+  it('names the file and path of a deleted Spanish label', () => {
+    const result = checkEdited((flows) =>
+      editJson(path.join(flows, 'forms', 'sign-in.json'), (flow) => {
+        const fields = flow.fields as Record<string, { label: { es?: string } }>;
+        delete fields.lastName!.label.es;
+      }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      'sign-in.json: /fields/lastName/label: missing Spanish text (es)',
+    );
+  }, 30_000);
+
+  it('names a field the schema does not have and a malformed rule', () => {
+    const result = checkEdited((flows) =>
+      editJson(path.join(flows, 'forms', 'sign-in.json'), (flow) => {
+        const rules = flow.rules as unknown as { fields: string[]; when: unknown }[];
+        rules[0]!.fields = ['nickname'];
+        rules[0]!.when = { sometimes: [1] };
+      }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('field "nickname" is not in schema forms/sign-in');
+    expect(result.output).toContain('unknown operator "sometimes"');
+  }, 30_000);
+
+  it('names an unknown fact in a rules file', () => {
+    const result = checkEdited((flows) => {
+      const file = path.join(flows, 'rules', 'payment-options.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"hasPastDue"', '"hasPastDew"'));
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('payment-options.json');
+    expect(result.output).toContain('unknown fact "hasPastDew"');
+  }, 30_000);
+});
