@@ -3,8 +3,11 @@
  *   <file>: <JSON path>: <problem>
  * - the file must name its meta-schema in "$schema" and be valid against it;
  * - every localized text must have both English and Spanish, with the same {{placeholders}};
- * - a form flow may only name fields (and enum options) that its JSON Schema has;
- * - every rule (JSON Logic) must be well formed and use known operators.
+ * - a form flow may only name fields (and enum options) that its JSON Schema has: in `fields`,
+ *   `order`, `rules[].fields`, `sections[].fields` and `groups[].fields`; rules' `sections` must
+ *   be section ids of the flow;
+ * - every rule (JSON Logic: `when`, `excludeOptions`, `canAdd`) must be well formed and use known
+ *   operators.
  * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -50,6 +53,9 @@ async function readJson(file: string): Promise<Json | undefined> {
   }
 }
 
+/** Keys whose values are JSON Logic, not texts. */
+const RULE_KEYS = ['when', 'excludeOptions', 'canAdd'];
+
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -75,12 +81,12 @@ function checkTexts(file: string, value: Json, pointer: string): void {
     return;
   }
   for (const [key, child] of Object.entries(value)) {
-    if (key === 'when' || key === 'excludeOptions') continue; // rules, not texts
+    if (RULE_KEYS.includes(key)) continue; // rules, not texts
     checkTexts(file, child, `${pointer}/${key}`);
   }
 }
 
-/** Every `when` and `excludeOptions` value, and object entries of a form's `order`, are rules. */
+/** Every `when`, `excludeOptions` and `canAdd` value, and object entries of a form's `order`, are rules. */
 function checkRules(file: string, value: Json, pointer: string): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => checkRules(file, item, `${pointer}/${i}`));
@@ -89,7 +95,7 @@ function checkRules(file: string, value: Json, pointer: string): void {
   if (!isObject(value)) return;
   for (const [key, child] of Object.entries(value)) {
     const here = `${pointer}/${key}`;
-    if (key === 'when' || key === 'excludeOptions') {
+    if (RULE_KEYS.includes(key)) {
       for (const problem of checkExpression(child, here))
         report(file, '', `malformed rule: ${problem}`);
     } else {
@@ -202,6 +208,8 @@ async function checkFormAgainstSchema(file: string, flow: JsonObject): Promise<v
         report(file, `/order/${i}`, `field "${name}" is not in schema ${flow.schema}`);
     }
   });
+  const sections = Array.isArray(flow.sections) ? flow.sections : [];
+  const sectionIds = sections.map((section) => (isObject(section) ? section.id : undefined));
   (Array.isArray(flow.rules) ? flow.rules : []).forEach((rule, i) => {
     const names = isObject(rule) && Array.isArray(rule.fields) ? rule.fields : [];
     names.forEach((name, j) => {
@@ -209,7 +217,33 @@ async function checkFormAgainstSchema(file: string, flow: JsonObject): Promise<v
         report(file, `/rules/${i}/fields/${j}`, `field "${name}" is not in schema ${flow.schema}`);
       }
     });
+    const ids = isObject(rule) && Array.isArray(rule.sections) ? rule.sections : [];
+    ids.forEach((id, j) => {
+      if (!sectionIds.includes(id)) {
+        report(file, `/rules/${i}/sections/${j}`, `section "${String(id)}" is not in sections`);
+      }
+    });
   });
+  // Sections and groups name fields of the flow (and so of the schema), each at most once.
+  for (const key of ['sections', 'groups'] as const) {
+    const seenIds = new Set<Json | undefined>();
+    const seenFields = new Set<string>();
+    (Array.isArray(flow[key]) ? flow[key] : []).forEach((entry, i) => {
+      if (!isObject(entry)) return;
+      if (seenIds.has(entry.id))
+        report(file, `/${key}/${i}/id`, `duplicate id "${String(entry.id)}"`);
+      seenIds.add(entry.id);
+      (Array.isArray(entry.fields) ? entry.fields : []).forEach((name, j) => {
+        if (typeof name !== 'string') return;
+        const here = `/${key}/${i}/fields/${j}`;
+        if (!known(name)) report(file, here, `field "${name}" is not in schema ${flow.schema}`);
+        else if (!Object.hasOwn(fields, name))
+          report(file, here, `field "${name}" is not in fields`);
+        if (seenFields.has(name)) report(file, here, `field "${name}" is in two ${key}`);
+        seenFields.add(name);
+      });
+    });
+  }
 }
 
 const files = await listJson(flowsDir);

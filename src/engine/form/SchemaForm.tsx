@@ -5,6 +5,9 @@
  * Validation is ours, not RJSF's (`noValidate`): `validateForm` is the same pure function the
  * server runs, and its errors reach the fields as `extraErrors`. Errors show after the first
  * submit (or, with `liveValidate`, on fields the user changed) and follow the current language.
+ *
+ * Layout comes from the flow as data: `notes`, `sections` (regions with headings), `groups`
+ * (fieldsets with one error) and array fields (items with add/remove); see flow.ts.
  */
 import {
   useCallback,
@@ -25,8 +28,8 @@ import { computeFormState, pruneHidden } from './form-state';
 import { SubmitButton } from './theme/templates';
 import { templates, widgets } from './theme';
 import { preloadWidgets } from './theme/lazy';
-import { buildUiSchema } from './ui-schema';
-import { validateForm, type FieldError } from './validate';
+import { buildUiSchema, type FormContext } from './ui-schema';
+import { rootField, validateForm, type FieldError } from './validate';
 import { schemaErrors } from './precompiled';
 
 export interface SchemaFormProps {
@@ -52,15 +55,56 @@ export interface SchemaFormProps {
   children?: ReactNode;
   /** Renders no submit button (submit with `<Button type="submit" form={id}>` elsewhere). */
   hideSubmit?: boolean;
+  /**
+   * Values for `{{name}}` placeholders in the flow's `notes` and section descriptions, e.g.
+   * `{ supportPhone: '800-555-0100' }` for the bankruptcy disclosure. Compared by value, so an
+   * inline object is fine.
+   */
+  context?: FormContext;
+  /**
+   * Today as YYYY-MM-DD for `dateMax`/`dateMin: 'today'` (picker bounds and validation).
+   * Defaults to the browser's local calendar day.
+   */
+  today?: string;
 }
 
-/** Error texts per field, in RJSF's ErrorSchema shape. */
+type ErrorNode = { __errors?: string[] } & { [key: string]: ErrorNode | string[] | undefined };
+
+/**
+ * How RJSF fills defaults: never from a `const` (a consent box such as `finalVerify: { const:
+ * true }` must not start ticked). Module-level so the prop is stable.
+ */
+const DEFAULT_BEHAVIOR = { constAsDefaults: 'never' } as const;
+
+/** Error texts per field (`phones.1` nested under `phones`), in RJSF's ErrorSchema shape. */
 function toErrorSchema(errors: readonly FieldError[]): ErrorSchema<FormData> {
-  const schema: Record<string, { __errors: string[] }> = {};
+  const schema: ErrorNode = {};
   for (const error of errors) {
-    if (error.field !== '') schema[error.field] = { __errors: [error.message] };
+    if (error.field === '') continue;
+    let node = schema;
+    for (const part of error.field.split('.')) {
+      node[part] ??= {};
+      node = node[part] as ErrorNode;
+    }
+    node.__errors = [error.message];
   }
   return schema as ErrorSchema<FormData>;
+}
+
+/** How many items each array field has: initial items are the `existingReadOnly` ones. */
+function arrayCounts(data: FormData | undefined): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(data ?? {})
+      .filter(([, value]) => Array.isArray(value))
+      .map(([key, value]) => [key, (value as unknown[]).length]),
+  );
+}
+
+/** The element id of an error's field: a group's first field, or an array item (`phones_1`). */
+function errorTarget(flow: FormFlow, state: ReturnType<typeof computeFormState>, field: string) {
+  const group = flow.groups?.find((g) => g.fields.includes(field));
+  const first = group?.fields.find((f) => state.order.includes(f));
+  return (first ?? field).split('.').join('_');
 }
 
 /** Keys whose values differ between two data objects. */
@@ -81,6 +125,7 @@ function focusField(container: HTMLElement | null, id: string): void {
 
 export function SchemaForm(props: SchemaFormProps) {
   const { flow, schema, validator, formData, busy = false, children, hideSubmit = false } = props;
+  const { today } = props;
   const { i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const formId = props.id ?? flow.schema.split('/').pop() ?? 'form';
@@ -100,20 +145,33 @@ export function SchemaForm(props: SchemaFormProps) {
   }
 
   useEffect(() => preloadWidgets(flow), [flow]);
+  // Compared by value, like formData: an inline `context={{ ... }}` keeps the uiSchema stable.
+  const contextKey = JSON.stringify(props.context ?? {});
+  const context = useMemo(() => JSON.parse(contextKey) as FormContext, [contextKey]);
+  const existing = useMemo(() => arrayCounts(JSON.parse(initial) as FormData), [initial]);
   const state = useMemo(() => computeFormState(flow, data), [flow, data]);
   const uiSchema = useMemo(
-    () => buildUiSchema(flow, schema, state, language),
-    [flow, schema, state, language],
+    () =>
+      buildUiSchema(flow, schema, state, language, {
+        formId,
+        context,
+        data,
+        existing,
+        today,
+      }),
+    [flow, schema, state, language, formId, context, data, existing, today],
   );
   const translate = useMemo(() => i18nextTranslator(i18n, language), [i18n, language]);
   const validate = useMemo(() => schemaErrors(validator, schema), [validator, schema]);
   const errors = useMemo(
-    () => validateForm({ flow, validate, data, translate }),
-    [flow, validate, data, translate],
+    () => validateForm({ flow, validate, data, translate, today }),
+    [flow, validate, data, translate, today],
   );
   const extraErrors = useMemo(() => {
     if (submitted) return toErrorSchema(errors);
-    if (flow.liveValidate) return toErrorSchema(errors.filter((e) => touched.has(e.field)));
+    if (flow.liveValidate) {
+      return toErrorSchema(errors.filter((e) => touched.has(rootField(e.field))));
+    }
     return undefined;
   }, [errors, submitted, touched, flow.liveValidate]);
 
@@ -151,11 +209,19 @@ export function SchemaForm(props: SchemaFormProps) {
         validate: schemaErrors(current.validator, current.schema),
         data: submittedData,
         translate,
+        today: current.today,
       });
       if (found.length > 0) {
         setSubmitted(true);
         const first = found.find((error) => error.field !== '');
-        if (first) focusField(container.current, `${formId}_${first.field}`);
+        if (first) {
+          const target = errorTarget(
+            current.flow,
+            computeFormState(current.flow, submittedData),
+            first.field,
+          );
+          focusField(container.current, `${formId}_${target}`);
+        }
         return;
       }
       current.onSubmit(pruneHidden(current.flow, submittedData));
@@ -178,6 +244,7 @@ export function SchemaForm(props: SchemaFormProps) {
         extraErrors={extraErrors}
         noValidate
         noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULT_BEHAVIOR}
         showErrorList={false}
         templates={templates}
         widgets={widgets}

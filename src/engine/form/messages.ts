@@ -45,9 +45,12 @@ export interface MessageRequest {
   params?: Record<string, unknown>;
 }
 
-/** The error text for `keyword` on `field` in the translator's language. */
+/**
+ * The error text for `keyword` on `field` in the translator's language. An item of an array
+ * field (`phones.1`) takes the texts of its field (`phones`).
+ */
 export function errorMessage(flow: FormFlow, error: MessageRequest, translate: Translator): string {
-  const field = flow.fields[error.field];
+  const field = flow.fields[error.field] ?? flow.fields[error.field.split('.')[0] ?? ''];
   const params = { ...error.params, label: localize(field?.label, translate.language) ?? '' };
   const text =
     localize(field?.errors?.[error.keyword], translate.language) ??

@@ -1,17 +1,24 @@
 /**
  * Validates form data the same way in the browser and on the server: hidden fields are pruned,
- * the schema validator runs, fields required by flow rules must not be empty, and every error
- * gets its text from the flow or the generic catalog. One error per field, in display order.
+ * the schema validator runs, fields required by flow rules must not be empty, dates must be
+ * within the fields' `dateMin`/`dateMax`, the flow's `invalid` rules (cross-field checks) apply,
+ * and every error gets its text from the flow or the generic catalog. One error per field (per
+ * item for array fields), in display order.
  */
 import type { ErrorObject } from 'ajv';
-import { computeFormState } from './form-state';
+import { test } from '../rules/json-logic';
+import { computeFormState, type FormState } from './form-state';
 import { errorMessage, type Translator } from './messages';
 import type { FormData, FormFlow } from './flow';
+import { resolveDateLimit } from './theme/format';
 
 export interface FieldError {
-  /** Field name ('' for an error about the whole form, such as an unknown property). */
+  /**
+   * Field name ('' for an error about the whole form, such as an unknown property); an item of
+   * an array field is `<field>.<index>` (its position in the data as given, empty items included).
+   */
   field: string;
-  /** The ajv keyword (required, pattern, minLength, ...). */
+  /** The ajv keyword (required, pattern, minLength, ...), or an `invalid` rule's keyword. */
   keyword: string;
   /** The text to show, in the translator's language. */
   message: string;
@@ -24,6 +31,11 @@ export interface ValidateFormOptions {
   validate: (data: FormData) => readonly ErrorObject[];
   data: FormData | undefined;
   translate: Translator;
+  /**
+   * Today as YYYY-MM-DD, for `dateMax`/`dateMin: 'today'`. The server passes the agency's
+   * calendar day; by default it is the local calendar day.
+   */
+  today?: string;
 }
 
 /** The field an ajv error is about: the missing property, or the path below the root. */
@@ -45,6 +57,19 @@ export function isEmpty(value: unknown): boolean {
   );
 }
 
+/** The top-level field of an error path (`phones.1` -> `phones`). */
+export const rootField = (field: string): string => field.split('.')[0] ?? field;
+
+/** `phones.1` of the pruned data -> `phones.<position in the input>`. */
+function inputPath(state: FormState, field: string): string {
+  const [root = '', index, ...rest] = field.split('.');
+  const positions = state.itemIndex[root];
+  if (!positions || index === undefined || !/^\d+$/.test(index)) return field;
+  const position = positions[Number(index)];
+  return [root, String(position ?? index), ...rest].join('.');
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FIRST = ['required', 'type'];
 
 export function validateForm({
@@ -52,29 +77,52 @@ export function validateForm({
   validate,
   data,
   translate,
+  today,
 }: ValidateFormOptions): FieldError[] {
   const state = computeFormState(flow, data);
   const found = new Map<string, { keyword: string; params: Record<string, unknown> }>();
   const add = (field: string, keyword: string, params: Record<string, unknown>): void => {
-    if (state.hidden.has(field)) return;
+    if (state.hidden.has(rootField(field))) return;
     const current = found.get(field);
     if (current && !(FIRST.includes(keyword) && !FIRST.includes(current.keyword))) return;
     found.set(field, { keyword, params });
   };
 
   for (const error of validate(state.data)) {
-    add(errorField(error), error.keyword, { ...error.params });
+    // An if/then schema reports the failing `then` keyword and an extra "if" error: skip the latter.
+    if (error.keyword === 'if') continue;
+    add(inputPath(state, errorField(error)), error.keyword, { ...error.params });
   }
   for (const field of state.required) {
     if (isEmpty(state.data[field])) add(field, 'required', { missingProperty: field });
   }
 
+  const now = new Date();
+  const limit = (value: string | undefined): string | undefined =>
+    value === 'today' && today !== undefined ? today : resolveDateLimit(value, now);
+  for (const [field, config] of Object.entries(flow.fields)) {
+    const value = state.data[field];
+    if (typeof value !== 'string' || !ISO_DAY.test(value) || found.has(field)) continue;
+    const max = limit(config.dateMax);
+    const min = limit(config.dateMin);
+    if (max !== undefined && value > max) add(field, 'dateMax', { limit: max });
+    else if (min !== undefined && value < min) add(field, 'dateMin', { limit: min });
+  }
+
+  for (const rule of flow.rules ?? []) {
+    if (rule.effect !== 'invalid' || !test(rule.when, state.data)) continue;
+    for (const field of rule.fields ?? []) {
+      if (!found.has(field)) add(field, rule.keyword ?? 'invalid', {});
+    }
+  }
+
   const rank = (field: string): number => {
-    const index = state.order.indexOf(field);
+    const index = state.order.indexOf(rootField(field));
     return index === -1 ? state.order.length : index;
   };
+  const item = (field: string): number => Number(field.split('.')[1] ?? -1);
   return [...found.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b))
+    .sort(([a], [b]) => rank(a) - rank(b) || item(a) - item(b))
     .map(([field, { keyword, params }]) => ({
       field,
       keyword,

@@ -9,6 +9,7 @@
  * - `startsWith`: [string, prefix] -> boolean
  * - `endsWith`: [string, suffix] -> boolean
  * - `length`: [array | string] -> number (0 for null)
+ * - `last`: [array] -> its last item (null for an empty array or a non-array)
  */
 
 /** A JSON Logic expression: a primitive, an array of expressions, or a one-key operator object. */
@@ -144,6 +145,7 @@ const eager: Record<string, EagerOperator> = {
   startsWith: (s, prefix) => typeof s === 'string' && s.startsWith(String(prefix)),
   endsWith: (s, suffix) => typeof s === 'string' && s.endsWith(String(suffix)),
   length: (x) => (typeof x === 'string' || Array.isArray(x) ? x.length : 0),
+  last: (x) => (Array.isArray(x) && x.length > 0 ? (x[x.length - 1] as unknown) : null),
 };
 
 /** Every operator the evaluator knows, for config checking and documentation. */

@@ -5,7 +5,7 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000},"termsAccepted":{"type":"boolean","const":true}},"$comment":"At least one reason: when none is ticked, the error lands on 'other' (the last box of the group).","if":{"not":{"anyOf":[{"required":["alreadyResolved"],"properties":{"alreadyResolved":{"const":true}}},{"required":["incorrectBalance"],"properties":{"incorrectBalance":{"const":true}}},{"required":["notMyDebt"],"properties":{"notMyDebt":{"const":true}}},{"required":["other"],"properties":{"other":{"const":true}}}]}},"then":{"required":["other"],"properties":{"other":{"const":true}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000},"termsAccepted":{"type":"boolean","const":true}},"$comment":"At least one reason: a rule of flows/forms/dispute.json (effect invalid, keyword atLeastOne, on 'other'), run by validateForm in the browser and on the server."};
 const pattern0 = new RegExp("^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$", "u");
 const func2 = pick(func2_module, "default");
 
@@ -13,18 +13,9 @@ function validate10(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="/schemas/forms/dispute.json" */;
 let vErrors = null;
 let errors = 0;
-const _errs2 = errors;
-let valid0 = true;
-const _errs3 = errors;
-const _errs4 = errors;
-const _errs5 = errors;
-const _errs6 = errors;
-let valid2 = false;
-const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.alreadyResolved === undefined) && (missing0 = "alreadyResolved")){
-const err0 = {};
+if(data.accountNumber === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountNumber"},message:"must have required property '"+"accountNumber"+"'",schema:schema11.required,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,10 +24,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-if(data.alreadyResolved !== undefined){
-if(true !== data.alreadyResolved){
-const err1 = {};
+if(data.termsAccepted === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "termsAccepted"},message:"must have required property '"+"termsAccepted"+"'",schema:schema11.required,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -45,17 +34,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-}
-var _valid1 = _errs7 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.incorrectBalance === undefined) && (missing1 = "incorrectBalance")){
-const err2 = {};
+for(const key0 in data){
+if(!(((((((key0 === "accountNumber") || (key0 === "alreadyResolved")) || (key0 === "incorrectBalance")) || (key0 === "notMyDebt")) || (key0 === "other")) || (key0 === "message")) || (key0 === "termsAccepted"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -64,10 +45,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-else {
-if(data.incorrectBalance !== undefined){
-if(true !== data.incorrectBalance){
-const err3 = {};
+}
+if(data.accountNumber !== undefined){
+let data0 = data.accountNumber;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},message:"must match pattern \""+"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"+"\"",schema:"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$",parentSchema:schema11.properties.accountNumber,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -77,16 +60,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
-}
-var _valid1 = _errs9 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs11 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.notMyDebt === undefined) && (missing2 = "notMyDebt")){
-const err4 = {};
+else {
+const err4 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.accountNumber.type,parentSchema:schema11.properties.accountNumber,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,10 +70,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-else {
-if(data.notMyDebt !== undefined){
-if(true !== data.notMyDebt){
-const err5 = {};
+}
+if(data.alreadyResolved !== undefined){
+let data1 = data.alreadyResolved;
+if(typeof data1 !== "boolean"){
+const err5 = {instancePath:instancePath+"/alreadyResolved",schemaPath:"#/properties/alreadyResolved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.alreadyResolved.type,parentSchema:schema11.properties.alreadyResolved,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,16 +84,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-}
-var _valid1 = _errs11 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs13 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.other === undefined) && (missing3 = "other")){
-const err6 = {};
+if(data.incorrectBalance !== undefined){
+let data2 = data.incorrectBalance;
+if(typeof data2 !== "boolean"){
+const err6 = {instancePath:instancePath+"/incorrectBalance",schemaPath:"#/properties/incorrectBalance/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.incorrectBalance.type,parentSchema:schema11.properties.incorrectBalance,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -126,10 +96,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-else {
-if(data.other !== undefined){
-if(true !== data.other){
-const err7 = {};
+}
+if(data.notMyDebt !== undefined){
+let data3 = data.notMyDebt;
+if(typeof data3 !== "boolean"){
+const err7 = {instancePath:instancePath+"/notMyDebt",schemaPath:"#/properties/notMyDebt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.notMyDebt.type,parentSchema:schema11.properties.notMyDebt,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -139,15 +110,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-}
-var _valid1 = _errs13 === errors;
-valid2 = valid2 || _valid1;
-}
-}
-}
-if(!valid2){
-const err8 = {};
+if(data.other !== undefined){
+let data4 = data.other;
+if(typeof data4 !== "boolean"){
+const err8 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.other.type,parentSchema:schema11.properties.other,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -156,20 +122,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
 }
-else {
-vErrors = null;
-}
-}
-}
-var valid1 = _errs5 === errors;
-if(valid1){
-const err9 = {};
+if(data.message !== undefined){
+let data5 = data.message;
+if(typeof data5 === "string"){
+if(func2(data5) > 2000){
+const err9 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.message,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -178,32 +136,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs3 === errors;
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs15 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.other === undefined){
-const err10 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'",schema:schema11.then.required,parentSchema:schema11.then,data};
+const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -212,10 +147,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.other !== undefined){
-let data4 = data.other;
-if(true !== data4){
-const err11 = {instancePath:instancePath+"/other",schemaPath:"#/then/properties/other/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.then.properties.other,data:data4};
+}
+if(data.termsAccepted !== undefined){
+let data6 = data.termsAccepted;
+if(typeof data6 !== "boolean"){
+const err11 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.termsAccepted.type,parentSchema:schema11.properties.termsAccepted,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -224,13 +160,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-var _valid0 = _errs15 === errors;
-valid0 = _valid0;
-}
-if(!valid0){
-const err12 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema11.if,parentSchema:schema11,data};
+if(true !== data6){
+const err12 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.termsAccepted,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -239,9 +170,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.accountNumber === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountNumber"},message:"must have required property '"+"accountNumber"+"'",schema:schema11.required,parentSchema:schema11,data};
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -250,354 +182,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.termsAccepted === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "termsAccepted"},message:"must have required property '"+"termsAccepted"+"'",schema:schema11.required,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((((((key0 === "accountNumber") || (key0 === "alreadyResolved")) || (key0 === "incorrectBalance")) || (key0 === "notMyDebt")) || (key0 === "other")) || (key0 === "message")) || (key0 === "termsAccepted"))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.accountNumber !== undefined){
-let data5 = data.accountNumber;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-const err16 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},message:"must match pattern \""+"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"+"\"",schema:"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$",parentSchema:schema11.properties.accountNumber,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.accountNumber.type,parentSchema:schema11.properties.accountNumber,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.alreadyResolved !== undefined){
-let data6 = data.alreadyResolved;
-if(typeof data6 !== "boolean"){
-const err18 = {instancePath:instancePath+"/alreadyResolved",schemaPath:"#/properties/alreadyResolved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.alreadyResolved.type,parentSchema:schema11.properties.alreadyResolved,data:data6};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.incorrectBalance !== undefined){
-let data7 = data.incorrectBalance;
-if(typeof data7 !== "boolean"){
-const err19 = {instancePath:instancePath+"/incorrectBalance",schemaPath:"#/properties/incorrectBalance/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.incorrectBalance.type,parentSchema:schema11.properties.incorrectBalance,data:data7};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.notMyDebt !== undefined){
-let data8 = data.notMyDebt;
-if(typeof data8 !== "boolean"){
-const err20 = {instancePath:instancePath+"/notMyDebt",schemaPath:"#/properties/notMyDebt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.notMyDebt.type,parentSchema:schema11.properties.notMyDebt,data:data8};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.other !== undefined){
-let data9 = data.other;
-if(typeof data9 !== "boolean"){
-const err21 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.other.type,parentSchema:schema11.properties.other,data:data9};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.message !== undefined){
-let data10 = data.message;
-if(typeof data10 === "string"){
-if(func2(data10) > 2000){
-const err22 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.message,data:data10};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data10};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.termsAccepted !== undefined){
-let data11 = data.termsAccepted;
-if(typeof data11 !== "boolean"){
-const err24 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.termsAccepted.type,parentSchema:schema11.properties.termsAccepted,data:data11};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(true !== data11){
-const err25 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.termsAccepted,data:data11};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const validate_1 = validate11;
-const schema12 = {"not":{"anyOf":[{"required":["alreadyResolved"],"properties":{"alreadyResolved":{"const":true}}},{"required":["incorrectBalance"],"properties":{"incorrectBalance":{"const":true}}},{"required":["notMyDebt"],"properties":{"notMyDebt":{"const":true}}},{"required":["other"],"properties":{"other":{"const":true}}}]},"$id":"2a41ec54"};
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="2a41ec54" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.alreadyResolved === undefined) && (missing0 = "alreadyResolved")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.alreadyResolved !== undefined){
-if(true !== data.alreadyResolved){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.incorrectBalance === undefined) && (missing1 = "incorrectBalance")){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-if(data.incorrectBalance !== undefined){
-if(true !== data.incorrectBalance){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.notMyDebt === undefined) && (missing2 = "notMyDebt")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-if(data.notMyDebt !== undefined){
-if(true !== data.notMyDebt){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.other === undefined) && (missing3 = "other")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-if(data.other !== undefined){
-if(true !== data.other){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-}
-}
-}
-if(!valid1){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const err9 = {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema12.not,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000},"termsAccepted":{"type":"boolean","const":true}},"$comment":"At least one reason: when none is ticked, the error lands on 'other' (the last box of the group).","if":{"not":{"anyOf":[{"required":["alreadyResolved"],"properties":{"alreadyResolved":{"const":true}}},{"required":["incorrectBalance"],"properties":{"incorrectBalance":{"const":true}}},{"required":["notMyDebt"],"properties":{"notMyDebt":{"const":true}}},{"required":["other"],"properties":{"other":{"const":true}}}]}},"then":{"required":["other"],"properties":{"other":{"const":true}}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000},"termsAccepted":{"type":"boolean","const":true}},"$comment":"At least one reason: a rule of flows/forms/dispute.json (effect invalid, keyword atLeastOne, on 'other'), run by validateForm in the browser and on the server."};
 export const validators = {
   "/schemas/forms/dispute.json": validate_0,
-  "2a41ec54": validate_1,
 };

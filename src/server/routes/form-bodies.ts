@@ -4,11 +4,10 @@
  * precompiled validator of the form's schema (src/generated/validators). Errors come back as
  * `{ path: '/field', keyword, message }` with the flow's own texts in the caller's language.
  *
- * Two kinds of check the engine cannot express yet live here as data, each naming a field, a
- * keyword (its text is in the flow file's `errors`) and a JSON Logic condition over the pruned
- * form data: cross-field equality (contact-us emailConfirm). Checks that need the database or the
- * agency's clock (account ownership, name changes, filing date) are done by the routes with
- * `formError`.
+ * Cross-field checks (contact-us emailConfirm, dispute reasons) are `invalid` rules in the flow
+ * files, and `dateMax: 'today'` is checked against the agency's calendar day (`ctx.today()`), so
+ * both are part of `validateForm`. Checks that need the database (account ownership, name
+ * changes) are done by the routes with `error`.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FormFlow, FormData } from '../../engine/form/flow';
@@ -17,7 +16,6 @@ import { errorMessage, treeTranslator, type Translator } from '../../engine/form
 import { loadPrecompiled, type CompiledForm } from '../../engine/form/precompiled';
 import { validateForm } from '../../engine/form/validate';
 import type { LocalizedTree } from '../../engine/i18n/split';
-import { test, type JsonLogic } from '../../engine/rules/json-logic';
 import * as addPhone from '../../generated/validators/add-phone.js';
 import * as bankruptcy from '../../generated/validators/bankruptcy.js';
 import * as communicationPreferences from '../../generated/validators/communication-preferences.js';
@@ -53,34 +51,6 @@ function compiledForm(name: FormName): CompiledForm {
 export function formSchema(name: FormName): Record<string, unknown> {
   return compiledForm(name).schema as Record<string, unknown>;
 }
-
-interface CrossFieldCheck {
-  field: string;
-  keyword: string;
-  /** True when the data is wrong. */
-  when: JsonLogic;
-}
-
-/**
- * Cross-field checks the form engine has no rule for yet (proposed engine addition: a rule effect
- * `invalid` with a `keyword`, evaluated by validateForm). Until then the browser and server agree
- * on these through this list.
- */
-const CROSS_FIELD: Partial<Record<FormName, CrossFieldCheck[]>> = {
-  'contact-us': [
-    {
-      field: 'emailConfirm',
-      keyword: 'const',
-      when: {
-        and: [
-          { var: 'commEmail' },
-          { var: 'emailConfirm' },
-          { '!=': [{ var: 'email' }, { var: 'emailConfirm' }] },
-        ],
-      },
-    },
-  ],
-};
 
 export class FormValidator {
   private readonly flows = new Map<FormName, FormFlow>();
@@ -137,19 +107,14 @@ export class FormValidator {
       validate: compiledForm(name).validate,
       data,
       translate,
+      today: this.ctx.today(),
     }).map((e) => ({
-      path: e.field ? `/${e.field}` : '/',
+      path: e.field ? `/${e.field.split('.').join('/')}` : '/',
       keyword: e.keyword,
       message: e.message,
     }));
-    const state = computeFormState(flow, data);
-    for (const check of CROSS_FIELD[name] ?? []) {
-      if (errors.some((e) => e.path === `/${check.field}`)) continue;
-      if (test(check.when, state.data))
-        errors.push(this.error(request, name, check.field, check.keyword));
-    }
     this.fail(errors);
-    return state.data;
+    return computeFormState(flow, data).data;
   }
 }
 

@@ -1,4 +1,6 @@
-/** Shared fixtures for engine tests: the real sign-in flow, texts and precompiled validator. */
+/** Shared fixtures for engine tests: the real flows, texts and precompiled validators. */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import signInFlowJson from '../../../flows/forms/sign-in.json';
 import verifySsnFlowJson from '../../../flows/forms/verify-ssn.json';
 import verifyLetterFlowJson from '../../../flows/forms/verify-letter.json';
@@ -7,7 +9,11 @@ import * as signInModule from '../../../src/generated/validators/sign-in.js';
 import * as verifySsnModule from '../../../src/generated/validators/verify-ssn.js';
 import * as verifyLetterModule from '../../../src/generated/validators/verify-letter.js';
 import type { FormFlow } from '../../../src/engine/form/flow';
-import { loadPrecompiled } from '../../../src/engine/form/precompiled';
+import {
+  loadPrecompiled,
+  type CompiledForm,
+  type PrecompiledModule,
+} from '../../../src/engine/form/precompiled';
 import { treeTranslator } from '../../../src/engine/form/messages';
 import type { Language, LocalizedTree } from '../../../src/engine/i18n/split';
 
@@ -21,3 +27,20 @@ export const verifyLetter = loadPrecompiled(verifyLetterModule);
 
 export const translator = (language: Language = 'en') =>
   treeTranslator({ validation: validationTree }, language);
+
+const formsDir = path.resolve(import.meta.dirname, '../../../flows/forms');
+
+/** Every engine form: the names of flows/forms/*.json. */
+export const FORM_NAMES: string[] = readdirSync(formsDir)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.replace(/\.json$/, ''))
+  .sort();
+
+/** A form's flow file (read fresh) and its precompiled validator. */
+export async function loadForm(name: string): Promise<CompiledForm & { flow: FormFlow }> {
+  const flow = JSON.parse(readFileSync(path.join(formsDir, `${name}.json`), 'utf8')) as FormFlow;
+  const module = (await import(
+    `../../../src/generated/validators/${name}.js`
+  )) as PrecompiledModule;
+  return { flow, ...loadPrecompiled(module) };
+}

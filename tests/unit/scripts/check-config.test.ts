@@ -28,8 +28,8 @@ function checkEdited(edit: (flows: string) => void): { code: number; output: str
   }
 }
 
-function editJson(file: string, change: (json: Record<string, never>) => void): void {
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, never>;
+function editJson(file: string, change: (json: Record<string, unknown>) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   change(json);
   writeFileSync(file, JSON.stringify(json, null, 2));
 }

@@ -14,7 +14,14 @@ import {
   SsnWidget,
   TextWidget,
 } from './input-widgets';
-import { ErrorListTemplate, FieldTemplate, NoButton, ObjectFieldTemplate } from './templates';
+import {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+  ErrorListTemplate,
+  FieldTemplate,
+  NoButton,
+  ObjectFieldTemplate,
+} from './templates';
 
 const TextareaWidget = lazyWidget('textarea', () => import('./textarea-widget'), 'TextareaWidget');
 const RadioWidget = lazyWidget('radio', () => import('./toggle-widgets'), 'RadioWidget');
@@ -41,6 +48,8 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
 } = {
   FieldTemplate,
   ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
   ErrorListTemplate,
   ButtonTemplates: { SubmitButton: NoButton },
 };

@@ -47,8 +47,37 @@ export const orUndefined = (text: string): string | undefined => (text === '' ? 
 export const asText = (value: unknown): string =>
   value === undefined || value === null ? '' : String(value);
 
+const INPUT_MODES = ['text', 'numeric', 'decimal', 'tel', 'email'] as const;
+type InputModeName = (typeof INPUT_MODES)[number];
+
+/**
+ * What a text input stores for typed text: the flow's `transform` (uppercase, lowercase,
+ * digits) applied, then cut to its `maxLength`.
+ */
+export function transformText(text: string, options: WidgetProps['options']): string {
+  let out = text;
+  if (options.transform === 'uppercase') out = out.toUpperCase();
+  else if (options.transform === 'lowercase') out = out.toLowerCase();
+  else if (options.transform === 'digits') out = digitsOnly(out);
+  const max = options.maxLength;
+  return typeof max === 'number' && max > 0 ? out.slice(0, max) : out;
+}
+
 export function TextWidget(props: WidgetProps) {
-  return <Input {...inputProps(props, asText(props.value), orUndefined)} />;
+  const { options } = props;
+  const base = inputProps(props, asText(props.value), (text) =>
+    orUndefined(transformText(text, options)),
+  );
+  const inputMode = INPUT_MODES.find((mode) => mode === options.inputMode) as
+    InputModeName | undefined;
+  return (
+    <Input
+      {...base}
+      inputMode={inputMode ?? (options.transform === 'digits' ? 'numeric' : undefined)}
+      maxLength={typeof options.maxLength === 'number' ? options.maxLength : undefined}
+      autoCapitalize={options.transform === 'uppercase' ? 'characters' : undefined}
+    />
+  );
 }
 
 /** Last 4 of an SSN: digits only, at most 4, numeric keypad. */

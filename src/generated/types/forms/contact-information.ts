@@ -11,5 +11,6 @@ export interface ContactInformation {
   state: string;
   zip: string;
   phoneNumber?: string;
+  phones?: string[];
   email: string;
 }

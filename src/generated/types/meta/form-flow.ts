@@ -19,6 +19,14 @@ export type WidgetName =
  * A JSON Logic expression (checked by check:config with src/engine/rules/json-logic.ts).
  */
 export type JsonLogicExpression = string | number | boolean | null | unknown[] | {};
+/**
+ * A JSON Logic expression (checked by check:config with src/engine/rules/json-logic.ts).
+ */
+export type JsonLogicExpression1 = string | number | boolean | null | unknown[] | {};
+export type FlowRule = Rule & Rule1;
+export type Rule = {
+  [k: string]: unknown | undefined;
+};
 
 /**
  * A form flow file (flows/forms/<name>.json): field order, widgets, conditions and every word of one engine-rendered form.
@@ -38,6 +46,22 @@ export interface FormFlow {
     [k: string]: FlowField | undefined;
   };
   rules?: FlowRule[];
+  /**
+   * Static texts shown before the fields; `{{name}}` takes values from the page's `context`.
+   */
+  notes?: LocalizedText[];
+  /**
+   * Titled parts of the form in display order (regions with headings). Fields in no section come first.
+   */
+  sections?: FlowSection[];
+  /**
+   * Heading level of section titles (default 2).
+   */
+  headingLevel?: 2 | 3 | 4;
+  /**
+   * Fields answering one question together (checkboxes): one fieldset, legend and error.
+   */
+  groups?: FlowGroup[];
   /**
    * Validate as the user types (small dialogs only).
    */
@@ -70,20 +94,103 @@ export interface FlowField {
    */
   dateMin?: string;
   /**
-   * Error texts by ajv keyword (required, pattern, minLength, ...).
+   * Shown with its hint but not editable (still validated and submitted).
+   */
+  readOnly?: boolean;
+  /**
+   * Applied while typing (text widget): uppercase, lowercase or digits only.
+   */
+  transform?: 'uppercase' | 'lowercase' | 'digits';
+  /**
+   * Typing stops at this many characters (text widget).
+   */
+  maxLength?: number;
+  /**
+   * The on-screen keyboard to offer (text widget).
+   */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+  array?: FlowArrayOptions;
+  /**
+   * Error texts by ajv keyword (required, pattern, minLength, ...) or by an `invalid` rule's keyword.
    */
   errors?: {
     [k: string]: LocalizedText | undefined;
   };
 }
-export interface FlowRule {
+/**
+ * For a field whose schema is an array of simple items: item labels and the add/remove buttons.
+ */
+export interface FlowArrayOptions {
+  itemLabel: LocalizedText1;
+  add: LocalizedText2;
+  remove: LocalizedText3;
   /**
-   * show: hidden unless `when` is true; hide; require; disable.
+   * Items of the initial data are read-only and cannot be removed.
    */
-  effect: 'show' | 'hide' | 'require' | 'disable';
+  existingReadOnly?: boolean;
+  canAdd?: JsonLogicExpression1;
+}
+/**
+ * Label of each item; {{number}} is its 1-based position.
+ */
+export interface LocalizedText1 {
+  en: string;
+  es: string;
+}
+/**
+ * The add button's text.
+ */
+export interface LocalizedText2 {
+  en: string;
+  es: string;
+}
+/**
+ * The remove button's text; {{number}} as in itemLabel.
+ */
+export interface LocalizedText3 {
+  en: string;
+  es: string;
+}
+export interface Rule1 {
+  /**
+   * show: hidden unless `when` holds; hide; require; disable; readonly; invalid: adds the error `keyword` to `fields` when `when` holds.
+   */
+  effect: 'show' | 'hide' | 'require' | 'disable' | 'readonly' | 'invalid';
+  /**
+   * @minItems 1
+   */
+  fields?: [string, ...string[]];
+  /**
+   * Section ids (show and hide only): as if naming all their fields.
+   *
+   * @minItems 1
+   */
+  sections?: [string, ...string[]];
+  /**
+   * For invalid: the error keyword; its text is the field's errors[keyword], then validation.<keyword>.
+   */
+  keyword?: string;
+  when: JsonLogicExpression;
+}
+export interface FlowSection {
+  id: string;
+  title: LocalizedText;
+  description?: LocalizedText4;
+  fields: string[];
+}
+/**
+ * Text under the heading; {{name}} takes values from the page's context.
+ */
+export interface LocalizedText4 {
+  en: string;
+  es: string;
+}
+export interface FlowGroup {
+  id: string;
+  legend: LocalizedText;
+  hint?: LocalizedText;
   /**
    * @minItems 1
    */
   fields: [string, ...string[]];
-  when: JsonLogicExpression;
 }
