@@ -10,20 +10,26 @@
  *     charge the sandbox, each with its own Idempotency-Key, on benchmark accounts imported with
  *     the demo data (one payment per account: a second would meet the first's arrangement).
  * and prints a table and the ratio of Account/Detailed to health. Bounded: 5 s per target (the
- * payment run ends earlier when its accounts are used up), about 40 s in all. 127.0.0.1 only.
+ * payment run ends earlier when its accounts are used up), about 40 s in all; a request that
+ * takes over 10 s fails the run, and the whole run is stopped after BENCH_MAX_SECONDS. 127.0.0.1
+ * only. The machine's load (os.loadavg) is printed before and after: on a busy machine (load
+ * near or above the core count) the figures say little, so compare runs made at similar load.
  *
- * Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400).
+ * Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400),
+ * BENCH_MAX_SECONDS (180).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const PAYMENT_ACCOUNTS = Number(process.env.BENCH_PAYMENT_ACCOUNTS || 400);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS || 180);
+const REQUEST_TIMEOUT_MS = 10_000;
 const HOST = '127.0.0.1';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
@@ -64,6 +70,9 @@ function request(
         res.on('error', reject);
       },
     );
+    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      req.destroy(new Error(`${method} ${url}: no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)),
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -76,7 +85,23 @@ interface Result {
   seconds: number;
   p50: number;
   p99: number;
+  /** Server CPU time (user + system) per request, in µs; undefined where /proc is missing. */
+  cpuPerRequest?: number;
   note?: string;
+}
+
+let serverPid: number | undefined;
+
+/** The server's CPU time so far in ms (Linux /proc), or undefined. */
+function serverCpuMs(): number | undefined {
+  if (serverPid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
+    return (Number(fields?.[11]) + Number(fields?.[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -97,6 +122,7 @@ async function load(
   const latencies: number[] = [];
   let okCount = 0;
   let counter = 0;
+  const cpuBefore = serverCpuMs();
   const start = performance.now();
   const end = start + seconds * 1000;
   const worker = async () => {
@@ -111,6 +137,7 @@ async function load(
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - start) / 1000;
+  const cpuAfter = serverCpuMs();
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -119,6 +146,10 @@ async function load(
     seconds: elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    cpuPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
   };
 }
 
@@ -277,7 +308,7 @@ function agencyToday(): string {
 
 function table(results: Result[]): string {
   const rows = [
-    ['target', 'requests', 'ok', 'req/s', 'p50 ms', 'p99 ms', 'note'],
+    ['target', 'requests', 'ok', 'req/s', 'p50 ms', 'p99 ms', 'cpu µs/req', 'note'],
     ...results.map((r) => [
       r.name,
       String(r.requests),
@@ -285,6 +316,7 @@ function table(results: Result[]): string {
       (r.requests / r.seconds).toFixed(0),
       r.p50.toFixed(2),
       r.p99.toFixed(2),
+      r.cpuPerRequest === undefined ? '-' : r.cpuPerRequest.toFixed(0),
       r.note ?? '',
     ]),
   ];
@@ -293,11 +325,22 @@ function table(results: Result[]): string {
     .map((row) =>
       row
         .map((cell, c) =>
-          c === 0 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
+          c === 0 || c === 7 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
         )
         .join('  '),
     )
     .join('\n');
+}
+
+/** One line on how busy the machine is: load averages against the number of cores. */
+function machineLoad(judge: boolean): string {
+  const [one = 0, five = 0, fifteen = 0] = loadavg();
+  const cores = availableParallelism();
+  const busy =
+    judge && one > cores * 0.5
+      ? ' (busy: figures are lower and noisier than on a quiet machine)'
+      : '';
+  return `load average ${one.toFixed(2)} / ${five.toFixed(2)} / ${fifteen.toFixed(2)} (1/5/15 min) on ${cores} cores${busy}`;
 }
 
 async function main(): Promise<void> {
@@ -306,8 +349,17 @@ async function main(): Promise<void> {
   benchData(demoFile);
   const began = performance.now();
   let child: ChildProcess | undefined;
+  const watchdog = setTimeout(() => {
+    console.error(`bench: stopped after ${MAX_SECONDS} s (BENCH_MAX_SECONDS)`);
+    if (child?.pid) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  }, MAX_SECONDS * 1000);
+  watchdog.unref();
   try {
+    console.log(`bench: before, ${machineLoad(true)}`);
     child = await startServer(dataDir, demoFile);
+    serverPid = child.pid;
     console.log(
       `bench: portal on http://${HOST}:${port}/ (SQLite in ${dataDir}), ${CONCURRENCY} concurrent, ${SECONDS} s per target`,
     );
@@ -409,12 +461,22 @@ async function main(): Promise<void> {
     const ratio = rps(results[1]) / rps(results[0]);
     console.log('');
     console.log(`Account/Detailed / health: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)})`);
+    const healthCpu = results[0]?.cpuPerRequest;
+    const detailedCpu = results[1]?.cpuPerRequest;
+    if (healthCpu && detailedCpu) {
+      // Less sensitive to other load on the machine than req/s.
+      console.log(
+        `server CPU per request, health / Account/Detailed: ${((healthCpu / detailedCpu) * 100).toFixed(1)}%`,
+      );
+    }
     console.log(`total ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    console.log(`bench: after (includes this run), ${machineLoad(false)}`);
     const failed = results.filter((r) => r.requests > 0 && r.ok < r.requests);
     if (failed.length > 0) {
       console.log(`note: non-success answers in ${failed.map((r) => r.name).join(', ')}`);
     }
   } finally {
+    clearTimeout(watchdog);
     if (child?.pid) child.kill('SIGTERM');
     agent.destroy();
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -8,12 +8,24 @@
  * family. Presenting a used or revoked refresh token is taken as theft: the whole family is
  * revoked. Logout revokes the family too. A revoked family's sid is in revoked_sessions, and every
  * access token carrying it is refused: one primary-key look-up per request, with revoked sids
- * cached in memory (revocation is permanent, so the cache never goes stale).
+ * cached in memory (revocation is permanent, so the cache never goes stale). The look-up is never
+ * skipped for a session not known to be revoked, so a logout made by another process on the same
+ * database takes effect on the next request, with no staleness window.
+ *
+ * Verified access tokens are remembered per token string (bounded, least recently used dropped):
+ * the signature, issuer, audience and claim checks depend only on the token and the key, so only
+ * the time checks (exp, nbf, as jose makes them against the injectable clock) are repeated.
+ *
+ * Writes that belong together (a new refresh token and its session row; a rotated token and its
+ * link; a revocation and its refresh tokens) are one transaction each: all or nothing, and one
+ * commit, so one sync of the log, instead of two.
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import type { Insertable } from 'kysely';
 import type { RevokedSessionsTable } from '../db/forms-tables';
-import type { Db } from '../db/types';
+import { precompile } from '../db/database';
+import type { Db, RefreshTokensTable } from '../db/types';
 
 export type Role = 'account' | 'letter';
 
@@ -40,17 +52,41 @@ const AUDIENCE = 'debt-portal';
 export const ACCESS_SECONDS = 15 * 60;
 export const REFRESH_SECONDS = 12 * 60 * 60;
 const MAX_REVOKED_CACHE = 10_000;
+/** Verified access tokens remembered (a few hundred bytes each). */
+export const MAX_VERIFIED_CACHE = 10_000;
 
 type Extra = { accountNumber?: string; letterId?: number };
 
+/** An access token that passed jwtVerify: its claims and the time bounds jose checked. */
+interface VerifiedAccess {
+  claims: AccessClaims;
+  exp: number | undefined;
+  nbf: number | undefined;
+}
+
+/** Same rule as jose (no clock tolerance): valid while nbf <= now < exp, in whole seconds. */
+function inTime(entry: VerifiedAccess, now: Date): boolean {
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (entry.nbf !== undefined && entry.nbf > seconds) return false;
+  return entry.exp === undefined || entry.exp > seconds;
+}
+
 export class TokenService {
   private readonly revoked = new Set<string>();
+  private readonly verified = new Map<string, VerifiedAccess>();
+  private readonly findRevoked: (sid: string) => Promise<{ sid: string }[]>;
+  /** The HMAC key imported once (jose would import the raw bytes on every sign and verify). */
+  private cryptoKey: Promise<CryptoKey> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly key: Uint8Array,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.findRevoked = precompile(db, ['text'], (sid) =>
+      db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
+    );
+  }
 
   /**
    * Issues a pair for a new session, or, with `sid`, a pair that joins an existing session (a
@@ -64,15 +100,32 @@ export class TokenService {
   ): Promise<TokenPair> {
     const sid = options.sid ?? randomUUID();
     const pair = await this.sign(debtorId, role, sid, extra);
-    if (role === 'account') {
-      const stamp = this.now().toISOString();
-      await this.db
+    if (role !== 'account') {
+      await this.db.insertInto('refresh_tokens').values(pair.row).execute();
+      return pair.tokens;
+    }
+    // One transaction: one commit (one log sync) for both rows, and never one without the other.
+    const stamp = this.now().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('refresh_tokens').values(pair.row).execute();
+      await trx
         .insertInto('session_debtors')
         .values({ sid, debtor_id: debtorId, selected: 1, created_at: stamp })
         .onConflict((oc) => oc.columns(['sid', 'debtor_id']).doNothing())
         .execute();
-    }
+    });
     return pair.tokens;
+  }
+
+  private signingKey(): Promise<CryptoKey> {
+    this.cryptoKey ??= crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(this.key),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    return this.cryptoKey;
   }
 
   private async sign(
@@ -80,9 +133,10 @@ export class TokenService {
     role: Role,
     sid: string,
     extra: Extra,
-  ): Promise<{ tokens: TokenPair; jti: string }> {
+  ): Promise<{ tokens: TokenPair; jti: string; row: Insertable<RefreshTokensTable> }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
     const jti = randomUUID();
+    const key = await this.signingKey();
     const accessToken = await new SignJWT({ role, sid, ...extra })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(debtorId))
@@ -91,7 +145,7 @@ export class TokenService {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_SECONDS)
       .setJti(randomUUID())
-      .sign(this.key);
+      .sign(key);
     const refreshToken = await new SignJWT({ typ: 'refresh', role, sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(debtorId))
@@ -100,27 +154,24 @@ export class TokenService {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + REFRESH_SECONDS)
       .setJti(jti)
-      .sign(this.key);
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({
-        jti,
-        debtor_id: debtorId,
-        family: sid,
-        role,
-        claims: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
-        expires_at: new Date((issuedAt + REFRESH_SECONDS) * 1000).toISOString(),
-        revoked_at: null,
-        replaced_by: null,
-        created_at: this.now().toISOString(),
-      })
-      .execute();
-    return { tokens: { accessToken, refreshToken }, jti };
+      .sign(key);
+    const row: Insertable<RefreshTokensTable> = {
+      jti,
+      debtor_id: debtorId,
+      family: sid,
+      role,
+      claims: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
+      expires_at: new Date((issuedAt + REFRESH_SECONDS) * 1000).toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+      created_at: this.now().toISOString(),
+    };
+    return { tokens: { accessToken, refreshToken }, jti, row };
   }
 
   private async verify(token: string) {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.signingKey(), {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -134,17 +185,38 @@ export class TokenService {
 
   /** Verifies an access token; null when invalid, expired, a refresh token, or revoked. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const entry = await this.verifiedAccess(token);
+    if (!entry || (await this.isRevoked(entry.claims.sid))) return null;
+    // A copy: the caller may keep or change it.
+    return { ...entry.claims };
+  }
+
+  /** The signature and claim checks of an access token, remembered per token string. */
+  private async verifiedAccess(token: string): Promise<VerifiedAccess | null> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      // Out of its time it is dropped (jose refuses it now); otherwise it becomes the newest.
+      this.verified.delete(token);
+      if (!inTime(cached, this.now())) return null;
+      this.verified.set(token, cached);
+      return cached;
+    }
     const payload = await this.verify(token);
     if (!payload || payload.typ === 'refresh') return null;
     const debtorId = Number(payload.sub);
     const role = payload.role;
     if (!Number.isInteger(debtorId) || (role !== 'account' && role !== 'letter')) return null;
     if (typeof payload.sid !== 'string') return null;
-    if (await this.isRevoked(payload.sid)) return null;
     const claims: AccessClaims = { debtorId, role, sid: payload.sid };
     if (typeof payload.accountNumber === 'string') claims.accountNumber = payload.accountNumber;
     if (typeof payload.letterId === 'number') claims.letterId = payload.letterId;
-    return claims;
+    const entry: VerifiedAccess = { claims, exp: payload.exp, nbf: payload.nbf };
+    if (this.verified.size >= MAX_VERIFIED_CACHE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, entry);
+    return entry;
   }
 
   /** The session (sid) of a valid refresh token, used or not; null when invalid. */
@@ -156,13 +228,9 @@ export class TokenService {
 
   async isRevoked(sid: string): Promise<boolean> {
     if (this.revoked.has(sid)) return true;
-    const row = await this.db
-      .selectFrom('revoked_sessions')
-      .select('sid')
-      .where('sid', '=', sid)
-      .executeTakeFirst();
-    if (row) this.remember(sid);
-    return row !== undefined;
+    const rows = await this.findRevoked(sid);
+    if (rows.length > 0) this.remember(sid);
+    return rows.length > 0;
   }
 
   private remember(sid: string): void {
@@ -173,17 +241,19 @@ export class TokenService {
   /** Revokes a session: its refresh tokens stop working and its access tokens are refused. */
   async revokeSession(sid: string, reason: RevocationReason): Promise<void> {
     const stamp = this.now().toISOString();
-    await this.db
-      .insertInto('revoked_sessions')
-      .values({ sid, reason, revoked_at: stamp })
-      .onConflict((oc) => oc.column('sid').doNothing())
-      .execute();
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: stamp })
-      .where('family', '=', sid)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('revoked_sessions')
+        .values({ sid, reason, revoked_at: stamp })
+        .onConflict((oc) => oc.column('sid').doNothing())
+        .execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: stamp })
+        .where('family', '=', sid)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
     this.remember(sid);
   }
 
@@ -228,12 +298,16 @@ export class TokenService {
     }
     const role = row.role === 'letter' ? 'letter' : 'account';
     const extra = row.claims ? (JSON.parse(row.claims) as Extra) : {};
-    const { tokens, jti } = await this.sign(row.debtor_id, role, row.family, extra);
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ replaced_by: jti })
-      .where('jti', '=', row.jti)
-      .execute();
-    return { ok: true, tokens };
+    const fresh = await this.sign(row.debtor_id, role, row.family, extra);
+    // The new token and the link to it in one commit.
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('refresh_tokens').values(fresh.row).execute();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ replaced_by: fresh.jti })
+        .where('jti', '=', row.jti)
+        .execute();
+    });
+    return { ok: true, tokens: fresh.tokens };
   }
 }

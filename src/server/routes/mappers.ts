@@ -174,7 +174,28 @@ export function mapTransaction(tx: TransactionRow) {
   };
 }
 
-export function mapDebtor(debtor: DebtorRow, phones: { phone_number: string; type: string }[]) {
+/** The debtor columns the API shows (never the identity hashes). */
+export const DEBTOR_VIEW_COLUMNS = [
+  'first_name',
+  'last_name',
+  'business_name',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state',
+  'zip',
+  'email',
+  'allow_sms',
+  'allow_email',
+  'pref_email',
+  'pref_sms',
+  'pref_letter',
+  'pref_preferred',
+] as const satisfies readonly (keyof DebtorRow)[];
+
+export type DebtorView = Pick<DebtorRow, (typeof DEBTOR_VIEW_COLUMNS)[number]>;
+
+export function mapDebtor(debtor: DebtorView, phones: { phone_number: string; type: string }[]) {
   const preferred = debtor.pref_preferred;
   return {
     firstName: debtor.first_name,

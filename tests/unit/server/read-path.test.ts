@@ -1,0 +1,162 @@
+/**
+ * The signed-in read path's shortcuts keep the answers exact: reused SQLite statements,
+ * precompiled queries, and remembered access-token verifications (expiry and revocation still
+ * checked on every call).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCESS_SECONDS, TokenService } from '../../../src/server/auth/tokens';
+import {
+  openDatabase,
+  precompile,
+  withStatementCache,
+  type PortalDatabase,
+} from '../../../src/server/db/database';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+
+let dir: string;
+let database: PortalDatabase;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-read-path-'));
+  database = openDatabase({ dataDir: dir });
+  await migrateToLatest(database.db);
+});
+
+afterEach(async () => {
+  await database.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SQLite statement cache', () => {
+  it('reuses a statement per SQL text, bounded, and never hands out a busy one', () => {
+    const sqlite = new SqliteDatabase(':memory:');
+    const cached = withStatementCache(sqlite, 2);
+    const a = cached.prepare('select 1 as n');
+    const b = cached.prepare('select 2 as n');
+    expect(b).not.toBe(a);
+    expect(cached.prepare('select 1 as n')).toBe(a);
+    cached.prepare('select 3 as n'); // the least recently used (select 2) is dropped
+    expect(cached.prepare('select 1 as n')).toBe(a);
+    expect(cached.prepare('select 2 as n')).not.toBe(b);
+
+    const iterating = cached.prepare('select 1 as n union all select 2');
+    const rows = iterating.iterate([]);
+    rows.next();
+    const other = cached.prepare('select 1 as n union all select 2');
+    expect(other).not.toBe(iterating);
+    expect(other.all([])).toEqual([{ n: 1 }, { n: 2 }]);
+    rows.return?.();
+    cached.close();
+  });
+});
+
+describe('precompile', () => {
+  it('answers like the built query, with constants kept and arguments bound per call', async () => {
+    const { db } = database;
+    const stamp = new Date(0).toISOString();
+    await db
+      .insertInto('login_attempts')
+      .values([
+        { key: 'a', kind: 'failure', created_at: stamp },
+        { key: 'a', kind: 'other', created_at: stamp },
+        { key: 'b', kind: 'failure', created_at: stamp },
+      ])
+      .execute();
+    const find = precompile(db, ['text', 'integer'], (key, minId) =>
+      db
+        .selectFrom('login_attempts')
+        .select(['id', 'key', 'kind'])
+        .where('key', '=', key)
+        .where('kind', '=', 'failure')
+        .where('id', '>=', minId)
+        .orderBy('id'),
+    );
+    const built = (key: string, minId: number) =>
+      db
+        .selectFrom('login_attempts')
+        .select(['id', 'key', 'kind'])
+        .where('key', '=', key)
+        .where('kind', '=', 'failure')
+        .where('id', '>=', minId)
+        .orderBy('id')
+        .execute();
+    for (const [key, minId] of [
+      ['a', 0],
+      ['b', 0],
+      ['b', 4],
+      ['c', 0],
+    ] as const) {
+      expect(await find(key, minId)).toEqual(await built(key, minId));
+    }
+    expect(await find('a', 0)).toEqual([{ id: 1, key: 'a', kind: 'failure' }]);
+  });
+
+  it('refuses a query that leaves an argument out', () => {
+    const { db } = database;
+    expect(() =>
+      precompile(db, ['text', 'text'], (sid) =>
+        db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
+      ),
+    ).toThrow(/argument 1/);
+  });
+});
+
+describe('access token verification cache', () => {
+  const key = new Uint8Array(32).fill(3);
+  let clock: Date;
+  const now = () => clock;
+
+  beforeEach(async () => {
+    clock = new Date('2030-01-01T12:00:00Z');
+    const stamp = clock.toISOString();
+    await database.db
+      .insertInto('debtors')
+      .values({
+        external_key: 'd1',
+        last_name: 'Garcia',
+        last_name_key: 'garcia',
+        require_ssn: 0,
+        allow_sms: 0,
+        allow_email: 0,
+        pref_email: 0,
+        pref_sms: 0,
+        pref_letter: 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+  });
+
+  it('still refuses an expired token it has verified before, and a forged one', async () => {
+    const tokens = new TokenService(database.db, key, now);
+    const { accessToken } = await tokens.issue(1, 'account');
+    const claims = await tokens.verifyAccess(accessToken);
+    expect(claims).toMatchObject({ debtorId: 1, role: 'account' });
+    // The caller gets its own copy.
+    if (claims) claims.debtorId = 99;
+    expect((await tokens.verifyAccess(accessToken))?.debtorId).toBe(1);
+
+    const [head, body, signature = ''] = accessToken.split('.');
+    const forged = `${head}.${body}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(await tokens.verifyAccess(forged)).toBeNull();
+
+    clock = new Date(clock.getTime() + (ACCESS_SECONDS - 1) * 1000);
+    expect(await tokens.verifyAccess(accessToken)).not.toBeNull();
+    clock = new Date(clock.getTime() + 1000);
+    expect(await tokens.verifyAccess(accessToken)).toBeNull();
+  });
+
+  it('sees a revocation made by another process at once', async () => {
+    const here = new TokenService(database.db, key, now);
+    const elsewhere = new TokenService(database.db, key, now);
+    const { accessToken } = await here.issue(1, 'account');
+    const claims = await here.verifyAccess(accessToken);
+    expect(claims).not.toBeNull();
+    await elsewhere.revokeSession(claims?.sid ?? '', 'logout');
+    expect(await here.verifyAccess(accessToken)).toBeNull();
+  });
+});
