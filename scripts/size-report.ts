@@ -1,11 +1,17 @@
 /**
- * Size report: the gzip size of the JavaScript a browser really loads for each route.
- * Starts the built portal on a free port with a fresh data folder, opens each route in Debian
- * Chromium, records every script response and gzips it (level 9). Needs `npm run build` first.
+ * Size report: the gzip size of the JavaScript a browser really loads.
+ * Starts the built portal on a free port with a fresh data folder and, in Debian Chromium with an
+ * empty cache each time, records every script response and gzips it (level 9):
+ * - /login, the first load of a visitor;
+ * - /dashboard, the first load of a signed-in user (Maria, signed in through the API, her tokens
+ *   put into sessionStorage the way src/web/lib/session.ts keeps them);
+ * - each route's own chunk: every lazily loaded screen under src/web/features (from Vite's
+ *   manifest), with the routes of src/web/app/router.tsx that show it.
+ * Needs `npm run build` first.
  * Usage: npm run size [-- --budget]   (--budget exits 1 when /login is over its budget)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +49,90 @@ async function waitForHealth(base: string, deadline: number): Promise<void> {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const gzipKb = (file: string) =>
+  kb(gzipSync(readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length);
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isDynamicEntry?: boolean;
+}
+
+/**
+ * The full route paths of router.tsx that show each feature module (`const X = lazy(() =>
+ * import('../features/…'))`), read from the file's nesting: a line holding only `path: '…',`
+ * opens a parent route for the more indented lines below it.
+ */
+function routesByFeature(): Map<string, string[]> {
+  const router = readFileSync(path.join(root, 'src/web/app/router.tsx'), 'utf8');
+  const modules = new Map<string, string>();
+  for (const [, name, module] of router.matchAll(
+    /const (\w+) = lazy\(\s*\(\) => import\('\.\.\/(features\/[^']+)'\)/g,
+  )) {
+    modules.set(name!, `${module}.tsx`);
+  }
+  // Pages used through a variable: `const comingSoon = <ComingSoonPage />`.
+  const aliases = new Map<string, string>();
+  for (const [, variable, name] of router.matchAll(/const (\w+) = <(\w+)\b/g)) {
+    aliases.set(variable!, name!);
+  }
+  const out = new Map<string, string[]>();
+  const parents: { indent: number; path: string }[] = [];
+  for (const line of router.split('\n')) {
+    const indent = line.search(/\S/);
+    if (indent === -1) continue;
+    while (parents.length > 0 && parents.at(-1)!.indent > indent) parents.pop();
+    const own = line.match(/path: '([^']*)'/)?.[1];
+    if (own !== undefined && /^\s*path: '[^']*',\s*$/.test(line)) {
+      parents.push({ indent, path: own });
+      continue;
+    }
+    const element = line.match(/element: (?:<(\w+)|(\w+))/);
+    const name = element?.[1] ?? aliases.get(element?.[2] ?? '');
+    const module = name ? modules.get(name) : undefined;
+    if (!module) continue;
+    const full = [...parents.map((p) => p.path), own ?? ''].filter((part) => part !== '').join('/');
+    out.set(module, [...(out.get(module) ?? []), full]);
+  }
+  return out;
+}
+
+function printRouteChunks(): void {
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, 'dist/web/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const routes = routesByFeature();
+  console.log("Each route's own chunk (gzip):");
+  const rows = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('features/'))
+    .map(([key, chunk]) => ({ key, size: gzipKb(chunk.file), paths: routes.get(key) ?? [] }))
+    .sort((a, b) => Number(b.size) - Number(a.size));
+  for (const row of rows) {
+    const where = row.paths.length > 0 ? row.paths.map((p) => `/${p}`).join(', ') : '(not a route)';
+    console.log(`  ${row.size.padStart(7)} KB  ${row.key}  ${where}`);
+  }
+}
+
+/** Maria's tokens from the API, as the sign-in page would get them. */
+async function signInMaria(base: string, sessionId: string) {
+  const response = await fetch(`${base}/api/Authorization/VerifyIdentity`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Session-Id': sessionId },
+    body: JSON.stringify({
+      lastName: 'Garcia',
+      option1: 'SocialSecurityNumber',
+      option2: 'DateOfBirth',
+      socialSecurityNumber: '1234',
+      dateOfBirth: '1980-01-15',
+      stateDisclosuresAccepted: true,
+      consent: true,
+      timeZoneOffset: 300,
+      timeZoneLabel: 'America/New_York',
+    }),
+  });
+  if (response.status !== 200) throw new Error(`VerifyIdentity answered ${response.status}`);
+  return (await response.json()) as { accessToken: string; refreshToken: string };
+}
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-size-'));
@@ -71,18 +161,28 @@ try {
       '--disable-dev-shm-usage',
     ],
   });
-  const page = await browser.newPage();
   const scripts = new Map<string, number>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
-  });
 
-  const measure = async (label: string, visit: () => Promise<void>) => {
+  /** Opens `url` in a fresh browser context (empty cache) and lists the scripts it loads. */
+  const measure = async (label: string, url: string, session?: Record<string, string>) => {
     scripts.clear();
-    await visit();
+    const context = await browser.newContext();
+    if (session) {
+      await context.addInitScript((items: Record<string, string>) => {
+        for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+      }, session);
+    }
+    const page = await context.newPage();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(url);
     await page.waitForLoadState('networkidle');
+    const landed = new URL(page.url()).pathname;
+    if (landed !== new URL(url).pathname) console.error(`${label}: landed on ${landed}`);
+    await context.close();
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
     console.log(`${label}: ${kb(total)} KB gzip JavaScript in ${scripts.size} files`);
     for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
@@ -91,15 +191,22 @@ try {
     return total;
   };
 
-  const login = await measure('/login (first load)', async () => {
-    await page.goto(`${base}/login`);
-  });
+  const login = await measure('/login (first load)', `${base}/login`);
   if (login / 1024 > LOGIN_BUDGET_KB) {
     overBudget = true;
     console.error(`/login loads ${kb(login)} KB gzip, over the ${LOGIN_BUDGET_KB} KB budget`);
   } else {
     console.log(`/login budget: ${kb(login)} of ${LOGIN_BUDGET_KB} KB`);
   }
+
+  const sessionId = crypto.randomUUID();
+  const tokens = await signInMaria(base, sessionId);
+  await measure('/dashboard (first load, signed in as Maria)', `${base}/dashboard`, {
+    portalSessionId: sessionId,
+    portalAccessToken: tokens.accessToken,
+    portalRefreshToken: tokens.refreshToken,
+  });
+  printRouteChunks();
   await browser.close();
 } finally {
   server.kill();

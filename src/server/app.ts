@@ -15,7 +15,13 @@ import { deriveKeys } from './auth/keys';
 import { Lockout, type LockoutOptions } from './auth/lockout';
 import { registerAuthRoutes } from './auth/routes';
 import { TokenService } from './auth/tokens';
-import { loadFlows, type PortalConfig } from './config';
+import {
+  dsnOrigin,
+  loadFlows,
+  monitoringFromEnv,
+  type MonitoringSettings,
+  type PortalConfig,
+} from './config';
 import { createCatalog } from './http/messages';
 import type { PortalContext } from './context';
 import { calendarDay, DEFAULT_TIME_ZONE } from './dates';
@@ -63,6 +69,8 @@ export interface BuildAppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   lockout?: LockoutOptions;
   schemasDir?: string;
+  /** Error monitoring for the browser (default from SENTRY_DSN); false for none. */
+  monitoring?: MonitoringSettings | false;
 }
 
 /** Paths the logger never prints (bodies are not logged at all; this is the second line). */
@@ -138,8 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const schemas = loadApiSchemas(options.schemasDir ?? path.join(REPO_ROOT, 'schemas'));
   // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
+  const monitoring =
+    options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
+  const withMonitoring = (config: PortalConfig): PortalConfig =>
+    monitoring ? { ...config, monitoring } : config;
   const startConfig = loadFlows(options.flowsDir);
-  const getConfig = (): PortalConfig => (dev ? loadFlows(options.flowsDir) : startConfig);
+  const getConfig = (): PortalConfig =>
+    withMonitoring(dev ? loadFlows(options.flowsDir) : startConfig);
 
   const devWeb = dev ? await createDevWeb(REPO_ROOT) : undefined;
   const fastifyOptions = {
@@ -158,7 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : Fastify(fastifyOptions);
   if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
 
-  registerSecurityHeaders(app, dev);
+  const monitoringOrigin = monitoring ? dsnOrigin(monitoring.dsn) : null;
+  registerSecurityHeaders(app, dev, monitoringOrigin ? [monitoringOrigin] : []);
   registerErrorHandling(app, createCatalog(startConfig.texts));
   installValidator(app, schemas);
 

@@ -44,6 +44,32 @@ export function loadFlows(flowsDir: string): PortalConfig {
   return config;
 }
 
+/** The page's monitoring block (spec §1): where the browser reports errors. A type, so it is a Record. */
+export type MonitoringSettings = { dsn: string; environment?: string; release?: string };
+
+/** SENTRY_DSN (with SENTRY_ENVIRONMENT and SENTRY_RELEASE), or undefined when no DSN is set. */
+export function monitoringFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): MonitoringSettings | undefined {
+  const dsn = env.SENTRY_DSN?.trim();
+  if (!dsn) return undefined;
+  return {
+    dsn,
+    ...(env.SENTRY_ENVIRONMENT ? { environment: env.SENTRY_ENVIRONMENT } : {}),
+    ...(env.SENTRY_RELEASE ? { release: env.SENTRY_RELEASE } : {}),
+  };
+}
+
+/** The origin a DSN's events are sent to (the CSP's connect-src must allow it); null if malformed. */
+export function dsnOrigin(dsn: string): string | null {
+  try {
+    const url = new URL(dsn);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The config as a JSON data block; `<` is escaped so no text can close the element. */
 export function configScript(config: PortalConfig): string {
   const json = JSON.stringify(config)

@@ -4,7 +4,8 @@
  * (PostgreSQL instead of SQLite), PORTAL_SECRET, PORTAL_TIME_ZONE, LOG_LEVEL, TRUST_PROXY,
  * WEB_DIR (dist/web), FLOWS_DIR (flows), DEMO_DATA (import file for an empty DB, or "off"),
  * LOCKOUT_MAX_FAILURES / LOCKOUT_MAX_FAILURES_PER_ADDRESS (sign-in failures before a 15-minute
- * lock; default 5 each).
+ * lock; default 5 each), SENTRY_DSN / SENTRY_ENVIRONMENT / SENTRY_RELEASE (browser error
+ * monitoring; nothing loads without a DSN).
  */
 import path from 'node:path';
 import { buildApp, REPO_ROOT } from './app';

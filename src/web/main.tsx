@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { portalConfig } from './lib/config';
 import { initI18n } from './lib/i18n';
+import { startMonitoring } from './lib/monitoring';
 import './styles/global.css';
 
 initI18n(portalConfig().texts);
@@ -14,3 +15,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+startMonitoring();

@@ -149,13 +149,22 @@ export function debtorSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         expect(changes.every((c) => !c.fields.includes('Elm'))).toBe(true);
       });
 
-      it('adds a new phone number given with the details', async () => {
-        const res = await call<DebtorBody>(server, '/api/Account/UpdateDebtorDetails', {
+      it('adds the new phone numbers given with the details, once each', async () => {
+        const before = await call<DebtorBody>(server, '/api/Debtor/PrimaryDebtorInfo', {
           token: maria,
-          body: { ...mariaDetails, phoneNumber: '3125550199' },
         });
-        expect(res.status).toBe(200);
-        expect(res.body.phones.map((p) => p.phoneNumber)).toContain('3125550199');
+        const onFile = before.body.phones.map((p) => p.phoneNumber);
+        const phones = [...onFile, '3125550199', '3125550198', ''];
+        for (const attempt of [1, 2]) {
+          const res = await call<DebtorBody>(server, '/api/Account/UpdateDebtorDetails', {
+            token: maria,
+            body: { ...mariaDetails, phones },
+          });
+          expect(res.status, `${attempt}: ${res.text}`).toBe(200);
+          expect(res.body.phones.map((p) => p.phoneNumber).sort()).toEqual(
+            [...onFile, '3125550199', '3125550198'].sort(),
+          );
+        }
       });
 
       it('refuses a changed name with the flow text', async () => {
@@ -211,8 +220,8 @@ export function debtorSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           'El código postal debe tener al menos 5 caracteres',
         ],
         [
-          'phoneNumber',
-          { phoneNumber: '312555' },
+          'phones/1',
+          { phones: ['5552010001', '312555'] },
           'Phone number must be at least 10 digits',
           'El número de teléfono debe tener al menos 10 dígitos',
         ],
@@ -356,6 +365,40 @@ export function debtorSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         expect(messageAt(res.body, '/phoneNumber')).toBe(
           'You cannot add more phone numbers. Please contact us.',
         );
+
+        // The contact-information form sends the numbers on file first, then the new ones.
+        const info = await call<DebtorBody>(server, '/api/Debtor/PrimaryDebtorInfo', {
+          token: anna,
+        });
+        const onFile = info.body.phones.map((p) => p.phoneNumber);
+        expect(onFile.length).toBe(10);
+        const details = {
+          firstName: info.body.firstName ?? undefined,
+          lastName: info.body.lastName,
+          addressLine1: '1 Oak St',
+          city: 'Austin',
+          state: 'TX',
+          zip: '73301',
+          email: 'anna@example.com',
+        };
+        for (const [lang, text] of [
+          ['en', 'You cannot add more phone numbers. Please contact us.'],
+          ['es', 'No puede agregar más números de teléfono. Comuníquese con nosotros.'],
+        ] as const) {
+          const more = await call<ErrorBody>(server, '/api/Debtor/ChangeDebtorDetails', {
+            token: anna,
+            lang,
+            body: { ...details, phones: [...onFile, '5125559999'] },
+          });
+          expect(more.status, more.text).toBe(400);
+          expect(messageAt(more.body, '/phones')).toBe(text);
+        }
+        const same = await call<DebtorBody>(server, '/api/Debtor/ChangeDebtorDetails', {
+          token: anna,
+          body: { ...details, phones: onFile },
+        });
+        expect(same.status, same.text).toBe(200);
+        expect(same.body.phones.length).toBe(10);
       });
     });
 

@@ -4,10 +4,16 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page as it is now and fails
  * listing every violation with the elements it found. Call it on every screen, in both languages.
+ *
+ * Fluent's focus manager (Tabster) puts focus guards at the edges of the body and of dialogs and
+ * menus: `<i data-tabster-dummy tabindex="0" aria-hidden="true">`, focusable and hidden by design
+ * (they only pass focus on). axe reports them as aria-hidden-focus, a known false positive
+ * (microsoft/tabster#288): they are left out.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('[data-tabster-dummy]')
     .analyze();
   const found = results.violations.map(
     (v) =>

@@ -13,20 +13,24 @@ test('an unknown path for a signed-in user ends on the dashboard', async ({ page
 });
 
 test('a screen not built yet shows a coming-soon page in both languages', async ({ page }) => {
-  await page.goto('/terms');
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/accounts/LU1.10001/payment/one-time/start');
   await expect(page.getByTestId('coming-soon')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
   await switchToSpanish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Próximamente');
 });
 
-test('signed-in coming-soon pages are reachable from the menu', async ({ page }) => {
+test('the my details pages are reachable from the menu', async ({ page }) => {
   await signIn(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'My details' }).click();
   await page.getByRole('menuitem', { name: 'Payment methods' }).click();
   await expect(page).toHaveURL(/\/funding-methods$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
+  await page.getByRole('button', { name: 'My details' }).click();
+  await page.getByRole('menuitem', { name: 'Update contact information' }).click();
+  await expect(page).toHaveURL(/\/contact-information$/);
 });
 
 test('the language choice survives a reload', async ({ page }) => {

@@ -25,6 +25,7 @@ import { i18nextTranslator } from '../i18n/i18next';
 import { localize, toLanguage, type LocalizedText } from '../i18n/split';
 import type { FormData, FormFlow } from './flow';
 import { computeFormState, pruneHidden } from './form-state';
+import { errorMessage } from './messages';
 import { SubmitButton } from './theme/templates';
 import { templates, widgets } from './theme';
 import { preloadWidgets } from './theme/lazy';
@@ -56,9 +57,10 @@ export interface SchemaFormProps {
   /** Renders no submit button (submit with `<Button type="submit" form={id}>` elsewhere). */
   hideSubmit?: boolean;
   /**
-   * Values for `{{name}}` placeholders in the flow's `notes` and section descriptions, e.g.
-   * `{ supportPhone: '800-555-0100' }` for the bankruptcy disclosure. Compared by value, so an
-   * inline object is fine.
+   * Run-time values the flow reads: `{{name}}` in its texts (e.g. `{ supportPhone: '800-555-0100' }`
+   * for the bankruptcy disclosure), `{ "var": "$context.name" }` in its rules, `$context.name`
+   * date limits and `optionsFrom` lists (`[{ value, label }]`). Compared by value, so an inline
+   * object is fine.
    */
   context?: FormContext;
   /**
@@ -66,6 +68,19 @@ export interface SchemaFormProps {
    * Defaults to the browser's local calendar day.
    */
   today?: string;
+  /**
+   * Errors found elsewhere, such as the server's answer to a submit (`{ field, keyword }`, an
+   * array item as `phones.1`). Each shows on its field with the flow's text for its keyword (so
+   * it follows the language) until that field is changed; a new list focuses its first field.
+   * Compared by value.
+   */
+  externalErrors?: readonly ExternalError[];
+}
+
+/** An error about a field that the form did not find itself (see `externalErrors`). */
+export interface ExternalError {
+  field: string;
+  keyword: string;
 }
 
 type ErrorNode = { __errors?: string[] } & { [key: string]: ErrorNode | string[] | undefined };
@@ -149,7 +164,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const contextKey = JSON.stringify(props.context ?? {});
   const context = useMemo(() => JSON.parse(contextKey) as FormContext, [contextKey]);
   const existing = useMemo(() => arrayCounts(JSON.parse(initial) as FormData), [initial]);
-  const state = useMemo(() => computeFormState(flow, data), [flow, data]);
+  const state = useMemo(() => computeFormState(flow, data, context), [flow, data, context]);
   const uiSchema = useMemo(
     () =>
       buildUiSchema(flow, schema, state, language, {
@@ -164,16 +179,38 @@ export function SchemaForm(props: SchemaFormProps) {
   const translate = useMemo(() => i18nextTranslator(i18n, language), [i18n, language]);
   const validate = useMemo(() => schemaErrors(validator, schema), [validator, schema]);
   const errors = useMemo(
-    () => validateForm({ flow, validate, data, translate, today }),
-    [flow, validate, data, translate, today],
+    () => validateForm({ flow, validate, data, translate, today, context }),
+    [flow, validate, data, translate, today, context],
+  );
+  // External errors hold while their field keeps the value it had when they arrived.
+  const externalKey = JSON.stringify(props.externalErrors ?? []);
+  const [external, setExternal] = useState({ key: '[]', values: {} as FormData });
+  if (externalKey !== external.key) {
+    const fields = (JSON.parse(externalKey) as ExternalError[]).map((e) => rootField(e.field));
+    setExternal({
+      key: externalKey,
+      values: Object.fromEntries(fields.map((field) => [field, JSON.stringify(data[field])])),
+    });
+  }
+  const externalShown = useMemo(
+    () =>
+      (JSON.parse(external.key) as ExternalError[])
+        .filter(
+          (e) => external.values[rootField(e.field)] === JSON.stringify(data[rootField(e.field)]),
+        )
+        .map((e) => ({ ...e, message: errorMessage(flow, e, translate), params: {} })),
+    [external, data, flow, translate],
   );
   const extraErrors = useMemo(() => {
-    if (submitted) return toErrorSchema(errors);
-    if (flow.liveValidate) {
-      return toErrorSchema(errors.filter((e) => touched.has(rootField(e.field))));
-    }
-    return undefined;
-  }, [errors, submitted, touched, flow.liveValidate]);
+    const own = submitted
+      ? errors
+      : flow.liveValidate
+        ? errors.filter((e) => touched.has(rootField(e.field)))
+        : [];
+    const ownFields = new Set(own.map((e) => e.field));
+    const shown = [...own, ...externalShown.filter((e) => !ownFields.has(e.field))];
+    return shown.length > 0 || submitted || flow.liveValidate ? toErrorSchema(shown) : undefined;
+  }, [errors, submitted, touched, flow.liveValidate, externalShown]);
 
   // Latest props and state for the stable handlers below (stable handlers keep RJSF from re-rendering
   // every field on each keystroke).
@@ -186,6 +223,13 @@ export function SchemaForm(props: SchemaFormProps) {
     latest.current.props.onValidityChange?.(valid);
   }, [valid]);
   const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const [first] = JSON.parse(external.key) as ExternalError[];
+    if (!first) return;
+    const { props: current, data: now } = latest.current;
+    const state = computeFormState(current.flow, now);
+    focusField(container.current, `${formId}_${errorTarget(current.flow, state, first.field)}`);
+  }, [external.key, formId]);
 
   const handleChange = useCallback((event: IChangeEvent<FormData>) => {
     const next = event.formData ?? {};
@@ -210,6 +254,7 @@ export function SchemaForm(props: SchemaFormProps) {
         data: submittedData,
         translate,
         today: current.today,
+        context: current.context,
       });
       if (found.length > 0) {
         setSubmitted(true);

@@ -54,10 +54,19 @@ export interface FlowField {
   placeholder?: LocalizedText;
   /** Labels of enum values, keyed by value. */
   options?: Record<string, LocalizedText>;
+  /**
+   * The name of a `context` value listing this choice's options at run time, as
+   * `[{ value, label }]` (choices known only when the page opens, such as saved payment methods).
+   * A value not in the list is an `enum` error.
+   */
+  optionsFrom?: string;
   /** JSON Logic giving a value or a list of values to leave out of the options. */
   excludeOptions?: JsonLogic;
   autoComplete?: string;
-  /** 'today' or a YYYY-MM-DD date: validated (`dateMax`/`dateMin` errors) and bounds the picker. */
+  /**
+   * 'today', a YYYY-MM-DD date, or `$context.<name>` (a day the page passes in `context`):
+   * validated (`dateMax`/`dateMin` errors) and bounds the picker.
+   */
   dateMax?: string;
   dateMin?: string;
   /** Shown (with its hint) but not editable; its value is still validated and submitted. */

@@ -6,6 +6,23 @@
 import { evaluate, test } from '../rules/json-logic';
 import type { FormData, FormFlow, FlowRule, RuleEffect } from './flow';
 
+/**
+ * The page's run-time values (see SchemaForm's `context`). Rules read them as
+ * `{ "var": "$context.<name>" }`; texts as `{{name}}`.
+ */
+export type FormContext = Record<string, string | number | readonly FormOption[]>;
+
+/** One option of a choice whose options come from the `context` (a field's `optionsFrom`). */
+export interface FormOption {
+  value: string | number;
+  label: string;
+}
+
+/** The data rules see: the form data plus the page's context under `$context`. */
+export function ruleFacts(data: FormData, context: FormContext | undefined): FormData {
+  return context === undefined ? data : { ...data, $context: context };
+}
+
 export interface FormState {
   /** Fields to display, in display order (JSON Logic entries resolved, hidden ones dropped). */
   order: string[];
@@ -113,32 +130,37 @@ function keptPositions(raw: unknown[]): number[] {
  * the data without hidden fields until the hidden set settles (so hiding a dropdown also hides
  * the input it chose).
  */
-export function computeFormState(flow: FormFlow, input: FormData | undefined): FormState {
+export function computeFormState(
+  flow: FormFlow,
+  input: FormData | undefined,
+  context?: FormContext,
+): FormState {
   const raw = input ?? {};
-  let hidden = hiddenFields(flow, raw);
+  let hidden = hiddenFields(flow, ruleFacts(raw, context));
   let data = without(raw, hidden);
   const limit = Object.keys(flow.fields).length + (flow.rules?.length ?? 0) + 1;
   for (let i = 0; i < limit; i += 1) {
-    const next = hiddenFields(flow, data);
+    const next = hiddenFields(flow, ruleFacts(data, context));
     if (sameSet(next, hidden)) break;
     hidden = next;
     data = without(raw, hidden);
   }
-  const hiddenSections = hiddenSectionsOf(flow, data);
+  const facts = ruleFacts(data, context);
+  const hiddenSections = hiddenSectionsOf(flow, facts);
 
   const order: string[] = [];
   for (const entry of flow.order) {
-    const name = typeof entry === 'string' ? entry : evaluate(entry, data);
+    const name = typeof entry === 'string' ? entry : evaluate(entry, facts);
     if (typeof name !== 'string' || name === '' || hidden.has(name) || order.includes(name)) {
       continue;
     }
     order.push(name);
   }
 
-  const required = fieldsWhere(flow, 'require', data);
+  const required = fieldsWhere(flow, 'require', facts);
   hidden.forEach((field) => required.delete(field));
-  const disabled = fieldsWhere(flow, 'disable', data);
-  const readOnly = fieldsWhere(flow, 'readonly', data);
+  const disabled = fieldsWhere(flow, 'disable', facts);
+  const readOnly = fieldsWhere(flow, 'readonly', facts);
   for (const [name, field] of Object.entries(flow.fields)) {
     if (field.readOnly) readOnly.add(name);
   }
@@ -153,7 +175,7 @@ export function computeFormState(flow: FormFlow, input: FormData | undefined): F
   const optionsFor = <V>(field: string, enumValues: readonly V[]): V[] => {
     const rule = flow.fields[field]?.excludeOptions;
     if (rule === undefined) return [...enumValues];
-    const result = evaluate(rule, data);
+    const result = evaluate(rule, facts);
     const excluded = (Array.isArray(result) ? result : [result]).filter(
       (value) => value !== null && value !== undefined,
     );

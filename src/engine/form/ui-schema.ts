@@ -3,8 +3,11 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { test } from '../rules/json-logic';
 import { localize, type Language, type LocalizedText } from '../i18n/split';
 import type { FlowField, FormData, FormFlow } from './flow';
-import type { FormState } from './form-state';
+import type { FormContext, FormState } from './form-state';
 import { interpolate } from './messages';
+import { dateLimit } from './validate';
+
+export type { FormContext } from './form-state';
 
 /** A section as the root template renders it (texts localized, hidden sections left out). */
 export interface LayoutSection {
@@ -31,13 +34,10 @@ export interface FormLayout {
   headingLevel: number;
 }
 
-/** Values for `{{name}}` in section descriptions and notes. */
-export type FormContext = Record<string, string | number>;
-
 export interface UiSchemaExtras {
   /** The form id (prefix of every field id). */
   formId?: string;
-  /** Values for `{{name}}` in notes and section descriptions. */
+  /** Values for `{{name}}` in texts, `$context.<name>` date limits and `optionsFrom` lists. */
   context?: FormContext;
   /** The data as the user sees it (empty array items included), for array `canAdd` rules. */
   data?: FormData;
@@ -59,8 +59,9 @@ function propertySchema(schema: RJSFSchema, field: string): RJSFSchema | undefin
 }
 
 /** Options every widget of a field reads (for array fields: every item's widget). */
-function widgetOptions(field: FlowField, today: string | undefined): Record<string, unknown> {
-  const day = (limit: string | undefined) => (limit === 'today' && today ? today : limit);
+function widgetOptions(field: FlowField, extras: UiSchemaExtras): Record<string, unknown> {
+  const day = (limit: string | undefined) =>
+    limit === 'today' && !extras.today ? limit : dateLimit(limit, extras.today, extras.context);
   return {
     autoComplete: field.autoComplete,
     dateMax: day(field.dateMax),
@@ -109,7 +110,7 @@ function arrayUi(
     existingReadOnly: array?.existingReadOnly === true,
     existingCount: extras.existing?.[name] ?? 0,
     canAddNow: array?.canAdd === undefined ? true : test(array.canAdd, data),
-    itemOptions: widgetOptions(field, extras.today),
+    itemOptions: widgetOptions(field, extras),
   };
   return {
     'ui:title': localize(field.label, language),
@@ -183,11 +184,13 @@ export function buildUiSchema(
           Object.entries(field.options).map(([value, label]) => [value, localize(label, language)]),
         )
       : undefined;
+    const context = extras.context ?? {};
+    const runtimeOptions = field.optionsFrom === undefined ? undefined : context[field.optionsFrom];
     ui[name] = {
       'ui:widget': field.widget,
-      'ui:title': localize(field.label, language),
-      'ui:help': localize(field.hint, language),
-      'ui:placeholder': localize(field.placeholder, language),
+      'ui:title': text(field.label, language, context),
+      'ui:help': text(field.hint, language, context),
+      'ui:placeholder': text(field.placeholder, language, context),
       'ui:disabled': state.disabled.has(name),
       'ui:readonly': state.readOnly.has(name),
       'ui:enumNames': enumNames,
@@ -195,7 +198,9 @@ export function buildUiSchema(
         requiredByRule: state.required.has(name),
         allowedValues: enumValues ? state.optionsFor(name, enumValues) : undefined,
         inGroup: grouped.has(name),
-        ...widgetOptions(field, extras.today),
+        // Options known at run time (RJSF computes `enumOptions` from the schema only).
+        runtimeOptions: Array.isArray(runtimeOptions) ? runtimeOptions : undefined,
+        ...widgetOptions(field, extras),
       },
     };
   }

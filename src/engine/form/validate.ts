@@ -7,7 +7,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { test } from '../rules/json-logic';
-import { computeFormState, type FormState } from './form-state';
+import { computeFormState, ruleFacts, type FormContext, type FormState } from './form-state';
 import { errorMessage, type Translator } from './messages';
 import type { FormData, FormFlow } from './flow';
 import { resolveDateLimit } from './theme/format';
@@ -36,6 +36,27 @@ export interface ValidateFormOptions {
    * calendar day; by default it is the local calendar day.
    */
   today?: string;
+  /** The page's run-time values: `$context` in rules, `optionsFrom` lists, date limits. */
+  context?: FormContext;
+}
+
+/**
+ * A `dateMin`/`dateMax` as a YYYY-MM-DD day: 'today' (the given day, else the local one), a
+ * `$context.<name>` day from the context, or the date as written.
+ */
+export function dateLimit(
+  limit: string | undefined,
+  today: string | undefined,
+  context: FormContext | undefined,
+  now: Date = new Date(),
+): string | undefined {
+  if (limit === undefined) return undefined;
+  if (limit === 'today' && today !== undefined) return today;
+  if (limit.startsWith('$context.')) {
+    const value = context?.[limit.slice('$context.'.length)];
+    return typeof value === 'string' ? value : undefined;
+  }
+  return resolveDateLimit(limit, now);
 }
 
 /** The field an ajv error is about: the missing property, or the path below the root. */
@@ -78,8 +99,9 @@ export function validateForm({
   data,
   translate,
   today,
+  context,
 }: ValidateFormOptions): FieldError[] {
-  const state = computeFormState(flow, data);
+  const state = computeFormState(flow, data, context);
   const found = new Map<string, { keyword: string; params: Record<string, unknown> }>();
   const add = (field: string, keyword: string, params: Record<string, unknown>): void => {
     if (state.hidden.has(rootField(field))) return;
@@ -98,8 +120,16 @@ export function validateForm({
   }
 
   const now = new Date();
-  const limit = (value: string | undefined): string | undefined =>
-    value === 'today' && today !== undefined ? today : resolveDateLimit(value, now);
+  const limit = (value: string | undefined) => dateLimit(value, today, context, now);
+  for (const [field, config] of Object.entries(flow.fields)) {
+    const value = state.data[field];
+    const options = config.optionsFrom === undefined ? undefined : context?.[config.optionsFrom];
+    if (config.optionsFrom === undefined || isEmpty(value) || found.has(field)) continue;
+    const allowed = Array.isArray(options) ? options.map((option) => option.value) : [];
+    if (!allowed.includes(value as string | number)) {
+      add(field, 'enum', { allowedValues: allowed });
+    }
+  }
   for (const [field, config] of Object.entries(flow.fields)) {
     const value = state.data[field];
     if (typeof value !== 'string' || !ISO_DAY.test(value) || found.has(field)) continue;
@@ -110,7 +140,7 @@ export function validateForm({
   }
 
   for (const rule of flow.rules ?? []) {
-    if (rule.effect !== 'invalid' || !test(rule.when, state.data)) continue;
+    if (rule.effect !== 'invalid' || !test(rule.when, ruleFacts(state.data, context))) continue;
     for (const field of rule.fields ?? []) {
       if (!found.has(field)) add(field, rule.keyword ?? 'invalid', {});
     }

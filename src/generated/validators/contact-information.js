@@ -5,13 +5,12 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100},"addressLine2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100},"addressLine2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
 const pattern0 = new RegExp("^[A-Za-z]*$", "u");
 const pattern1 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
-const pattern2 = new RegExp("^([0-9]{10,15})?$", "u");
-const pattern3 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern2 = new RegExp("^[0-9]{10,15}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -374,11 +373,15 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.phoneNumber !== undefined){
-let data9 = data.phoneNumber;
-if(typeof data9 === "string"){
-if(!pattern2.test(data9)){
-const err31 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^([0-9]{10,15})?$"},message:"must match pattern \""+"^([0-9]{10,15})?$"+"\"",schema:"^([0-9]{10,15})?$",parentSchema:schema11.properties.phoneNumber,data:data9};
+if(data.phones !== undefined){
+let data9 = data.phones;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 === "string"){
+if(!pattern2.test(data10)){
+const err31 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phones.items,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -389,7 +392,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data9};
+const err32 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phones.items.type,parentSchema:schema11.properties.phones.items,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -399,15 +402,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.phones !== undefined){
-let data10 = data.phones;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err33 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phones.items,data:data11};
+}
+else {
+const err33 = {instancePath:instancePath+"/phones",schemaPath:"#/properties/phones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.phones.type,parentSchema:schema11.properties.phones,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -417,8 +414,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phones.items.type,parentSchema:schema11.properties.phones.items,data:data11};
+if(data.email !== undefined){
+let data11 = data.email;
+if(typeof data11 === "string"){
+if(func3(data11) > 254){
+const err34 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -427,10 +427,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/phones",schemaPath:"#/properties/phones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.phones.type,parentSchema:schema11.properties.phones,data:data10};
+if(!(formats0.test(data11))){
+const err35 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -440,11 +438,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data12 = data.email;
-if(typeof data12 === "string"){
-if(func3(data12) > 254){
-const err36 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data12};
+else {
+const err36 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -453,8 +448,10 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!(formats0.test(data12))){
-const err37 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data12};
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -463,34 +460,11 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data12};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100},"addressLine2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email"}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100},"addressLine2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email"}}};
 export const validators = {
   "/schemas/forms/contact-information.json": validate_0,
 };

@@ -2,6 +2,7 @@
  * Security headers on every response. Production CSP allows no inline script and no eval; the
  * config block in index.html is `type="application/json"` (data, not script). Inline styles are
  * allowed for Fluent UI's Griffel. The dev CSP adds what Vite's HMR client and React refresh need.
+ * With a monitoring DSN configured, its origin joins connect-src (the browser posts errors there).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -31,9 +32,21 @@ export const DEV_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(dev: boolean): Record<string, string> {
+/** Extra origins the page may connect to: the monitoring DSN's, when one is configured. */
+function withConnectSources(csp: string, origins: readonly string[]): string {
+  if (origins.length === 0) return csp;
+  return csp.replace(
+    /connect-src ([^;]*)/,
+    (_all, sources: string) => `connect-src ${sources} ${origins.join(' ')}`,
+  );
+}
+
+export function securityHeaders(
+  dev: boolean,
+  connectOrigins: readonly string[] = [],
+): Record<string, string> {
   return {
-    'content-security-policy': dev ? DEV_CSP : PRODUCTION_CSP,
+    'content-security-policy': withConnectSources(dev ? DEV_CSP : PRODUCTION_CSP, connectOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
@@ -43,8 +56,12 @@ export function securityHeaders(dev: boolean): Record<string, string> {
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, dev: boolean): void {
-  const headers = securityHeaders(dev);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  dev: boolean,
+  connectOrigins: readonly string[] = [],
+): void {
+  const headers = securityHeaders(dev, connectOrigins);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,6 +1,7 @@
 /**
  * Debtor calls (account role): Account/Debtor, Account/ListIds, Account/UpdateDebtorDetails and
- * Debtor/ChangeDebtorDetails (the contact-information form; the name is not editable),
+ * Debtor/ChangeDebtorDetails (the contact-information form; the name is not editable; `phones`
+ * lists the numbers on file then any new ones, and the new ones are added),
  * Debtor/AddPhoneNumber, Debtor/SetCommunicationPreferences (only the channels the debtor allows),
  * and, in /api/v2 only, Debtor/SetSessionDebtors and Debtor/GetSessionDebtors.
  *
@@ -106,13 +107,15 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
         errors.push(forms.error(request, 'contact-information', field, 'readOnly'));
       }
     }
-    const phone = text(data.phoneNumber);
-    if (
-      phone &&
-      !current.phones.some((p) => p.phoneNumber === phone) &&
-      current.phones.length >= MAX_PHONES
-    ) {
-      errors.push(forms.error(request, 'add-phone', 'phoneNumber', 'limit'));
+    // The form sends every phone: those on file first, then the new ones. Only new ones are added.
+    const onFile = new Set(current.phones.map((p) => p.phoneNumber));
+    const sentPhones = Array.isArray(data.phones) ? data.phones.map(text) : [];
+    const newPhones = [
+      ...new Set(sentPhones.filter((p): p is string => p !== null && !onFile.has(p))),
+    ];
+    if (newPhones.length > 0 && onFile.size + newPhones.length > MAX_PHONES) {
+      const limit = forms.error(request, 'add-phone', 'phoneNumber', 'limit');
+      errors.push({ ...limit, path: '/phones' });
     }
     forms.fail(errors);
 
@@ -135,9 +138,11 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
         .where('id', '=', debtorId)
         .execute();
     }
-    if (phone && (await addPhone(ctx, debtorId, phone, 'other')) === 'added') {
-      changed.push('phones' as keyof DebtorRow);
+    let added = false;
+    for (const phone of newPhones) {
+      if ((await addPhone(ctx, debtorId, phone, 'other')) === 'added') added = true;
     }
+    if (added) changed.push('phones' as keyof DebtorRow);
     if (changed.length > 0) {
       await ctx.db
         .insertInto('debtor_detail_changes')

@@ -4,9 +4,9 @@
  * bankruptcy-reported (a second report is refused with 409, also when two arrive at once).
  *
  * The account number is checked first (another debtor's account is 404 whatever the body), then
- * the body is validated as the form (validateForm, same flow and schema as the browser), then the
- * server-only rules: the account must be open and not end-of-process, the filing date may not be
- * after today in the agency's time zone.
+ * the body is validated as the form (validateForm, same flow and schema as the browser, which also
+ * keeps the filing date from being after the agency's today), then the server-only rules: the
+ * filing date must be a real calendar day, the account must be open and not end-of-process.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -119,9 +119,6 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
       const fileDate = String(data.fileDate);
       if (!isValidDay(fileDate)) {
         forms.fail([forms.error(request, 'bankruptcy', 'fileDate', 'pattern')]);
-      }
-      if (fileDate > ctx.today()) {
-        forms.fail([forms.error(request, 'bankruptcy', 'fileDate', 'dateMax')]);
       }
       const account = await ownedAccount(ctx, debtorId, String(data.accountNumber));
       assertActionable(account);

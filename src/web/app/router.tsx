@@ -1,23 +1,35 @@
-import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { rememberReturnPath } from '../lib/session';
 import { setUnauthorizedHandler } from '../lib/api';
 import { AppShell } from './shell/app-shell';
 import { ErrorPage } from './error-page';
 import { RequirePaymentAccess, RequireRole } from './guards';
+// React.lazy that the loading bar can see (navigations keep the old page while a chunk loads).
+import { lazy } from './page-loads';
 
 // One chunk per screen: the sign-in page does not download the dashboard.
 const SignInPage = lazy(() => import('../features/sign-in/components/sign-in-page'));
 const VerifyLetterPage = lazy(
   () => import('../features/verify-letter/components/verify-letter-page'),
 );
-const LetterOptionsPage = lazy(
-  () => import('../features/verify-letter/components/letter-options-page'),
-);
+const LetterOptionsPage = lazy(() => import('../features/letters/components/letter-options-page'));
 const LogoutPage = lazy(() => import('../features/logout/components/logout-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
 const AccountPage = lazy(() => import('../features/accounts/components/account-page'));
+const PaymentOptionsPage = lazy(
+  () => import('../features/payment-options/components/payment-options-page'),
+);
+const ContactUsPage = lazy(() => import('../features/contact-us/components/contact-us-page'));
+const ContactInformationPage = lazy(
+  () => import('../features/contact-information/components/contact-information-page'),
+);
+const FundingMethodsPage = lazy(
+  () => import('../features/funding-methods/components/funding-methods-page'),
+);
+const BankruptcyPage = lazy(() => import('../features/bankruptcy/components/bankruptcy-page'));
+const DisputePage = lazy(() => import('../features/dispute/components/dispute-page'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/components/coming-soon-page'));
+const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 
 const comingSoon = <ComingSoonPage />;
 
@@ -31,9 +43,9 @@ const routes: RouteObject[] = [
           { path: 'login', element: <SignInPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'verify-letter', element: <VerifyLetterPage /> },
-          { path: 'contact-us', element: comingSoon },
-          { path: 'terms', element: comingSoon },
-          { path: 'privacy', element: comingSoon },
+          { path: 'contact-us', element: <ContactUsPage /> },
+          { path: 'terms', element: <LegalPage document="terms" /> },
+          { path: 'privacy', element: <LegalPage document="privacy" /> },
           {
             element: <RequireRole roles={['letter', 'account']} />,
             children: [
@@ -44,16 +56,16 @@ const routes: RouteObject[] = [
             element: <RequireRole roles={['account']} />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'dashboard/contact-us', element: comingSoon },
-              { path: 'contact-information', element: comingSoon },
-              { path: 'funding-methods', element: comingSoon },
+              { path: 'dashboard/contact-us', element: <ContactUsPage /> },
+              { path: 'contact-information', element: <ContactInformationPage /> },
+              { path: 'funding-methods', element: <FundingMethodsPage /> },
               {
                 path: 'accounts/:accountNumber',
                 children: [
                   { index: true, element: <AccountPage /> },
-                  { path: 'bankruptcy', element: comingSoon },
-                  { path: 'dispute', element: comingSoon },
-                  { path: 'paymentOptions', element: comingSoon },
+                  { path: 'bankruptcy', element: <BankruptcyPage /> },
+                  { path: 'dispute', element: <DisputePage /> },
+                  { path: 'paymentOptions', element: <PaymentOptionsPage /> },
                 ],
               },
             ],

@@ -1,19 +1,8 @@
-import { useCallback } from 'react';
-import {
-  Toast,
-  ToastBody,
-  ToastTitle,
-  Toaster,
-  useToastController,
-} from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy, useCallback, useSyncExternalStore } from 'react';
 
-const TOASTER_ID = 'portal-toaster';
-
-/** The one place toasts appear; mounted once by the app providers. */
-export function AppToaster() {
-  return <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />;
-}
+// Fluent's toaster (its portal, motion and toast parts) is about a tenth of the first load and
+// no page shows a toast before the user acts: it loads with the first toast.
+const ToastHost = lazy(() => import('./toast-host'));
 
 export interface Notice {
   intent: 'success' | 'error' | 'info' | 'warning';
@@ -23,20 +12,44 @@ export interface Notice {
   values?: Record<string, string | number>;
 }
 
+let pending: Notice[] = [];
+let requested = false;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Notices not yet shown; the toast host takes them (and keeps taking new ones) once loaded. */
+export function takeNotices(): Notice[] {
+  const taken = pending;
+  pending = [];
+  return taken;
+}
+
+export const subscribeToNotices = subscribe;
+
+/** The one place toasts appear; mounted once by the app providers, loaded at the first toast. */
+export function AppToaster() {
+  const needed = useSyncExternalStore(subscribe, () => requested);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
+}
+
 /** Shows a toast (spec: success and error toasts) whose texts follow the current language. */
 export function useNotify(): (notice: Notice) => void {
-  const { t } = useTranslation();
-  const { dispatchToast } = useToastController(TOASTER_ID);
-  return useCallback(
-    ({ intent, titleKey, bodyKey, values }: Notice) => {
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{t(titleKey, values)}</ToastTitle>
-          {bodyKey && <ToastBody>{t(bodyKey, values)}</ToastBody>}
-        </Toast>,
-        { intent, politeness: intent === 'error' ? 'assertive' : 'polite' },
-      );
-    },
-    [dispatchToast, t],
-  );
+  return useCallback((notice: Notice) => {
+    pending.push(notice);
+    requested = true;
+    emit();
+  }, []);
 }

@@ -1,21 +1,18 @@
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
-import { Trans } from 'react-i18next';
-import { RouterLink } from './router-link';
+import { useTranslation } from 'react-i18next';
+import { LinkedText } from './linked-text';
 
 const useStyles = makeStyles({ note: { color: tokens.colorNeutralForeground2 } });
+
+const LINKS = { termsLink: '/terms', privacyLink: '/privacy' };
 
 /** The terms agreement line; `textKey` names a text with <termsLink> and <privacyLink> tags. */
 export function TermsNote({ textKey }: { textKey: string }) {
   const styles = useStyles();
+  const { t } = useTranslation();
   return (
     <Caption1 as="p" className={styles.note}>
-      <Trans
-        i18nKey={textKey}
-        components={{
-          termsLink: <RouterLink to="/terms" />,
-          privacyLink: <RouterLink to="/privacy" />,
-        }}
-      />
+      <LinkedText text={t(textKey)} links={LINKS} />
     </Caption1>
   );
 }

@@ -13,6 +13,16 @@ export interface PortalConfig {
   rules: Record<string, unknown>;
   /** Text trees by namespace (flows/texts/<namespace>.json). */
   texts: LocalizedTree;
+  /** Long texts by name (flows/content/<name>.json): legal documents and the agency's details. */
+  content: Record<string, unknown>;
+  /** Present only when the server has a monitoring DSN (SENTRY_DSN). */
+  monitoring?: MonitoringConfig;
+}
+
+export interface MonitoringConfig {
+  dsn: string;
+  environment?: string;
+  release?: string;
 }
 
 export const PORTAL_CONFIG_ELEMENT_ID = 'portal-config';
@@ -27,6 +37,8 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     forms: parsed.forms ?? {},
     rules: parsed.rules ?? {},
     texts: withoutSchemaMarkers(parsed.texts ?? {}),
+    content: parsed.content ?? {},
+    ...(parsed.monitoring?.dsn ? { monitoring: parsed.monitoring } : {}),
   };
 }
 

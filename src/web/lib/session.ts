@@ -101,6 +101,13 @@ export function rememberActionId(actionId: string): void {
   sessionStorage.setItem(ACTION_ID_KEY, actionId);
 }
 
+/** The remembered actionID, once: the sign-in that follows reports it as a link action. */
+export function takeActionId(): string | null {
+  const actionId = sessionStorage.getItem(ACTION_ID_KEY);
+  sessionStorage.removeItem(ACTION_ID_KEY);
+  return actionId;
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

@@ -14,7 +14,23 @@ describe('readPortalConfig', () => {
       forms: {},
       rules: {},
       texts: { common: { appName: { en: 'A', es: 'B' } } },
+      content: {},
     });
+  });
+
+  it('passes long texts and the monitoring block through, and drops a monitoring block without a DSN', () => {
+    const page = (config: object) =>
+      (document.body.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify(config)}</script>`);
+    page({
+      content: { terms: { kind: 'document' } },
+      monitoring: { dsn: 'https://k@o.example/1' },
+    });
+    expect(readPortalConfig(document)).toMatchObject({
+      content: { terms: { kind: 'document' } },
+      monitoring: { dsn: 'https://k@o.example/1' },
+    });
+    page({ monitoring: { dsn: '' } });
+    expect(readPortalConfig(document).monitoring).toBeUndefined();
   });
 
   it('fails loudly when the block is missing', () => {

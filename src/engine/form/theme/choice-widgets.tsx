@@ -7,16 +7,24 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 
+/** The schema's enum options, or the flow's `optionsFrom` list given at run time. */
+export function choiceOptions(props: WidgetProps): EnumOptionsType[] {
+  const runtime = props.options.runtimeOptions;
+  return (
+    props.options.enumOptions ?? (Array.isArray(runtime) ? (runtime as EnumOptionsType[]) : [])
+  );
+}
+
 /** The enum options the flow leaves in (`allowedValues` comes from `excludeOptions`). */
 export function allowedOptions(props: WidgetProps): EnumOptionsType[] {
-  const all = props.options.enumOptions ?? [];
+  const all = choiceOptions(props);
   const allowed = props.options.allowedValues;
   return Array.isArray(allowed) ? all.filter((option) => allowed.includes(option.value)) : all;
 }
 
 export function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, options, onBlur, onFocus } = props;
-  const enumOptions = options.enumOptions ?? [];
+  const { id, htmlName, value, disabled, readonly, onBlur, onFocus } = props;
+  const enumOptions = choiceOptions(props);
   const shown = allowedOptions(props);
   const index = enumOptionsIndexForValue(value, enumOptions, false);
   const selected = typeof index === 'string' ? index : '';

@@ -1,11 +1,11 @@
 /** Radio groups and checkboxes. Loaded on demand (see lazy.tsx): sign-in has neither. */
 import { Checkbox, Radio, RadioGroup } from '@fluentui/react-components';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
-import { allowedOptions } from './choice-widgets';
+import { allowedOptions, choiceOptions } from './choice-widgets';
 
 export function RadioWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, onBlur, onFocus } = props;
-  const enumOptions = options.enumOptions ?? [];
+  const { id, value, disabled, readonly, onBlur, onFocus } = props;
+  const enumOptions = choiceOptions(props);
   const index = enumOptionsIndexForValue(value, enumOptions, false);
   return (
     <RadioGroup

@@ -10,7 +10,6 @@ export interface ContactInformation {
   city: string;
   state: string;
   zip: string;
-  phoneNumber?: string;
   phones?: string[];
   email: string;
 }

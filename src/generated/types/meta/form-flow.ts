@@ -83,14 +83,18 @@ export interface FlowField {
   options?: {
     [k: string]: LocalizedText | undefined;
   };
+  /**
+   * The name of a SchemaForm context value listing the options at run time, as [{ value, label }] (choices known only when the page opens). A value not in the list is an enum error.
+   */
+  optionsFrom?: string;
   excludeOptions?: JsonLogicExpression;
   autoComplete?: string;
   /**
-   * Latest selectable date: 'today' or a YYYY-MM-DD date.
+   * Latest selectable date: 'today' or a YYYY-MM-DD date; or $context.<name>: a day the page passes in SchemaForm's context.
    */
   dateMax?: string;
   /**
-   * Earliest selectable date: 'today' or a YYYY-MM-DD date.
+   * Earliest selectable date: 'today' or a YYYY-MM-DD date; or $context.<name>: a day the page passes in SchemaForm's context.
    */
   dateMin?: string;
   /**

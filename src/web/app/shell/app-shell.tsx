@@ -1,10 +1,18 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DelayedSpinner } from '../../components/delayed-spinner';
+import { pagePath, track } from '../../lib/analytics';
+import { currentLanguage } from '../../lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LoadingBar } from './loading-bar';
+import { useRole } from '../../hooks/use-role';
+
+// Only signed-in users can go idle: the sign-in page does not load it. Once loaded it stays
+// mounted, so its dialog is closed rather than unmounted when the session ends.
+const IdleWatcher = lazy(() => import('./idle-watcher'));
 
 const useStyles = makeStyles({
   shell: {
@@ -50,26 +58,46 @@ function releaseStaleModalHiding(): void {
   document.getElementById('root')?.removeAttribute('aria-hidden');
 }
 
-/** Header, main landmark and footer around every route; focus and scroll reset on navigation. */
+/** A navigation may keep the scroll position: `navigate(to, { state: { preserveScroll: true } })`. */
+function preservesScroll(state: unknown): boolean {
+  return (state as { preserveScroll?: unknown } | null)?.preserveScroll === true;
+}
+
+/**
+ * Header, main landmark and footer around every route; the loading bar and the idle watcher. On
+ * each navigation: scroll to the top (unless the navigation asked to keep it), focus the main
+ * landmark, and record a page view.
+ */
 export function AppShell() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  // Read by the page-change effect below; layout effects run before it in the same commit.
+  const keepScroll = useRef(false);
+  const signedIn = useRole() !== 'none';
+  const [idleWatched, setIdleWatched] = useState(signedIn);
+  if (signedIn && !idleWatched) setIdleWatched(true);
+  useLayoutEffect(() => {
+    keepScroll.current = preservesScroll(state);
+  });
 
   useEffect(() => {
     releaseStaleModalHiding();
+    track('page_view', { path: pagePath(pathname), language: currentLanguage() });
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (keepScroll.current) return;
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (
     <div className={styles.shell}>
+      <LoadingBar />
       <a className={styles.skipLink} href="#main">
         {t('common.skipToContent')}
       </a>
@@ -80,6 +108,11 @@ export function AppShell() {
         </Suspense>
       </main>
       <Footer />
+      {idleWatched && (
+        <Suspense fallback={null}>
+          <IdleWatcher />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,13 @@
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { localize } from '../../../engine/i18n/split';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { LegalModal } from '../../components/legal-modal';
 import { RouterLink } from '../../components/router-link';
+import { useLanguage } from '../../hooks/use-language';
 import { useRole } from '../../hooks/use-role';
+import { agencyInfo, type DocumentName } from '../../lib/content';
 
 const useStyles = makeStyles({
   footer: {
@@ -29,20 +34,42 @@ const useStyles = makeStyles({
   links: {
     display: 'flex',
     flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalL,
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
     listStyleType: 'none',
     margin: 0,
     padding: 0,
   },
   switcher: { marginLeft: 'auto' },
+  details: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXXXL,
+    rowGap: tokens.spacingVerticalM,
+  },
+  detail: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  address: { fontStyle: 'normal' },
   text: { margin: 0 },
   small: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
+const MODALS: { document: DocumentName; key: string }[] = [
+  { document: 'terms', key: 'common.footer.terms' },
+  { document: 'privacy', key: 'common.footer.privacy' },
+  { document: 'state-disclosures', key: 'layout.footer.stateDisclosures' },
+];
+
+/**
+ * Footer (spec §2 Other forms): contact-us for the role, the legal texts as dialogs, the language
+ * toggle, the collector notice, the agency's mailing address and hours, the copyright.
+ */
 export function Footer() {
   const styles = useStyles();
   const { t } = useTranslation();
+  const language = useLanguage();
   const role = useRole();
+  const agency = agencyInfo();
+  const [openDocument, setOpenDocument] = useState<DocumentName | null>(null);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -54,23 +81,50 @@ export function Footer() {
                   {t('common.footer.contactUs')}
                 </RouterLink>
               </li>
-              <li>
-                <RouterLink to="/terms">{t('common.footer.terms')}</RouterLink>
-              </li>
-              <li>
-                <RouterLink to="/privacy">{t('common.footer.privacy')}</RouterLink>
-              </li>
+              {MODALS.map(({ document, key }) => (
+                <li key={document}>
+                  <Link
+                    as="button"
+                    aria-haspopup="dialog"
+                    onClick={() => setOpenDocument(document)}
+                  >
+                    {t(key)}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
           <LanguageSwitcher className={styles.switcher} appearance="outline" size="small" />
         </div>
         <Text as="p" weight="semibold" className={styles.text} data-testid="collector-notice">
-          {t('common.footer.communication')}
+          {localize(agency.communication, language)}
         </Text>
+        <div className={styles.details}>
+          <div className={styles.detail}>
+            <Text weight="semibold">{t('layout.footer.mailingAddress')}</Text>
+            <address className={styles.address} data-testid="agency-address">
+              {agency.mailingAddress.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </address>
+          </div>
+          <div className={styles.detail}>
+            <Text weight="semibold">{t('layout.footer.hours')}</Text>
+            <Text data-testid="agency-hours">{localize(agency.hours, language)}</Text>
+          </div>
+        </div>
         <Text as="p" size={200} className={styles.small}>
           {t('common.footer.copyright', { year: new Date().getFullYear() })}
         </Text>
       </div>
+      {MODALS.map(({ document }) => (
+        <LegalModal
+          key={document}
+          document={document}
+          open={openDocument === document}
+          onOpenChange={(open) => setOpenDocument(open ? document : null)}
+        />
+      ))}
     </footer>
   );
 }

@@ -1,15 +1,17 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { useRestoreFocus } from '../../components/restore-focus';
 import { useRole } from '../../hooks/use-role';
 import { NavButton } from './nav-button';
-import { navItemsFor, type NavItem } from './nav-items';
+import { MOBILE_MEDIA, navItemsFor, type NavItem } from './nav-items';
 
-// Neither is needed to show the sign-in page: load them when first used.
+// None is needed to show the sign-in page: each loads when first used.
 const MyDetailsMenu = lazy(() => import('./my-details-menu'));
 const MobileMenu = lazy(() => import('./mobile-menu'));
+const LetterDialog = lazy(() => import('./letter-dialog'));
 
 const useStyles = makeStyles({
   header: {
@@ -44,13 +46,13 @@ const useStyles = makeStyles({
     flex: 1,
     alignItems: 'center',
     gap: tokens.spacingHorizontalXS,
-    '@media (max-width: 820px)': { display: 'none' },
+    [MOBILE_MEDIA]: { display: 'none' },
   },
   spacer: { flex: 1 },
   mobileOnly: {
     marginLeft: 'auto',
     display: 'none',
-    '@media (max-width: 820px)': { display: 'inline-flex' },
+    [MOBILE_MEDIA]: { display: 'inline-flex' },
   },
 });
 
@@ -62,16 +64,30 @@ export function Header() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const [letterOpen, setLetterOpen] = useState(false);
+  const [letterUsed, setLetterUsed] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useRestoreFocus(letterOpen);
   const items = navItemsFor(role, pathname);
   const byKey = (...keys: string[]) => items.filter((item) => keys.includes(item.key));
   const myDetails = items.filter((item) => item.group === 'myDetails');
   const home = role === 'account' ? '/dashboard' : '/login';
 
-  const link = (item: NavItem) => (
-    <NavButton key={item.key} to={item.to}>
-      {t(`common.nav.${item.key}`)}
-    </NavButton>
-  );
+  const openLetterDialog = () => {
+    setLetterUsed(true);
+    setLetterOpen(true);
+  };
+
+  const link = (item: NavItem) =>
+    item.opensLetterDialog ? (
+      <Button key={item.key} appearance="subtle" aria-haspopup="dialog" onClick={openLetterDialog}>
+        {t(`common.nav.${item.key}`)}
+      </Button>
+    ) : (
+      <NavButton key={item.key} to={item.to}>
+        {t(`common.nav.${item.key}`)}
+      </NavButton>
+    );
 
   return (
     <header className={styles.header}>
@@ -101,10 +117,12 @@ export function Header() {
           {byKey('logOut').map(link)}
         </nav>
         <Button
+          ref={menuButton}
           className={styles.mobileOnly}
           appearance="subtle"
           aria-expanded={drawerOpen}
           aria-haspopup="dialog"
+          data-testid="menu-button"
           onClick={() => {
             setDrawerUsed(true);
             setDrawerOpen(true);
@@ -115,7 +133,27 @@ export function Header() {
       </div>
       {drawerUsed && (
         <Suspense fallback={null}>
-          <MobileMenu open={drawerOpen} items={items} onOpenChange={setDrawerOpen} />
+          <MobileMenu
+            open={drawerOpen}
+            items={items}
+            onOpenChange={(open) => {
+              setDrawerOpen(open);
+              if (!open) menuButton.current?.focus();
+            }}
+            onOpenLetterDialog={() => {
+              setDrawerOpen(false);
+              openLetterDialog();
+            }}
+          />
+        </Suspense>
+      )}
+      {letterUsed && (
+        <Suspense fallback={null}>
+          <LetterDialog
+            open={letterOpen}
+            onOpenChange={setLetterOpen}
+            onVerified={(path) => void navigate(path)}
+          />
         </Suspense>
       )}
     </header>

@@ -7,7 +7,12 @@ export interface NavItem {
   side: 'left' | 'right';
   /** Items grouped under the "My details" menu */
   group?: 'myDetails';
+  /** Opens the letter entry dialog instead of following `to` (which stays the fallback page). */
+  opensLetterDialog?: boolean;
 }
+
+/** Narrow screens (phones, portrait tablets) use the slide-out menu. */
+export const MOBILE_MEDIA = '@media (max-width: 768px)';
 
 /** Header menu items for a role and the current path (spec §2 Layout). */
 export function navItemsFor(role: Role, pathname: string): NavItem[] {
@@ -18,6 +23,7 @@ export function navItemsFor(role: Role, pathname: string): NavItem[] {
       key: 'letter',
       to: '/verify-letter',
       side: 'left',
+      opensLetterDialog: true,
     },
     !account && { key: 'signIn', to: '/login', side: 'right' },
     account && {

@@ -1,89 +1,187 @@
-import {
-  Body1,
-  Card,
-  MessageBar,
-  MessageBarBody,
-  Subtitle1,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router-dom';
-import { maskClientAccount } from '../../../../domain/masking';
-import { formatUsd } from '../../../../domain/money';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useAccountOptions } from '../../../api/account-options';
+import { hasExistingPayment } from '../../../api/existing-payment';
+import { usePaymentSettings } from '../../../api/payment-settings';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { InfoList } from '../../../components/info-list';
+import { ExistingPaymentDialog } from '../../../components/existing-payment-dialog';
+import { useNotify } from '../../../components/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { RouterLink } from '../../../components/router-link';
-import { useLanguage } from '../../../hooks/use-language';
 import { isApiError } from '../../../lib/api';
-import { debtorFullName } from '../../../utils/debtor-name';
-import { useAccountDetailed } from '../api/account-detailed';
+import { accountRules, agencyToday } from '../../../utils/account-rules';
+import { isModifiableOnline, shownArrangement } from '../../../utils/account-view';
+import {
+  firstPastDue,
+  nextScheduled,
+  scheduleRows,
+  type ScheduleRow,
+} from '../utils/schedule-rows';
+import { supportPhone } from '../utils/support-phone';
+import { AccountNotices } from './account-notices';
+import { AccountSummary } from './account-summary';
+import { AdditionalActions } from './additional-actions';
+import { PaymentOptionsLinks } from './payment-options-links';
+import { PaymentSchedule } from './payment-schedule';
+import { TransactionHistory } from './transaction-history';
+import { UpcomingPayments } from './upcoming-payments';
+
+// The dialogs (and their forms) load when first opened.
+const SetPaymentMethodDialog = lazy(() => import('./set-payment-method-dialog'));
+const RescheduleDialog = lazy(() => import('./reschedule-dialog'));
 
 const useStyles = makeStyles({
-  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL, maxWidth: '720px' },
-  balance: {
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  muted: { color: tokens.colorNeutralForeground2 },
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
+
+type OpenDialog =
+  | { kind: 'payment-method'; paymentId: number }
+  | { kind: 'reschedule' }
+  | { kind: 'existing-payment'; to: string };
 
 export default function AccountPage() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const language = useLanguage();
+  const navigate = useNavigate();
+  const notify = useNotify();
   const { accountNumber = '' } = useParams();
-  const detailed = useAccountDetailed(accountNumber);
+  const { detailed, options } = useAccountOptions(accountNumber);
+  const settings = usePaymentSettings(accountNumber);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // The last payment the payment-method dialog was opened for (kept while it closes).
+  const [paymentId, setPaymentId] = useState<number | null>(null);
+  // A dialog stays mounted once opened: it closes through `open`, never by unmounting.
+  const [mounted, setMounted] = useState({
+    paymentMethod: false,
+    reschedule: false,
+    existingPayment: false,
+  });
+  const openPaymentMethod = (row: ScheduleRow) => {
+    setPaymentId(row.payment.id);
+    setMounted((current) => ({ ...current, paymentMethod: true }));
+    setDialog({ kind: 'payment-method', paymentId: row.payment.id });
+  };
+  const openReschedule = () => {
+    setMounted((current) => ({ ...current, reschedule: true }));
+    setDialog({ kind: 'reschedule' });
+  };
+  // A navigation waits until its dialog has closed (fluentui#35139: never unmount an open Dialog).
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (leaveTo && dialog === null) void navigate(leaveTo);
+  }, [leaveTo, dialog, navigate]);
 
   if (isApiError(detailed.error, 404)) return <Navigate to="/" replace />;
   if (detailed.isError) return <QueryError />;
-  if (detailed.isPending) return <DelayedSpinner />;
-  if (!detailed.data?.account) {
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>{t('errors.accountNotReturned')}</MessageBarBody>
-      </MessageBar>
-    );
-  }
+  if (!detailed.data || !options) return <DelayedSpinner />;
 
-  const { account, debtor } = detailed.data;
-  const items = [
-    { label: t('account.fields.name'), value: debtorFullName(debtor), testId: 'debtor-name' },
-    { label: t('account.fields.creditor'), value: account.creditorName ?? '' },
-    { label: t('account.fields.originalCreditor'), value: account.originalCreditorName ?? '' },
-    account.clientAccount && {
-      label: t('account.fields.clientAccount'),
-      value: maskClientAccount(account.clientAccount),
-      testId: 'client-account',
-    },
-    {
-      label: t('account.fields.originalBalance'),
-      value: formatUsd(account.originalBalance, language),
-    },
-    { label: t('account.fields.totalPaid'), value: formatUsd(account.totalPaid, language) },
-  ].filter((item) => !!item);
+  const data = detailed.data;
+  const { account } = data;
+  const rules = accountRules();
+  const today = agencyToday();
+  const rows = scheduleRows(data, today, rules.scheduleStatus, options);
+  const arrangement = shownArrangement(data);
+  const modifiable = arrangement ? isModifiableOnline(data) : null;
+  const open = !account.isClosed && !account.isEop;
+  const canModify = open && modifiable === true;
+  const phone = supportPhone(
+    account.supportPhoneNumber,
+    settings.data?.supportPhoneNumber,
+    t('account.defaultSupportPhone'),
+  );
+  const next = nextScheduled(rows, today);
+
+  const payNow = async (row: ScheduleRow) => {
+    const to = `/accounts/${encodeURIComponent(account.accountNumber)}/payment/${row.payNow}`;
+    try {
+      const exists = await hasExistingPayment({
+        accountNumber: account.accountNumber,
+        dateOfPayment: today,
+        amount: row.payment.amount,
+      });
+      if (exists) {
+        setMounted((current) => ({ ...current, existingPayment: true }));
+        setDialog({ kind: 'existing-payment', to });
+      } else void navigate(to);
+    } catch {
+      notify({ intent: 'error', titleKey: 'account.dialogs.existingPayment.error' });
+    }
+  };
 
   return (
     <div className={styles.layout}>
-      <RouterLink to="/dashboard">{t('account.back')}</RouterLink>
-      <PageHeader title={t('account.title', { accountNumber: account.accountNumber })} />
-      <Card className={styles.card}>
-        <Subtitle1 as="h2">{t('account.summary')}</Subtitle1>
-        <div>
-          <div className={styles.muted}>{t('account.fields.balance')}</div>
-          <div className={styles.balance} data-testid="account-balance">
-            {formatUsd(account.balance, language)}
-          </div>
-        </div>
-        <InfoList items={items} />
-      </Card>
-      <Body1 as="p" className={styles.muted}>
-        {t('account.moreComingSoon')}
-      </Body1>
+      <div className={styles.header}>
+        <RouterLink to="/dashboard">{t('account.back')}</RouterLink>
+        <PageHeader title={t('account.title', { accountNumber: account.accountNumber })} />
+      </div>
+      <AccountNotices data={data} settings={settings.data} phone={phone} modifiable={modifiable} />
+      <AccountSummary data={data} />
+      {open && arrangement && (
+        <UpcomingPayments
+          pastDue={firstPastDue(rows)}
+          next={next}
+          canModify={canModify}
+          canMove={next !== null}
+          onPayNow={(row) => void payNow(row)}
+          onSetPaymentMethod={openPaymentMethod}
+          onMoveNextPayment={openReschedule}
+        />
+      )}
+      {open && (
+        <PaymentOptionsLinks
+          accountNumber={account.accountNumber}
+          options={options}
+          rules={rules.paymentOptions}
+        />
+      )}
+      {rows.length > 0 && (
+        <PaymentSchedule
+          rows={rows}
+          rules={rules.scheduleStatus}
+          canModify={canModify}
+          onPayNow={(row) => void payNow(row)}
+          onSetPaymentMethod={openPaymentMethod}
+        />
+      )}
+      {!account.isEop && <TransactionHistory transactions={data.transactions} />}
+      {open && (
+        <AdditionalActions
+          accountNumber={account.accountNumber}
+          bankruptcyReported={account.bankruptcyReported === true}
+        />
+      )}
+
+      {mounted.existingPayment && (
+        <ExistingPaymentDialog
+          open={dialog?.kind === 'existing-payment'}
+          onCancel={() => setDialog(null)}
+          onContinue={() => {
+            if (dialog?.kind === 'existing-payment') setLeaveTo(dialog.to);
+            setDialog(null);
+          }}
+        />
+      )}
+      <Suspense fallback={null}>
+        {mounted.paymentMethod && paymentId !== null && (
+          <SetPaymentMethodDialog
+            open={dialog?.kind === 'payment-method'}
+            accountNumber={account.accountNumber}
+            paymentId={paymentId}
+            onClose={() => setDialog(null)}
+          />
+        )}
+        {mounted.reschedule && (
+          <RescheduleDialog
+            open={dialog?.kind === 'reschedule'}
+            accountNumber={account.accountNumber}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { AccountCard } from './account-card';
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(320px, 100%), 1fr))',
     gap: tokens.spacingHorizontalL,
     listStyleType: 'none',
     margin: 0,

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { establishAccountSession } from '../../../api/establish-session';
-import { takeReturnPath } from '../../../lib/session';
+import { loginFailureReason, track, trackSignedIn } from '../../../lib/analytics';
+import { takeActionId, takeReturnPath } from '../../../lib/session';
 import { verifyIdentity } from '../api/verify-identity';
 import { destinationAfterSignIn, signInFailure } from '../utils/sign-in-outcome';
 import {
@@ -44,9 +45,11 @@ export function useSignIn(): SignInController {
           accounts.map((account) => account.accountNumber),
         );
         setPending(null);
+        trackSignedIn('account', takeActionId());
         await navigate(destination, { replace: true });
       } catch (error) {
         const failure = signInFailure(error, data);
+        track('login_failed', { reason: loginFailureReason(failure) });
         if (failure.kind === 'needsSsn') {
           setPending(data);
         } else {

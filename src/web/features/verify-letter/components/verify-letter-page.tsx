@@ -11,9 +11,10 @@ import { AuthCard } from '../../../components/auth-card';
 import { FormError } from '../../../components/form-error';
 import { RouterLink } from '../../../components/router-link';
 import { TermsNote } from '../../../components/terms-note';
+import { track, trackSignedIn } from '../../../lib/analytics';
 import { portalConfig } from '../../../lib/config';
 import { currentRole } from '../../../lib/session';
-import { letterQuery } from '../api/letter';
+import { letterQuery } from '../../../api/letter';
 import { verifyLetter } from '../api/verify-letter';
 import { parseOfferCode } from '../utils/offer-code';
 
@@ -47,6 +48,7 @@ function VerifyLetterScreen() {
   const submit = async (letterCode: string) => {
     const code = parseOfferCode(letterCode);
     if (!code) {
+      track('letter_verification_failed', { reason: 'invalid_code' });
       setErrorKey(NOT_FOUND);
       return;
     }
@@ -54,9 +56,12 @@ function VerifyLetterScreen() {
     setErrorKey(null);
     try {
       establishLetterSession(queryClient, await verifyLetter(code));
+      track('letter_verified', {});
+      trackSignedIn('letter');
       void queryClient.prefetchQuery(letterQuery(code));
       await navigate(`/letter-option/${encodeURIComponent(code.accountNumber)}/${code.letterId}`);
     } catch {
+      track('letter_verification_failed', { reason: 'not_found' });
       setErrorKey(NOT_FOUND);
     } finally {
       setBusy(false);

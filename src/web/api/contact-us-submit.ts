@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api';
+
+/** The contact-us form's data (flows/forms/contact-us.json). */
+export type ContactRequest = Record<string, unknown>;
+
+export interface ContactUsResult {
+  success: boolean;
+  confirmation: string;
+}
+
+/** Guest/ContactUs; sent with the bearer token when signed in (the account must then be theirs). */
+export async function submitContactUs(request: ContactRequest): Promise<ContactUsResult> {
+  const result = await apiRequest<ContactUsResult | null>('/api/v2/Guest/ContactUs', {
+    body: request,
+  });
+  if (!result?.success) throw new Error('Contact request not accepted');
+  return result;
+}
+
+export function useContactUs() {
+  return useMutation({ mutationFn: submitContactUs });
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useRole } from '../../hooks/use-role';
+import {
+  createIdleController,
+  idleState,
+  type IdleController,
+  type IdleState,
+} from '../../lib/idle';
+import type IdleDialogComponent from './idle-dialog';
+
+const loadIdleDialog = () => import('./idle-dialog');
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'];
+
+/**
+ * Signs an idle user out (spec §4 Session and idle): a warning with a countdown after 10 minutes,
+ * /logout at 15. Only while signed in (role account or letter). Loaded by the shell at the first
+ * sign-in. The dialog's code is fetched then but the dialog is mounted only when first due (a
+ * mounted Fluent Dialog, even closed, adds focus-trap sentinels to the page); once mounted it is
+ * closed, never unmounted while open, when the session ends.
+ */
+export default function IdleWatcher() {
+  const role = useRole();
+  const signedIn = role !== 'none';
+  const navigate = useNavigate();
+  const controller = useRef<IdleController | null>(null);
+  const [state, setState] = useState<IdleState>(() => idleState(0));
+  const [IdleDialog, setIdleDialog] = useState<typeof IdleDialogComponent | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    void loadIdleDialog();
+    const idle = createIdleController((next) => {
+      setState(next);
+      if (next.phase === 'warning') {
+        // No Suspense: the module is already here, and a plain state update shows it at once.
+        void loadIdleDialog().then((module) => setIdleDialog(() => module.default));
+      }
+      if (next.phase === 'expired') void navigate('/logout');
+    });
+    controller.current = idle;
+    const onActivity = () => idle.activity();
+    for (const name of ACTIVITY_EVENTS) {
+      window.addEventListener(name, onActivity, { capture: true, passive: true });
+    }
+    return () => {
+      for (const name of ACTIVITY_EVENTS) {
+        window.removeEventListener(name, onActivity, { capture: true });
+      }
+      idle.stop();
+      controller.current = null;
+      setState(idleState(0));
+    };
+  }, [signedIn, navigate]);
+
+  if (!IdleDialog) return null;
+  return (
+    <IdleDialog
+      open={signedIn && state.phase === 'warning'}
+      remainingMs={state.remainingMs}
+      onStay={() => controller.current?.stay()}
+      onLogOut={() => {
+        controller.current?.stop();
+        setState(idleState(0));
+        void navigate('/logout');
+      }}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  Body1,
+  Button,
+  makeStyles,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { formatUsd } from '../../../../domain/money';
+import { useLanguage } from '../../../hooks/use-language';
+import { formatDate } from '../../../utils/format-date';
+import type { ScheduleRow } from '../utils/schedule-rows';
+import { SectionPanel } from './section-panel';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  text: { margin: 0 },
+});
+
+/** The past-due and next payments with pay now, set payment method and move next payment. */
+export function UpcomingPayments({
+  pastDue,
+  next,
+  canModify,
+  canMove,
+  onPayNow,
+  onSetPaymentMethod,
+  onMoveNextPayment,
+}: {
+  pastDue: ScheduleRow | null;
+  next: ScheduleRow | null;
+  canModify: boolean;
+  /** The next payment may be moved (MoveNextPaymentArgs is asked when the dialog opens). */
+  canMove: boolean;
+  onPayNow: (row: ScheduleRow) => void;
+  onSetPaymentMethod: (row: ScheduleRow) => void;
+  onMoveNextPayment: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  // Focus returns to the button that opened a dialog when it closes.
+  const restoreFocus = useRestoreFocusTarget();
+  const describe = (row: ScheduleRow) => ({
+    amount: formatUsd(row.payment.amount, language),
+    date: formatDate(row.payment.date, language),
+  });
+  const payNow = pastDue?.payNow ? pastDue : next?.payNow ? next : null;
+
+  return (
+    <SectionPanel id="upcoming-payments" title={t('account.upcoming.heading')}>
+      {pastDue && (
+        <Body1 as="p" className={styles.text} data-testid="past-due-text">
+          {t('account.upcoming.pastDue', describe(pastDue))}
+        </Body1>
+      )}
+      <Body1 as="p" className={styles.text} data-testid="next-payment-text">
+        {next ? t('account.upcoming.next', describe(next)) : t('account.upcoming.none')}
+      </Body1>
+      <div className={styles.actions}>
+        {payNow && (
+          <Button
+            {...restoreFocus}
+            appearance="primary"
+            onClick={() => onPayNow(payNow)}
+            data-testid="pay-now"
+          >
+            {t('account.upcoming.payNow')}
+          </Button>
+        )}
+        {canModify && next && (
+          <Button
+            {...restoreFocus}
+            onClick={() => onSetPaymentMethod(next)}
+            data-testid="set-payment-method"
+          >
+            {t('account.upcoming.setPaymentMethod')}
+          </Button>
+        )}
+        {canModify && canMove && next && (
+          <Button {...restoreFocus} onClick={onMoveNextPayment} data-testid="move-next-payment">
+            {t('account.upcoming.moveNextPayment')}
+          </Button>
+        )}
+      </div>
+    </SectionPanel>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Analytics events of spec §1, posted to POST /api/v2/Analytic (names: the server's whitelist in
+ * schemas/api/analytic-event.schema.json). Fire-and-forget: `track` only queues; the queue is sent
+ * after the current task with `fetch(..., { keepalive: true })`, so a page change or unload does
+ * not lose it and nothing waits for it. Properties carry no personal data: reasons, methods, route
+ * patterns and amounts' absence; account numbers and other identifiers never go in.
+ */
+import { accessToken, sessionId } from './session';
+
+export const ANALYTIC_ENDPOINT = '/api/v2/Analytic';
+
+type Scalar = string | number | boolean | null;
+
+/** Every event name with the properties it may carry. */
+export interface AnalyticsEvents {
+  user_logged_in: { method: 'account' | 'letter' };
+  login_failed: { reason: LoginFailureReason };
+  letter_verified: Record<string, never>;
+  letter_verification_failed: { reason: 'not_found' | 'invalid_code' };
+  link_action: { actionId: string };
+  page_view: { path: string; language: string };
+  payment_submitted: { variant: string; stages?: number };
+  payment_failed: { variant: string; reason: string };
+  dispute_submitted: { reasons?: number };
+  bankruptcy_submitted: { chapter?: string };
+  contact_us_submitted: { signedIn: boolean; reason?: string };
+}
+
+export type AnalyticsEvent = keyof AnalyticsEvents;
+
+export type LoginFailureReason =
+  | 'no_match'
+  | 'blocked'
+  | 'ssn_required'
+  | 'no_token'
+  | 'incomplete_token'
+  | 'no_debtor'
+  | 'no_accounts'
+  | 'failed';
+
+export interface Pending {
+  body: string;
+  headers: Record<string, string>;
+}
+
+let queue: Pending[] = [];
+let flushScheduled = false;
+let send: (request: Pending) => void = (request) => {
+  void fetch(ANALYTIC_ENDPOINT, {
+    method: 'POST',
+    keepalive: true,
+    headers: request.headers,
+    body: request.body,
+  }).catch(() => undefined);
+};
+
+/** Tests replace the transport. */
+export function setAnalyticsTransport(transport: (request: Pending) => void): void {
+  send = transport;
+}
+
+export function flushAnalytics(): void {
+  flushScheduled = false;
+  const batch = queue;
+  queue = [];
+  for (const request of batch) send(request);
+}
+
+/** Queues one event; headers are taken now, so an event tracked just before sign-out keeps its session. */
+export function track<E extends AnalyticsEvent>(event: E, properties?: AnalyticsEvents[E]): void {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Session-Id': sessionId(),
+  };
+  const token = accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const body: { event: E; occurredAt: string; properties?: Record<string, Scalar> } = {
+    event,
+    occurredAt: new Date().toISOString(),
+  };
+  const props = properties as Record<string, Scalar> | undefined;
+  if (props && Object.keys(props).length > 0) body.properties = props;
+  queue.push({ headers, body: JSON.stringify(body) });
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setTimeout(flushAnalytics, 0);
+  }
+}
+
+/**
+ * A route without its identifiers: any segment holding a digit becomes `:id`, so
+ * `/accounts/LU1.10001/dispute` is recorded as `/accounts/:id/dispute`.
+ */
+export function pagePath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => (/\d/.test(segment) ? ':id' : segment))
+    .join('/');
+}
+
+/**
+ * The analytics reason of a failed sign-in (spec §8 Sign-in): the SSN step, or the last part of the
+ * error text key (`sign-in.errors.notFound` is `no_match`).
+ */
+export function loginFailureReason(failure: { kind: string; key?: string }): LoginFailureReason {
+  if (failure.kind === 'needsSsn') return 'ssn_required';
+  const name = failure.key?.split('.').pop() ?? '';
+  const reasons: Record<string, LoginFailureReason> = {
+    notFound: 'no_match',
+    notFoundTryAccount: 'no_match',
+    blocked: 'blocked',
+    noToken: 'no_token',
+    incompleteToken: 'incomplete_token',
+    noDebtor: 'no_debtor',
+    noAccounts: 'no_accounts',
+  };
+  return reasons[name] ?? 'failed';
+}
+
+/** A successful account or letter sign-in, and the link action the user arrived with, if any. */
+export function trackSignedIn(method: 'account' | 'letter', actionId?: string | null): void {
+  track('user_logged_in', { method });
+  if (actionId) track('link_action', { actionId });
+}

@@ -1,0 +1,43 @@
+/**
+ * Long texts from flows/content (schemas/meta/content.schema.json), read from the page config:
+ * the legal documents and the agency's details.
+ */
+import type { LocalizedText } from '../../engine/i18n/split';
+import { portalConfig } from './config';
+
+export type ContentBlock =
+  | { type: 'heading'; text: LocalizedText }
+  | { type: 'paragraph'; text: LocalizedText; links?: Record<string, string>; emphasis?: boolean }
+  | { type: 'list'; items: LocalizedText[]; links?: Record<string, string> }
+  | { type: 'address'; lines: string[] };
+
+export interface ContentDocument {
+  kind: 'document';
+  title: LocalizedText;
+  /** YYYY-MM-DD */
+  updated: string;
+  blocks: ContentBlock[];
+}
+
+export interface AgencyInfo {
+  kind: 'agency';
+  name: string;
+  communication: LocalizedText;
+  mailingAddress: string[];
+  hours: LocalizedText;
+}
+
+/** The legal documents the portal shows as pages and dialogs. */
+export type DocumentName = 'terms' | 'privacy' | 'state-disclosures' | 'e-sign';
+
+export function contentDocument(name: DocumentName): ContentDocument {
+  const document = portalConfig().content[name] as ContentDocument | undefined;
+  if (document?.kind !== 'document') throw new Error(`flows/content/${name}.json is missing`);
+  return document;
+}
+
+export function agencyInfo(): AgencyInfo {
+  const agency = portalConfig().content.agency as AgencyInfo | undefined;
+  if (agency?.kind !== 'agency') throw new Error('flows/content/agency.json is missing');
+  return agency;
+}

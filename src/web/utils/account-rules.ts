@@ -1,0 +1,18 @@
+import { todayInAgencyZone } from '../../domain/dates';
+import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
+import { portalConfig } from '../lib/config';
+import type { AccountRules } from './account-view';
+
+/** The payment-options and schedule-status rules the server injected (flows/rules). */
+export function accountRules(): AccountRules {
+  const { rules } = portalConfig();
+  return {
+    paymentOptions: rules['payment-options'] as OptionGroupRules,
+    scheduleStatus: rules['schedule-status'] as FirstMatchRules,
+  };
+}
+
+/** Today in the agency's time zone, the day every rule compares with. */
+export function agencyToday(): string {
+  return todayInAgencyZone();
+}

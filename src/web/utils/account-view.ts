@@ -1,0 +1,144 @@
+/**
+ * What the account screens show, computed from GET Account/Detailed with the domain rules: the
+ * payment options offered, the paid-off progress, pending payments and transaction statuses.
+ */
+import {
+  paidOffPercent,
+  progressState,
+  showsProgressRing,
+  type ProgressState,
+} from '../../domain/progress';
+import { paymentFacts, paymentOptions, type OptionVariant } from '../../domain/payment-options';
+import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
+import { activeArrangement } from '../../domain/schedule-status';
+import { toCents, toDollars } from '../../domain/money';
+import type { Account, ActiveArrangement, Transaction } from '../../domain/types';
+import type { DetailedArrangement } from '../api/account-detailed';
+
+export interface AccountData {
+  account: Account;
+  arrangements: readonly DetailedArrangement[];
+}
+
+export interface AccountRules {
+  paymentOptions: OptionGroupRules;
+  scheduleStatus: FirstMatchRules;
+}
+
+/**
+ * The account with its arrangement summary carrying the active arrangement's own
+ * allowRemaining flag (the summary does not send it; without it the domain assumes "allowed
+ * when something is left", which an agent-made arrangement may forbid).
+ */
+export function withArrangementFlags({ account, arrangements }: AccountData): Account {
+  const summary = account.currentArrangementSummary;
+  if (!summary) return account;
+  const own = arrangements.find((arrangement) => arrangement.id === summary.id);
+  if (!own) return account;
+  return {
+    ...account,
+    currentArrangementSummary: { ...summary, allowRemaining: own.allowRemaining },
+  };
+}
+
+/** The arrangement whose payments are shown, with its flags (see withArrangementFlags). */
+export function shownArrangement(data: AccountData): ActiveArrangement | null {
+  return activeArrangement(withArrangementFlags(data), data.arrangements);
+}
+
+/** Whether the shown arrangement may be changed online (reschedule, payment method). */
+export function isModifiableOnline(data: AccountData): boolean {
+  const shown = shownArrangement(data);
+  if (!shown) return false;
+  return (
+    data.arrangements.find((arrangement) => arrangement.id === shown.id)?.modifiableOnline ?? true
+  );
+}
+
+export interface PlansKnown {
+  paymentPlansExist: boolean;
+  settlementPlansExist: boolean;
+}
+
+/** The payment variants offered, in the rules' order. */
+export function offeredOptions(
+  data: AccountData,
+  today: string,
+  rules: AccountRules,
+  plans: PlansKnown,
+): OptionVariant[] {
+  const facts = paymentFacts({
+    account: withArrangementFlags(data),
+    arrangements: data.arrangements,
+    today,
+    scheduleRules: rules.scheduleStatus,
+    ...plans,
+  });
+  return paymentOptions(facts, rules.paymentOptions);
+}
+
+/**
+ * Whether the plan calls can change the answer: the rules are asked with and without plans, so
+ * the plan requests are made only for accounts where a plan-based option could appear (whatever
+ * the rules file says), never as a waterfall for the others.
+ */
+export function plansMatter(data: AccountData, today: string, rules: AccountRules): boolean {
+  const without = offeredOptions(data, today, rules, {
+    paymentPlansExist: false,
+    settlementPlansExist: false,
+  });
+  const withAll = offeredOptions(data, today, rules, {
+    paymentPlansExist: true,
+    settlementPlansExist: true,
+  });
+  return without.join() !== withAll.join();
+}
+
+/**
+ * Whether the account offers any payment option: true or false when the plans cannot change
+ * that, null when they can (then ask the plan calls).
+ */
+export function offersAnyOption(
+  data: AccountData,
+  today: string,
+  rules: AccountRules,
+): boolean | null {
+  const none = { paymentPlansExist: false, settlementPlansExist: false };
+  const all = { paymentPlansExist: true, settlementPlansExist: true };
+  if (offeredOptions(data, today, rules, none).length > 0) return true;
+  if (offeredOptions(data, today, rules, all).length === 0) return false;
+  return null;
+}
+
+export interface Progress {
+  percent: number;
+  state: ProgressState;
+}
+
+/** The progress ring's value, or null when the ring is not shown (closed, EOP or PCO). */
+export function accountProgress({ account, arrangements }: AccountData): Progress | null {
+  if (!showsProgressRing(account)) return null;
+  const percent = paidOffPercent(account, arrangements);
+  return { percent, state: progressState(percent) };
+}
+
+/** Dollars of the payments received but not yet applied. */
+export function pendingPaymentsTotal(transactions: readonly Transaction[]): number {
+  return toDollars(
+    transactions
+      .filter((transaction) => transaction.isPending)
+      .reduce((sum, transaction) => sum + toCents(transaction.amount), 0),
+  );
+}
+
+export type TransactionStatus = 'adjusted' | 'failed' | 'pending' | 'success';
+
+/** The displayed status of a transaction (spec §3). */
+export function transactionStatus(
+  transaction: Pick<Transaction, 'type' | 'isPending'>,
+): TransactionStatus {
+  if (transaction.isPending) return 'pending';
+  if (transaction.type === 'NonSufficientFunds') return 'failed';
+  if (transaction.type === 'Adjustment') return 'adjusted';
+  return 'success';
+}

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { MARIA, expect, fillSignIn, signIn, submitSignIn, switchToSpanish, test } from './fixtures';
+
+/**
+ * Signs Maria in and waits until the idle watcher runs (it is loaded at sign-in; the clock must not
+ * jump before it counts). Then the clock stops, and one pointer move at a known moment is the last
+ * activity, so the countdown starts at exactly 5:00 ten minutes later.
+ */
+async function signInWatched(page: Page, submit: () => Promise<void>): Promise<void> {
+  const watcher = page.waitForResponse(/\/assets\/idle-watcher-[^/]*\.js$/);
+  await submit();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await watcher;
+  await page.waitForTimeout(200);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 2000);
+  await page.mouse.move(5, 5);
+}
+
+test.describe('idle session', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+
+  test('after 10 idle minutes a warning counts down from 5:00; Stay signed in closes it', async ({
+    page,
+  }) => {
+    await signInWatched(page, () => signIn(page, MARIA));
+    await page.clock.fastForward('09:59');
+    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+    await expect(dialog).toHaveCount(0);
+    await page.clock.fastForward('00:01');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('idle-countdown')).toHaveText('5:00');
+    await page.clock.fastForward('00:01');
+    await expect(dialog.getByTestId('idle-countdown')).toHaveText('4:59');
+    await page.clock.fastForward('01:00');
+    await expect(dialog.getByTestId('idle-countdown')).toHaveText('3:59');
+    await page.clock.resume(); // axe-core needs running timers
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  });
+
+  test('at 15 idle minutes the session ends and the dialog closes', async ({ page }) => {
+    await signInWatched(page, () => signIn(page, MARIA));
+    await page.clock.fastForward('10:00');
+    const dialog = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
+    await expect(dialog).toBeVisible();
+    await page.clock.fastForward('05:00');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+    expect(await page.evaluate(() => sessionStorage.getItem('portalAccessToken'))).toBeNull();
+  });
+
+  test('in Spanish, Log out in the warning signs out', async ({ page }) => {
+    await page.goto('/login');
+    await switchToSpanish(page);
+    await signInWatched(page, async () => {
+      await fillSignIn(page, MARIA);
+      await submitSignIn(page);
+    });
+    await page.clock.fastForward('10:00');
+    const dialog = page.getByRole('alertdialog', { name: 'Su sesión está por vencer' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('idle-countdown')).toHaveText('5:00');
+    await page.clock.resume(); // axe-core needs running timers
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('a guest is never warned', async ({ page }) => {
+    await page.goto('/login');
+    await page.clock.fastForward('16:00');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('activity restarts the idle time', async ({ page }) => {
+    await signInWatched(page, () => signIn(page, MARIA));
+    await page.clock.fastForward('08:00');
+    await page.mouse.move(10, 10);
+    await page.mouse.move(200, 200);
+    await page.clock.fastForward('08:00');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { DetailedArrangement } from '../../../src/web/api/account-detailed';
+import {
+  accountProgress,
+  isModifiableOnline,
+  offeredOptions,
+  offersAnyOption,
+  pendingPaymentsTotal,
+  plansMatter,
+  transactionStatus,
+  withArrangementFlags,
+} from '../../../src/web/utils/account-view';
+import type { Account, Transaction } from '../../../src/domain/types';
+import { TODAY, account, detail, paymentRules, scheduleRules, summary } from '../domain/fixtures';
+
+const rules = { paymentOptions: paymentRules, scheduleStatus: scheduleRules };
+const noPlans = { paymentPlansExist: false, settlementPlansExist: false };
+
+function arrangement(overrides: Partial<DetailedArrangement> = {}): DetailedArrangement {
+  return {
+    id: 10,
+    type: 'PPA',
+    amount: 600,
+    active: true,
+    beginBalance: 600,
+    paid: 500,
+    remaining: 100,
+    details: [detail()],
+    created: '2025-01-01T12:00:00Z',
+    remainingNonElectronic: 0,
+    allowRemaining: true,
+    modifiableOnline: true,
+    ...overrides,
+  };
+}
+
+const withPlan = (overrides: Partial<DetailedArrangement> = {}, acc: Partial<Account> = {}) => ({
+  account: account({ hasActiveArrangement: true, currentArrangementSummary: summary(), ...acc }),
+  arrangements: [arrangement(overrides)],
+});
+
+describe('account view', () => {
+  it("the summary carries its arrangement's own allowRemaining flag", () => {
+    const data = withPlan({ allowRemaining: false });
+    expect(withArrangementFlags(data).currentArrangementSummary?.allowRemaining).toBe(false);
+    // Without the flag the summary would allow it (something is left): nothing is offered.
+    expect(offeredOptions(data, TODAY, rules, noPlans)).toEqual([]);
+    expect(offeredOptions(withPlan(), TODAY, rules, noPlans)).toEqual(['remaining']);
+  });
+
+  it('plans matter only where a plan-based option could appear', () => {
+    const open = { account: account(), arrangements: [] };
+    expect(plansMatter(open, TODAY, rules)).toBe(true);
+    expect(plansMatter(withPlan(), TODAY, rules)).toBe(false);
+    expect(
+      plansMatter({ account: account({ isClosed: true }), arrangements: [] }, TODAY, rules),
+    ).toBe(false);
+  });
+
+  it('knows whether anything is offered without asking for plans when it can', () => {
+    expect(offersAnyOption({ account: account(), arrangements: [] }, TODAY, rules)).toBe(true);
+    expect(offersAnyOption(withPlan({ allowRemaining: false }), TODAY, rules)).toBe(false);
+    expect(
+      offersAnyOption({ account: account({ isEop: true }), arrangements: [] }, TODAY, rules),
+    ).toBe(false);
+  });
+
+  it('an arrangement that cannot be modified online says so', () => {
+    expect(isModifiableOnline(withPlan({ modifiableOnline: false }))).toBe(false);
+    expect(isModifiableOnline(withPlan())).toBe(true);
+  });
+
+  it('progress: hidden for closed, EOP and PCO; a settlement is measured on its own amount', () => {
+    expect(accountProgress({ account: account({ isPco: true }), arrangements: [] })).toBeNull();
+    expect(accountProgress({ account: account({ isEop: true }), arrangements: [] })).toBeNull();
+    expect(accountProgress({ account: account(), arrangements: [] })).toEqual({
+      percent: 0,
+      state: 'not_started',
+    });
+    const settlement = withPlan(
+      { type: 'SIF', amount: 1500 },
+      { balance: 1500, originalBalance: 2500, remainingBalance: 1000 },
+    );
+    expect(accountProgress(settlement)).toEqual({ percent: 33, state: 'in_progress' });
+  });
+
+  it('pending payments add up the pending transactions', () => {
+    const tx = (amount: number, isPending: boolean): Transaction => ({
+      date: TODAY,
+      amount,
+      type: 'WebCredit',
+      autoOrManual: null,
+      source: null,
+      confirmationCode: null,
+      isPending,
+      totalPayment: amount,
+      additionalTransactions: [],
+    });
+    expect(pendingPaymentsTotal([tx(0.1, true), tx(0.2, true), tx(50, false)])).toBe(0.3);
+  });
+
+  it('transaction statuses: pending, failed, adjusted, success', () => {
+    expect(transactionStatus({ type: 'WebCredit', isPending: true })).toBe('pending');
+    expect(transactionStatus({ type: 'NonSufficientFunds', isPending: false })).toBe('failed');
+    expect(transactionStatus({ type: 'Adjustment', isPending: false })).toBe('adjusted');
+    expect(transactionStatus({ type: 'Check', isPending: false })).toBe('success');
+  });
+});
