@@ -13,7 +13,7 @@ export interface Notice {
 }
 
 let pending: Notice[] = [];
-let requested = false;
+let requested = true;
 const listeners = new Set<() => void>();
 
 function emit(): void {

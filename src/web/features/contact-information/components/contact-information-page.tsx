@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';
 import { loadPrecompiled } from '../../../../engine/form/precompiled';
@@ -51,9 +51,9 @@ function Section({
   return (
     <section aria-labelledby={`${id}-heading`}>
       <Panel>
-        <Title2 as="h2" id={`${id}-heading`} className={styles.heading}>
+        <Title3 as="h2" id={`${id}-heading`} className={styles.heading}>
           {title}
-        </Title2>
+        </Title3>
         <Body1 as="p" className={styles.description}>
           {description}
         </Body1>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Body1, Button, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';
@@ -89,7 +89,7 @@ export default function ContactUsPage() {
         {confirmation ? (
           <Panel data-testid="contact-us-confirmation">
             <h2 ref={confirmationHeading} tabIndex={-1} className={styles.heading}>
-              <Title2>{t('contact-us.success.title')}</Title2>
+              <Title3>{t('contact-us.success.title')}</Title3>
             </h2>
             <Body1 as="p" className={styles.text}>
               {t('contact-us.success.body')}
@@ -151,9 +151,9 @@ export default function ContactUsPage() {
         )}
         <aside aria-labelledby="contact-us-mail">
           <Panel>
-            <Title2 as="h2" id="contact-us-mail" className={styles.heading}>
+            <Title3 as="h2" id="contact-us-mail" className={styles.heading}>
               {t('contact-us.mail.heading')}
-            </Title2>
+            </Title3>
             <Body1 as="p" className={styles.text}>
               {t('contact-us.mail.text')}
             </Body1>
