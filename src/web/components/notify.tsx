@@ -1,8 +1,10 @@
-import { Suspense, lazy, useCallback, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useSyncExternalStore } from 'react';
 
-// Fluent's toaster (its portal, motion and toast parts) is about a tenth of the first load and
-// no page shows a toast before the user acts: it loads with the first toast.
+// Fluent's toaster (its portal, motion and toast parts) is about a tenth of the first load, and no
+// page shows a toast before the user acts: it loads at the user's first pointer or key press.
+// (Not at the first toast: mounting it while a dialog closes breaks the dialog's focus return.)
 const ToastHost = lazy(() => import('./toast-host'));
+const FIRST_INTERACTION = ['pointerdown', 'keydown'] as const;
 
 export interface Notice {
   intent: 'success' | 'error' | 'info' | 'warning';
@@ -13,7 +15,7 @@ export interface Notice {
 }
 
 let pending: Notice[] = [];
-let requested = true;
+let requested = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -34,9 +36,22 @@ export function takeNotices(): Notice[] {
 
 export const subscribeToNotices = subscribe;
 
-/** The one place toasts appear; mounted once by the app providers, loaded at the first toast. */
+function request(): void {
+  if (requested) return;
+  requested = true;
+  emit();
+}
+
+/** The one place toasts appear; mounted once by the app providers, loaded at the first action. */
 export function AppToaster() {
   const needed = useSyncExternalStore(subscribe, () => requested);
+  useEffect(() => {
+    if (needed) return;
+    for (const name of FIRST_INTERACTION) window.addEventListener(name, request, { once: true });
+    return () => {
+      for (const name of FIRST_INTERACTION) window.removeEventListener(name, request);
+    };
+  }, [needed]);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
@@ -49,7 +64,7 @@ export function AppToaster() {
 export function useNotify(): (notice: Notice) => void {
   return useCallback((notice: Notice) => {
     pending.push(notice);
-    requested = true;
-    emit();
+    if (requested) emit();
+    else request();
   }, []);
 }
