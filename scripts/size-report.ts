@@ -173,13 +173,24 @@ try {
       }, session);
     }
     const page = await context.newPage();
-    page.on('response', async (response) => {
+    // Every script body is read before counting: an unawaited read would drop files at random.
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => null);
-      if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+      reads.push(
+        response.body().then(
+          (body) => {
+            scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+          },
+          (error: unknown) => {
+            throw new Error(`could not read ${response.url()}: ${String(error)}`);
+          },
+        ),
+      );
     });
     await page.goto(url);
     await page.waitForLoadState('networkidle');
+    await Promise.all(reads);
     const landed = new URL(page.url()).pathname;
     if (landed !== new URL(url).pathname) console.error(`${label}: landed on ${landed}`);
     await context.close();

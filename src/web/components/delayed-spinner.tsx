@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { LazySpinner } from '../../engine/form/theme/lazy-spinner';
 
 /** A spinner that appears only when loading takes longer than 250 ms (spec: loading bar delay). */
 export function DelayedSpinner({ delayMs = 250 }: { delayMs?: number }) {
@@ -10,5 +10,5 @@ export function DelayedSpinner({ delayMs = 250 }: { delayMs?: number }) {
     const timer = window.setTimeout(() => setVisible(true), delayMs);
     return () => window.clearTimeout(timer);
   }, [delayMs]);
-  return visible ? <Spinner label={t('common.loading')} size="medium" /> : null;
+  return visible ? <LazySpinner label={t('common.loading')} size="medium" /> : null;
 }

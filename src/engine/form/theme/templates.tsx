@@ -8,7 +8,8 @@
  * tied to it. Array fields are a fieldset of labelled items with add and remove buttons.
  */
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import { Button, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
+import { LazySpinner } from './lazy-spinner';
 import {
   getUiOptions,
   type ArrayFieldItemTemplateProps,
@@ -350,7 +351,7 @@ export function SubmitButton({ children, busy = false, disabled = false }: Submi
       disabled={disabled && !busy}
       disabledFocusable={busy}
       aria-busy={busy || undefined}
-      icon={busy ? <Spinner size="tiny" aria-hidden /> : undefined}
+      icon={busy ? <LazySpinner size="tiny" aria-hidden /> : undefined}
     >
       {children}
     </Button>

@@ -2,7 +2,6 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 're
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { DelayedSpinner } from '../../components/delayed-spinner';
 import { pagePath, track } from '../../lib/analytics';
 import { currentLanguage } from '../../lib/i18n';
 import { Footer } from './footer';
@@ -103,7 +102,8 @@ export function AppShell() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
-        <Suspense fallback={<DelayedSpinner />}>
+        {/* A route's code still loading shows the loading bar above (after 250 ms), not a spinner. */}
+        <Suspense fallback={null}>
           <Outlet />
         </Suspense>
       </main>
