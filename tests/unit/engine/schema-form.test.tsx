@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -177,7 +177,8 @@ describe('SchemaForm (sign-in)', () => {
       },
     });
     const button = screen.getByRole('button', { name: 'Continue' });
-    expect(button.querySelector('[role="progressbar"]')).not.toBeNull();
+    // The spinner's code loads on demand (theme/lazy-spinner.tsx).
+    await waitFor(() => expect(button.querySelector('[role="progressbar"]')).not.toBeNull());
     await user.click(button);
     expect(onSubmit).not.toHaveBeenCalled();
   });
