@@ -190,6 +190,9 @@ test.describe('sign-in links and redirects', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'View details for account LU1.10002' }).click();
     await expect(page).toHaveURL(/\/accounts\/LU1\.10002$/);
+    // Navigations are transitions: the URL changes before the page is shown. Where the user
+    // "was" is the page they saw, so wait for it before leaving.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account LU1.10002');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/accounts\/LU1\.10002$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account LU1.10002');
