@@ -91,3 +91,53 @@ test.describe('idle session', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 });
+
+test.describe('session renewal', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+
+  test('an active user stays signed in past the 15-minute access token', async ({ page }) => {
+    await signInWatched(page, () => signIn(page, MARIA));
+    const first = await page.evaluate(() => sessionStorage.getItem('portalAccessToken'));
+    const renewed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/Authorization/Refresh') && response.ok(),
+    );
+    // Sixteen busy minutes: the token is renewed a minute before it expires.
+    for (let minute = 1; minute <= 16; minute += 1) {
+      await page.clock.fastForward('01:00');
+      await page.mouse.move(minute * 10, 40);
+    }
+    await renewed;
+    const second = await page.evaluate(() => sessionStorage.getItem('portalAccessToken'));
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // The renewed token is the one the server now accepts for this session's calls.
+    const overview = await page.request.get('/api/v2/Account/ListOverview', {
+      headers: { Authorization: `Bearer ${second}`, 'X-Session-Id': 'e2e-renewal' },
+    });
+    expect(overview.status()).toBe(200);
+    await page.clock.resume();
+    await page.getByRole('link', { name: /View details.*LU1\.10001/ }).click();
+    await expect(page).toHaveURL(/\/accounts\/LU1\.10001$/);
+  });
+
+  test('logging out ends the session on the server: its token is refused', async ({ page }) => {
+    await page.clock.resume();
+    await signIn(page, MARIA);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const token = await page.evaluate(() => sessionStorage.getItem('portalAccessToken'));
+    const loggedOut = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/Authorization/Logout') && response.status() === 204,
+    );
+    await page.getByRole('banner').getByRole('link', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await loggedOut;
+    const after = await page.request.get('/api/v2/Account/ListOverview', {
+      headers: { Authorization: `Bearer ${token}`, 'X-Session-Id': 'e2e-logout' },
+    });
+    expect(after.status()).toBe(401);
+  });
+});

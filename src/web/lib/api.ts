@@ -1,4 +1,12 @@
-import { accessToken, clearTokens, sessionId } from './session';
+import {
+  accessToken,
+  clearTokens,
+  expiresAtMs,
+  refreshToken,
+  saveTokens,
+  sessionId,
+  type TokenPair,
+} from './session';
 
 /** A non-200/204 answer: the status and the parsed body (JSON when possible, else text). */
 export class ApiError extends Error {
@@ -36,13 +44,91 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export const REFRESH_PATH = '/api/Authorization/Refresh';
+export const LOGOUT_PATH = '/api/Authorization/Logout';
+/** A token this close to its expiry is renewed before it is sent. */
+const EXPIRY_MARGIN_MS = 5_000;
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair (POST Authorization/Refresh; each refresh token works
+ * once, so concurrent callers share one call). True when new tokens are saved. A refused refresh
+ * (401: used, revoked or expired) ends the session in this tab; a network failure keeps the
+ * tokens, so the next call can try again.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const presented = refreshToken();
+    if (!presented) return false;
+    try {
+      const response = await fetch(REFRESH_PATH, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'X-Session-Id': sessionId(),
+        },
+        body: JSON.stringify({ refreshToken: presented }),
+      });
+      if (response.status === 200) {
+        const tokens = (await response.json()) as TokenPair;
+        // Signed out (or in again) while the call was out: the answer is not this tab's any more.
+        if (refreshToken() !== presented) return false;
+        saveTokens(tokens);
+        return true;
+      }
+      // Only a refusal of the refresh token still held ends the session (a sign-in may have
+      // saved a new pair meanwhile).
+      if (response.status === 401 && refreshToken() === presented) endSession();
+      return false;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function endSession(): void {
+  clearTokens();
+  onUnauthorized();
+}
+
+/** The access token to send: renewed first when it has expired or is about to (a tab woken up). */
+async function currentAccessToken(): Promise<string | null> {
+  const token = accessToken();
+  const expiresAt = expiresAtMs(token);
+  if (token && expiresAt !== null && expiresAt - Date.now() < EXPIRY_MARGIN_MS) {
+    await refreshSession();
+    return accessToken();
+  }
+  return token;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = await currentAccessToken();
+  let response = await send(path, options, token);
+  // A token revoked or expired in flight: renew once and repeat the call with the new token.
+  if (response.status === 401 && token && (await refreshSession())) {
+    response = await send(path, options, accessToken());
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const body = parseBody(text);
+  if (response.status === 200) return body as T;
+  if (response.status === 401 && token && accessToken() !== null) endSession();
+  throw new ApiError(response.status, body);
+}
+
+function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': language,
     'X-Session-Id': sessionId(),
   };
-  const token = accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -52,22 +138,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const url = search.size > 0 ? `${path}?${search.toString()}` : path;
 
-  const response = await fetch(url, {
+  return fetch(url, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
-
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  const body = parseBody(text);
-  if (response.status === 200) return body as T;
-  if (response.status === 401 && token) {
-    clearTokens();
-    onUnauthorized();
-  }
-  throw new ApiError(response.status, body);
 }
 
 function parseBody(text: string): unknown {
@@ -77,4 +153,26 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * Ends the session on the server too (POST Authorization/Logout), so its tokens stop working even
+ * if a copy was taken. Fire-and-forget with keepalive: signing out never waits for the network.
+ * The refresh token goes in the body, which also covers an access token that has expired.
+ */
+export function revokeServerSession(): void {
+  const token = accessToken();
+  const refresh = refreshToken();
+  if (!token && !refresh) return;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Session-Id': sessionId(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  void fetch(LOGOUT_PATH, {
+    method: 'POST',
+    keepalive: true,
+    headers,
+    body: JSON.stringify(refresh ? { refreshToken: refresh } : {}),
+  }).catch(() => undefined);
 }

@@ -9,6 +9,7 @@ const REFRESH_TOKEN_KEY = 'portalRefreshToken';
 const RETURN_PATH_KEY = 'portalReturnPath';
 const LAST_PATH_KEY = 'portalLastPath';
 const ACTION_ID_KEY = 'portalActionId';
+const CLOCK_OFFSET_KEY = 'portalClockOffset';
 
 export type Role = 'account' | 'letter' | 'none';
 
@@ -30,13 +31,37 @@ export function accessToken(): string | null {
   return sessionStorage.getItem(ACCESS_TOKEN_KEY);
 }
 
+export function refreshToken(): string | null {
+  return sessionStorage.getItem(REFRESH_TOKEN_KEY);
+}
+
+/**
+ * How far this browser's clock is ahead of the server's (ms), measured when the last token pair
+ * arrived (its issue time against the local time then). Expiry is judged on the local clock plus
+ * this, so a computer whose clock is wrong by more than a token's life still keeps its session.
+ */
+function clockOffsetMs(): number {
+  return Number(sessionStorage.getItem(CLOCK_OFFSET_KEY) ?? 0) || 0;
+}
+
+/** When an access token expires, on this browser's clock (epoch ms); null without an expiry. */
+export function expiresAtMs(token: string | null): number | null {
+  const exp = token ? decodeJwtPayload(token)?.exp : undefined;
+  return typeof exp === 'number' ? exp * 1000 + clockOffsetMs() : null;
+}
+
 export function saveTokens(tokens: TokenPair): void {
+  const issuedAt = decodeJwtPayload(tokens.accessToken)?.iat;
+  if (typeof issuedAt === 'number') {
+    sessionStorage.setItem(CLOCK_OFFSET_KEY, String(Date.now() - issuedAt * 1000));
+  }
   sessionStorage.setItem(ACCESS_TOKEN_KEY, tokens.accessToken);
   sessionStorage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
   notify();
 }
 
 export function clearTokens(): void {
+  sessionStorage.removeItem(CLOCK_OFFSET_KEY);
   sessionStorage.removeItem(ACCESS_TOKEN_KEY);
   sessionStorage.removeItem(REFRESH_TOKEN_KEY);
   notify();
@@ -65,10 +90,11 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 }
 
 /** The role claim of an access token; 'none' when absent, unknown or expired. */
-export function roleOf(token: string | null, nowSeconds = Date.now() / 1000): Role {
+export function roleOf(token: string | null, nowMs = Date.now()): Role {
   const payload = token ? decodeJwtPayload(token) : null;
   if (!payload) return 'none';
-  if (typeof payload.exp === 'number' && payload.exp < nowSeconds) return 'none';
+  const expiresAt = expiresAtMs(token);
+  if (expiresAt !== null && expiresAt < nowMs) return 'none';
   return payload.role === 'account' || payload.role === 'letter' ? payload.role : 'none';
 }
 

@@ -30,7 +30,19 @@ describe('session', () => {
   });
 
   it('treats an expired token as no session', () => {
-    expect(roleOf(jwt({ role: 'account', exp: 100 }), 200)).toBe('none');
+    expect(roleOf(jwt({ role: 'account', exp: 100 }), 200_000)).toBe('none');
+    expect(roleOf(jwt({ role: 'account', exp: 300 }), 200_000)).toBe('account');
+  });
+
+  it('judges expiry against the server clock, not a wrong computer clock', () => {
+    const serverNow = Math.floor(Date.now() / 1000) - 3600; // this computer is an hour ahead
+    const token = jwt({ role: 'account', iat: serverNow, exp: serverNow + 900 });
+    expect(roleOf(token)).toBe('none'); // before the pair is saved, no offset is known
+    saveTokens({ accessToken: token, refreshToken: 'refresh-token-value' });
+    expect(currentRole()).toBe('account');
+    expect(roleOf(token, Date.now() + 901_000)).toBe('none');
+    clearSession();
+    expect(currentRole()).toBe('none');
   });
 
   it('decodes UTF-8 payloads', () => {

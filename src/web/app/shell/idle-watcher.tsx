@@ -7,6 +7,7 @@ import {
   type IdleController,
   type IdleState,
 } from '../../lib/idle';
+import { startTokenKeeper } from '../../lib/token-keeper';
 import type IdleDialogComponent from './idle-dialog';
 
 const loadIdleDialog = () => import('./idle-dialog');
@@ -15,7 +16,8 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'whe
 
 /**
  * Signs an idle user out (spec §4 Session and idle): a warning with a countdown after 10 minutes,
- * /logout at 15. Only while signed in (role account or letter). Loaded by the shell at the first
+ * /logout at 15. Only while signed in (role account or letter); until then the token keeper
+ * renews the 15-minute access token, so an active user stays signed in. Loaded by the shell at the first
  * sign-in. The dialog's code is fetched then but the dialog is mounted only when first due (a
  * mounted Fluent Dialog, even closed, adds focus-trap sentinels to the page); once mounted it is
  * closed, never unmounted while open, when the session ends.
@@ -31,13 +33,17 @@ export default function IdleWatcher() {
   useEffect(() => {
     if (!signedIn) return;
     void loadIdleDialog();
+    const stopKeeper = startTokenKeeper();
     const idle = createIdleController((next) => {
       setState(next);
       if (next.phase === 'warning') {
         // No Suspense: the module is already here, and a plain state update shows it at once.
         void loadIdleDialog().then((module) => setIdleDialog(() => module.default));
       }
-      if (next.phase === 'expired') void navigate('/logout');
+      if (next.phase === 'expired') {
+        stopKeeper();
+        void navigate('/logout');
+      }
     });
     controller.current = idle;
     const onActivity = () => idle.activity();
@@ -49,6 +55,7 @@ export default function IdleWatcher() {
         window.removeEventListener(name, onActivity, { capture: true });
       }
       idle.stop();
+      stopKeeper();
       controller.current = null;
       setState(idleState(0));
     };
