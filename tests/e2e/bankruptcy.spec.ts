@@ -190,8 +190,20 @@ test('Robert: a real report marks the account, once', async ({ page }) => {
   await page.locator('#bankruptcy_fileDate').fill(day(-10));
   await page.locator('#bankruptcy_jointFile').check();
   await page.locator('#bankruptcy_finalVerify').check();
+  const tracked = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v2/Analytic') &&
+      (response.request().postDataJSON() as { event: string }).event === 'bankruptcy_submitted',
+  );
   await page.locator(SUBMIT).click();
   await expect(page).toHaveURL(/\/accounts\/DU8\.70001$/);
+  // The analytics event is sent and stored (204), with the chapter and nothing personal.
+  const stored = await tracked;
+  expect(stored.status()).toBe(204);
+  expect(stored.request().postDataJSON()).toMatchObject({
+    event: 'bankruptcy_submitted',
+    properties: { chapter: '7' },
+  });
   await expect(toast(page, 'Bankruptcy submitted successfully')).toBeVisible();
   await expect(page.getByTestId('bankruptcy-reported')).toBeVisible();
   await page.goto('/accounts/DU8.70001/bankruptcy');

@@ -93,7 +93,18 @@ for (const { name, viewport } of VIEWPORTS) {
         await expectNoAxeViolations(page);
         await page.unroute('**/api/v2/Guest/ContactUs');
 
+        const tracked = page.waitForResponse(
+          (response) =>
+            response.url().endsWith('/api/v2/Analytic') &&
+            (response.request().postDataJSON() as { event: string }).event ===
+              'contact_us_submitted',
+        );
         await page.locator(SUBMIT).click();
+        const event = await tracked;
+        expect(event.status()).toBe(204);
+        expect(event.request().postDataJSON()).toMatchObject({
+          properties: { signedIn: false, reason: 'payment' },
+        });
         const confirmation = page.getByTestId('contact-us-confirmation');
         await expect(confirmation).toContainText(
           tr(lang, 'Your message was sent', 'Su mensaje fue enviado'),

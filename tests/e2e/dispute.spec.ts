@@ -89,11 +89,38 @@ for (const { name, viewport } of VIEWPORTS) {
         await expectNoAxeViolations(page);
 
         await page.unroute('**/api/v2/Account/SubmitDispute');
+        const tracked = page.waitForRequest(
+          (request) =>
+            request.url().endsWith('/api/v2/Analytic') &&
+            (request.postDataJSON() as { event: string }).event === 'dispute_submitted',
+        );
         await submit.click();
         await expect(page).toHaveURL(/\/accounts\/LU1\.10001$/);
         await expect(
           toast(page, tr(lang, 'Your dispute was submitted', 'Su disputa fue enviada')),
         ).toContainText(/DSP-[0-9A-Z]{10}/);
+        expect((await tracked).postDataJSON()).toMatchObject({
+          event: 'dispute_submitted',
+          properties: { reasons: 1 },
+        });
+
+        // The PDF confirmation the server answered is offered on the account page.
+        const offer = page.getByTestId('dispute-document');
+        await expect(offer).toContainText(/DSP-[0-9A-Z]{10}/);
+        await expectNoAxeViolations(page);
+        const downloading = page.waitForEvent('download');
+        await offer
+          .getByRole('link', {
+            name: tr(lang, 'Download the confirmation (PDF)', 'Descargar la confirmación (PDF)'),
+          })
+          .click();
+        const download = await downloading;
+        expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+        const file = await download.path();
+        const { readFileSync } = await import('node:fs');
+        expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        await offer.getByRole('button', { name: tr(lang, 'Dismiss', 'Descartar') }).click();
+        await expect(offer).toHaveCount(0);
       });
     }
   });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
 
 /** The bankruptcy form's data (flows/forms/bankruptcy.json), accountNumber included. */
@@ -23,6 +24,9 @@ export function useSubmitBankruptcy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitBankruptcy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+    onSuccess: (_result, data) => {
+      track('bankruptcy_submitted', { chapter: String(data.chapter) });
+      return queryClient.invalidateQueries({ queryKey: ['accounts'] });
+    },
   });
 }

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
+import { currentRole } from '../lib/session';
 
 /** The contact-us form's data (flows/forms/contact-us.json). */
 export type ContactRequest = Record<string, unknown>;
@@ -19,5 +21,12 @@ export async function submitContactUs(request: ContactRequest): Promise<ContactU
 }
 
 export function useContactUs() {
-  return useMutation({ mutationFn: submitContactUs });
+  return useMutation({
+    mutationFn: submitContactUs,
+    onSuccess: (_result, request) =>
+      track('contact_us_submitted', {
+        signedIn: currentRole() !== 'none',
+        reason: typeof request.reason === 'string' ? request.reason : undefined,
+      }),
+  });
 }

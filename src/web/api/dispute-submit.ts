@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
-import { currentLanguage } from '../lib/i18n';
-import { accessToken, sessionId } from '../lib/session';
+import { apiResponse } from '../lib/api';
+import { track } from '../lib/analytics';
+import { keepDocument, type KeptDocument } from '../lib/documents';
 
 /** The dispute form's data (flows/forms/dispute.json), accountNumber included. */
 export type DisputeData = Record<string, unknown>;
@@ -9,42 +9,50 @@ export type DisputeData = Record<string, unknown>;
 export interface DisputeResult {
   /** The dispute's confirmation code (also printed on the PDF the call answers). */
   confirmation: string | null;
+  /** The PDF confirmation, kept for download on the account page. */
+  document: KeptDocument | null;
+}
+
+const REASONS = ['alreadyResolved', 'incorrectBalance', 'notMyDebt', 'other'] as const;
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.pdf"`). */
+export function attachmentName(disposition: string | null): string | null {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match ? match[1]! : null;
 }
 
 /**
- * Account/SubmitDispute answers a PDF confirmation, with its code in `X-Confirmation-Code`: read
- * here with fetch, since apiRequest reads answers as JSON or text.
+ * Account/SubmitDispute answers the PDF confirmation, with its code in `X-Confirmation-Code`. The
+ * file is kept (per account) so the account page can offer it for download.
  */
 export async function submitDispute(data: DisputeData): Promise<DisputeResult> {
-  const token = accessToken();
-  const response = await fetch('/api/v2/Account/SubmitDispute', {
-    method: 'POST',
-    headers: {
-      Accept: 'application/pdf, application/json',
-      'Accept-Language': currentLanguage(),
-      'Content-Type': 'application/json',
-      'X-Session-Id': sessionId(),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(data),
+  const response = await apiResponse('/api/v2/Account/SubmitDispute', {
+    body: data,
+    accept: 'application/pdf, application/json',
   });
-  if (response.status !== 200) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: keep the text.
-    }
-    throw new ApiError(response.status, body);
+  const confirmation = response?.headers.get('x-confirmation-code') ?? null;
+  let document: KeptDocument | null = null;
+  if (response?.headers.get('content-type')?.startsWith('application/pdf')) {
+    const blob = await response.blob();
+    const fileName =
+      attachmentName(response.headers.get('content-disposition')) ??
+      `dispute-${confirmation ?? 'confirmation'}.pdf`;
+    document = keepDocument(`dispute:${String(data.accountNumber)}`, {
+      blob,
+      fileName,
+      confirmation,
+    });
   }
-  return { confirmation: response.headers.get('x-confirmation-code') };
+  return { confirmation, document };
 }
 
 export function useSubmitDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitDispute,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+    onSuccess: (_result, data) => {
+      track('dispute_submitted', { reasons: REASONS.filter((reason) => data[reason]).length });
+      return queryClient.invalidateQueries({ queryKey: ['accounts'] });
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Toast,
   ToastBody,
@@ -15,8 +15,21 @@ const TOASTER_ID = 'portal-toaster';
 export default function ToastHost() {
   const { t } = useTranslation();
   const { dispatchToast } = useToastController(TOASTER_ID);
+  // Toasts are portalled into a labelled region (a landmark, like all page content), a child of
+  // the body as Fluent's own portals are, outside the app root that an open dialog hides.
+  const [region, setRegion] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const section = document.createElement('section');
+    section.dataset.testid = 'notifications';
+    document.body.appendChild(section);
+    setRegion(section);
+    return () => section.remove();
+  }, []);
+  const label = t('layout.notifications');
+  useEffect(() => region?.setAttribute('aria-label', label), [region, label]);
 
   useEffect(() => {
+    if (!region) return;
     const show = () => {
       for (const { intent, titleKey, bodyKey, values } of takeNotices()) {
         dispatchToast(
@@ -31,7 +44,16 @@ export default function ToastHost() {
     // The Toaster below registers its listener in its own effect, which runs before this one.
     show();
     return subscribeToNotices(show);
-  }, [dispatchToast, t]);
+  }, [dispatchToast, t, region]);
 
-  return <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur />;
+  if (!region) return null;
+  return (
+    <Toaster
+      toasterId={TOASTER_ID}
+      mountNode={region}
+      position="top-end"
+      pauseOnHover
+      pauseOnWindowBlur
+    />
+  );
 }

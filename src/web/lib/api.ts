@@ -42,6 +42,8 @@ interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** The Accept header; JSON unless the answer is a file. */
+  accept?: string;
 }
 
 export const REFRESH_PATH = '/api/Authorization/Refresh';
@@ -107,25 +109,36 @@ async function currentAccessToken(): Promise<string | null> {
   return token;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * A call's 200 answer, unread (null for 204): for answers that are files. Any other status throws
+ * ApiError with the parsed body. A 401 on a signed-in call renews the session once and repeats the
+ * call; if that fails the session ends here (tokens cleared, the unauthorized handler called).
+ */
+export async function apiResponse(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Response | null> {
   const token = await currentAccessToken();
   let response = await send(path, options, token);
-  // A token revoked or expired in flight: renew once and repeat the call with the new token.
   if (response.status === 401 && token && (await refreshSession())) {
     response = await send(path, options, accessToken());
   }
-
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  const body = parseBody(text);
-  if (response.status === 200) return body as T;
+  if (response.status === 204) return null;
+  if (response.status === 200) return response;
+  const body = parseBody(await response.text());
   if (response.status === 401 && token && accessToken() !== null) endSession();
   throw new ApiError(response.status, body);
 }
 
+/** A call's 200 answer parsed (JSON, else text); undefined for 204. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  return (response === null ? undefined : parseBody(await response.text())) as T;
+}
+
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     'Accept-Language': language,
     'X-Session-Id': sessionId(),
   };

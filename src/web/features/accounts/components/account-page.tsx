@@ -24,6 +24,7 @@ import { supportPhone } from '../utils/support-phone';
 import { AccountNotices } from './account-notices';
 import { AccountSummary } from './account-summary';
 import { AdditionalActions } from './additional-actions';
+import { DisputeDocument } from './dispute-document';
 import { PaymentOptionsLinks } from './payment-options-links';
 import { PaymentSchedule } from './payment-schedule';
 import { TransactionHistory } from './transaction-history';
@@ -118,6 +119,7 @@ export default function AccountPage() {
         <RouterLink to="/dashboard">{t('account.back')}</RouterLink>
         <PageHeader title={t('account.title', { accountNumber: account.accountNumber })} />
       </div>
+      <DisputeDocument accountNumber={data.account.accountNumber} />
       <AccountNotices data={data} settings={settings.data} phone={phone} modifiable={modifiable} />
       <AccountSummary data={data} />
       {open && arrangement && (

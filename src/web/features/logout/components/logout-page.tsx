@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
 import { revokeServerSession } from '../../../lib/api';
+import { dropAllDocuments } from '../../../lib/documents';
 import { clearSession } from '../../../lib/session';
 
 /**
- * Ends the session on the server, clears the tokens, the remembered paths and every cached answer,
- * then goes to sign-in.
+ * Ends the session on the server; clears the tokens, the remembered paths, kept files and every
+ * cached answer; then goes to sign-in.
  */
 export default function LogoutPage() {
   const queryClient = useQueryClient();
@@ -15,6 +16,7 @@ export default function LogoutPage() {
   useEffect(() => {
     revokeServerSession();
     clearSession();
+    dropAllDocuments();
     queryClient.clear();
     void navigate('/login', { replace: true });
   }, [queryClient, navigate]);
