@@ -242,6 +242,7 @@ export function importSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           currentArrangementSummary: { type: string; payments: { date: string }[] } | null;
         };
         arrangements: { modifiableOnline: boolean; type: string; active: boolean }[];
+        transactions: { date: string; isPending: boolean }[];
       };
       const detail = async (token: string, number: string) => {
         const res = await call<Detailed>(server, `/api/Account/Detailed?accountNumber=${number}`, {
@@ -262,6 +263,21 @@ export function importSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         { token: carlos },
       );
       expect(funding.body.map((f) => f.type)).toEqual(['card', 'bank', 'card']);
+      // A year of monthly payments (over two pages of history), today's already taken: paying
+      // again today asks first. LU1.50002's payment due today is not taken yet.
+      const paidToday = await detail(carlos, 'LU1.50003');
+      expect(paidToday.transactions).toHaveLength(12);
+      expect(paidToday.transactions[0]).toMatchObject({ isPending: true });
+      expect(paidToday.account).toMatchObject({ isPaymentPendingPost: true });
+      const existing = async (accountNumber: string) =>
+        (
+          await call<boolean>(server, '/api/Account/GetExistingPayment', {
+            token: carlos,
+            body: { accountNumber, dateOfPayment: today(), amount: 100 },
+          })
+        ).body;
+      expect(await existing('LU1.50003')).toBe(true);
+      expect(await existing('LU1.50002')).toBe(false);
       expect((await detail(grace, 'LU1.60001')).account).toMatchObject({
         isEop: true,
         showEndOfPathNotice: true,

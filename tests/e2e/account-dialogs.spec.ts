@@ -6,9 +6,11 @@ import { expect, test } from './fixtures';
 // Carlos's LU1.50001: the dialogs change its next payment (date, method), which no other spec
 // asserts on. Tests of one file run in order, so the moves below never race each other.
 const ACCOUNT = 'LU1.50001';
+// Carlos's LU1.50003: today's payment was already taken, last month's is past due.
+const PAID_TODAY = 'LU1.50003';
 
-async function openAccount(page: Page): Promise<void> {
-  await page.goto(`/accounts/${ACCOUNT}`);
+async function openAccount(page: Page, accountNumber = ACCOUNT): Promise<void> {
+  await page.goto(`/accounts/${accountNumber}`);
   await expect(page.getByTestId('upcoming-payments')).toBeVisible();
 }
 
@@ -181,9 +183,7 @@ for (const { name, viewport } of VIEWPORTS) {
       test(`a payment already made today asks before paying again (${lang})`, async ({ page }) => {
         await useLanguage(page, lang);
         await signInAs(page, CARLOS);
-        // The sandbox has no payment today on this account: the server's answer is stubbed.
-        await page.route('**/Account/GetExistingPayment', (route) => route.fulfill({ json: true }));
-        await openAccount(page);
+        await openAccount(page, PAID_TODAY);
         await page.getByTestId('pay-now').click();
         const dialog = page.getByRole('alertdialog');
         await expect(dialog).toContainText(
@@ -192,14 +192,14 @@ for (const { name, viewport } of VIEWPORTS) {
         await expectNoAxeViolations(page);
         await dialog.getByRole('button', { name: tr(lang, 'Cancel', 'Cancelar') }).click();
         await expect(dialog).toHaveCount(0);
-        await expect(page).toHaveURL(new RegExp(`/accounts/${ACCOUNT}$`));
+        await expect(page).toHaveURL(new RegExp(`/accounts/${PAID_TODAY}$`));
 
         await page.getByTestId('pay-now').click();
         await page
           .getByRole('alertdialog')
           .getByRole('button', { name: tr(lang, 'Continue to payment', 'Continuar con el pago') })
           .click();
-        await expect(page).toHaveURL(new RegExp(`/accounts/${ACCOUNT}/payment/past-due`));
+        await expect(page).toHaveURL(new RegExp(`/accounts/${PAID_TODAY}/payment/past-due`));
         await expectRootVisible(page);
       });
     }

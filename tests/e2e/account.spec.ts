@@ -159,28 +159,18 @@ for (const { name, viewport } of VIEWPORTS) {
 }
 
 test('transaction history shows 5, then 5 more per click', async ({ page }) => {
-  await signInAs(page, MARIA);
-  // No demo account has over 5 transactions: this one answers with 12.
-  await page.route('**/api/v2/Account/Detailed?accountNumber=LU1.10002', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { transactions: Record<string, unknown>[] };
-    const base = body.transactions[0]!;
-    body.transactions = Array.from({ length: 12 }, (_, i) => ({
-      ...base,
-      id: 1000 + i,
-      confirmationCode: `TX-${i + 1}`,
-    }));
-    await route.fulfill({ response, json: body });
-  });
-  await openAccount(page, 'LU1.10002');
+  await signInAs(page, CARLOS);
+  // LU1.50003: a year of monthly payments, 12 transactions; the newest is today's, still pending.
+  await openAccount(page, 'LU1.50003');
   const rows = page.getByTestId('history-table').locator('tbody tr');
   await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText('Pending');
   await page.getByTestId('history-show-more').click();
   await expect(rows).toHaveCount(10);
   await page.getByTestId('history-show-more').click();
   await expect(rows).toHaveCount(12);
   await expect(page.getByTestId('history-show-more')).toHaveCount(0);
-  await expect(rows.first()).toContainText('Successful');
+  await expect(rows.last()).toContainText('Successful');
 });
 
 test('a missing account goes home', async ({ page }) => {
