@@ -148,6 +148,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+// Also when this script dies early (its output piped into `head`, say): no server is left running.
+process.on('exit', () => server.kill());
 
 let overBudget = false;
 try {
