@@ -17,6 +17,7 @@ import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { guestSuite } from './guest.suite';
 import { openApiSuite } from './openapi.suite';
+import { overviewSuite } from './overview.suite';
 
 const host = process.env.PGHOST || '127.0.0.1';
 const port = Number(process.env.PGPORT || 5432);
@@ -70,6 +71,8 @@ if ('error' in admin) {
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.client.end();
   });
+  // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
+  overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   portalSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   debtorSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -14,10 +14,13 @@ import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { guestSuite } from './guest.suite';
 import { openApiSuite } from './openapi.suite';
+import { overviewSuite } from './overview.suite';
 
 const data = tempDir('portal-sqlite-');
 afterAll(() => data.remove());
 
+// Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
+overviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 portalSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 authSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 debtorSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -116,6 +116,26 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
+test('the dashboard loads every card from one account request', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname);
+  });
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cards = page.getByTestId('account-card');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(1).getByTestId('progress-ring')).toHaveAttribute('data-percent', '20');
+  await expect(cards.nth(0).getByTestId('make-payment')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const perCard = requests.filter((p) =>
+    /\/Account\/(Detailed|GetPaymentPlans|GetSettlementPlans)$/.test(p),
+  );
+  expect(perCard).toEqual([]);
+  expect(requests.filter((p) => p.endsWith('/Account/ListOverview'))).toHaveLength(1);
+});
+
 test('a single account goes straight to its details', async ({ page }) => {
   await signIn(page, JOHN);
   await expect(page).toHaveURL(/\/accounts\/LU1\.20001$/);

@@ -4,7 +4,12 @@
  * exactly like a missing one.
  */
 import type { FastifyRequest } from 'fastify';
-import { paymentFacts, type PaymentFacts } from '../../domain/payment-options';
+import {
+  paymentFacts,
+  paymentOptions,
+  type OptionVariant,
+  type PaymentFacts,
+} from '../../domain/payment-options';
 import type { Account, Arrangement } from '../../domain/types';
 import { authOf } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
@@ -19,7 +24,7 @@ import {
   mapArrangement,
   type ArrangementWithPayments,
 } from '../routes/mappers';
-import { paymentPlans, settlementPlans, type PlanCents } from './plans';
+import { paymentPlans, plansExist, settlementPlans, type PlanCents } from './plans';
 import type { PaymentServices } from './services';
 
 export function normalizeAccountNumber(value: string): string {
@@ -100,6 +105,68 @@ export function plansFor(
   };
 }
 
+/**
+ * The account and its arrangements in the API's shapes, as the payment rules and the progress
+ * ring read them: the summary carries the active arrangement's own allowRemaining flag (an
+ * agent-made arrangement may forbid paying its remaining balance online).
+ */
+export function ruleView(
+  account: AccountRow,
+  arrangements: ArrangementWithPayments[],
+  mapped: ReturnType<typeof mapAccount> = mapAccount(account, arrangements),
+): { account: Account; arrangements: Arrangement[] } {
+  const view = mapped as unknown as Account;
+  const active = activeArrangement(arrangements);
+  const summary = view.currentArrangementSummary;
+  return {
+    account:
+      summary && active
+        ? {
+            ...view,
+            currentArrangementSummary: {
+              ...summary,
+              allowRemaining: Boolean(active.arrangement.allow_remaining),
+            },
+          }
+        : view,
+    arrangements: arrangements.map(mapArrangement) as unknown as Arrangement[],
+  };
+}
+
+/** What the rules call paymentPlansExist and settlementPlansExist. */
+export interface PlansKnown {
+  paymentPlansExist: boolean;
+  settlementPlansExist: boolean;
+}
+
+/**
+ * Whether GetPaymentPlans / GetSettlementPlans would return any plan for the account (as
+ * plansFor decides), without building the plans' schedules.
+ */
+export function plansKnown(account: AccountRow, client: ClientSettings): PlansKnown {
+  if (account.is_closed || account.is_eop) {
+    return { paymentPlansExist: false, settlementPlansExist: false };
+  }
+  const exist = plansExist({ balanceCents: account.balance_cents, client });
+  return {
+    paymentPlansExist: exist.payment,
+    settlementPlansExist: Boolean(account.has_settlement_offers) && exist.settlement,
+  };
+}
+
+/** The payment options offered for an account, in the order of the payment-options rules. */
+export function offeredOptions(
+  view: { account: Account; arrangements: Arrangement[] },
+  today: string,
+  rules: PaymentServices['rules'],
+  plans: PlansKnown,
+): OptionVariant[] {
+  return paymentOptions(
+    paymentFacts({ ...view, today, scheduleRules: rules.scheduleStatus, ...plans }),
+    rules.paymentOptions,
+  );
+}
+
 export async function accountState(
   ctx: PortalContext,
   services: PaymentServices,
@@ -109,18 +176,9 @@ export async function accountState(
   const client = services.clients.forClient(account.client_id);
   const arrangements = await arrangementsOf(ctx.db, account.id);
   const active = activeArrangement(arrangements);
-  const mapped = mapAccount(account, arrangements) as unknown as Account;
-  if (mapped.currentArrangementSummary && active) {
-    // The arrangement's own flag decides whether its remaining balance may be paid online.
-    mapped.currentArrangementSummary = {
-      ...mapped.currentArrangementSummary,
-      allowRemaining: Boolean(active.arrangement.allow_remaining),
-    };
-  }
   const plans = plansFor(account, client, today);
   const facts = paymentFacts({
-    account: mapped,
-    arrangements: arrangements.map(mapArrangement) as unknown as Arrangement[],
+    ...ruleView(account, arrangements),
     today,
     scheduleRules: services.rules.scheduleStatus,
     paymentPlansExist: plans.payment.length > 0,

@@ -95,18 +95,31 @@ export function paymentWindow(
   };
 }
 
+/** What a plan pays: its total and its monthly amounts in cents; null when no such plan. */
+function planAmounts(
+  kind: 'bif' | 'sif',
+  input: Pick<PlanInput, 'balanceCents' | 'client'>,
+  numMonths: number,
+  payFraction: number,
+): { discounted: number; amounts: number[] } | null {
+  const discounted =
+    kind === 'bif' ? input.balanceCents : Math.round(input.balanceCents * payFraction);
+  if (discounted <= 0) return null;
+  const amounts = splitCents(discounted, numMonths);
+  if (numMonths > 1 && (amounts[0] ?? 0) < input.client.minMonthlyPaymentCents) return null;
+  return { discounted, amounts };
+}
+
 function buildPlan(
   kind: 'bif' | 'sif',
   input: PlanInput,
   numMonths: number,
   payFraction: number,
 ): PlanCents | null {
-  const discounted =
-    kind === 'bif' ? input.balanceCents : Math.round(input.balanceCents * payFraction);
-  if (discounted <= 0) return null;
-  const amounts = splitCents(discounted, numMonths);
+  const planned = planAmounts(kind, input, numMonths, payFraction);
+  if (!planned) return null;
+  const { discounted, amounts } = planned;
   const minMonthly = input.client.minMonthlyPaymentCents;
-  if (numMonths > 1 && (amounts[0] ?? 0) < minMonthly) return null;
   const first = suggestedFirstDate(input.today, input.day);
   let left = discounted;
   const payments = amounts.map((amountCents, k) => {
@@ -133,23 +146,50 @@ function buildPlan(
   };
 }
 
-/** Balance-in-full monthly plans: 2 to maxMonthlyPayments payments of at least the minimum. */
-export function paymentPlans(input: PlanInput): PlanCents[] {
+/** The months of the balance-in-full plans a client may offer (2 to maxMonthlyPayments). */
+function paymentPlanMonths(input: Pick<PlanInput, 'balanceCents' | 'client'>): number[] {
   const { payment } = input.client;
   if (!payment.allowPifArr || input.balanceCents <= 0) return [];
-  const plans: PlanCents[] = [];
-  for (let n = 2; n <= payment.maxMonthlyPayments; n += 1) {
-    const plan = buildPlan('bif', input, n, 1);
-    if (plan) plans.push(plan);
-  }
-  return plans;
+  return Array.from({ length: Math.max(payment.maxMonthlyPayments - 1, 0) }, (_, i) => i + 2);
+}
+
+/** The client's settlement tiers as (months, fraction paid), by months. */
+function settlementTerms(
+  input: Pick<PlanInput, 'balanceCents' | 'client'>,
+): { months: number; payFraction: number }[] {
+  if (!input.client.payment.allowSifArr || input.balanceCents <= 0) return [];
+  return [...input.client.settlementTiers]
+    .sort((a, b) => a.months - b.months)
+    .map((tier) => ({ months: tier.months, payFraction: Number((1 - tier.discount).toFixed(6)) }));
+}
+
+/** Balance-in-full monthly plans: 2 to maxMonthlyPayments payments of at least the minimum. */
+export function paymentPlans(input: PlanInput): PlanCents[] {
+  return paymentPlanMonths(input)
+    .map((n) => buildPlan('bif', input, n, 1))
+    .filter((plan): plan is PlanCents => plan !== null);
 }
 
 /** Settlement plans: one per settlement tier of the client, when the client allows them. */
 export function settlementPlans(input: PlanInput): PlanCents[] {
-  if (!input.client.payment.allowSifArr || input.balanceCents <= 0) return [];
-  return [...input.client.settlementTiers]
-    .sort((a, b) => a.months - b.months)
-    .map((tier) => buildPlan('sif', input, tier.months, Number((1 - tier.discount).toFixed(6))))
+  return settlementTerms(input)
+    .map((term) => buildPlan('sif', input, term.months, term.payFraction))
     .filter((plan): plan is PlanCents => plan !== null && plan.savingsCents > 0);
+}
+
+/**
+ * Whether paymentPlans / settlementPlans would return any plan, without building the schedules
+ * (the same amounts decide; dates never drop a plan): cheap enough for every overview read.
+ */
+export function plansExist(input: Pick<PlanInput, 'balanceCents' | 'client'>): {
+  payment: boolean;
+  settlement: boolean;
+} {
+  return {
+    payment: paymentPlanMonths(input).some((n) => planAmounts('bif', input, n, 1) !== null),
+    settlement: settlementTerms(input).some((term) => {
+      const planned = planAmounts('sif', input, term.months, term.payFraction);
+      return planned !== null && input.balanceCents - planned.discounted > 0;
+    }),
+  };
 }

@@ -4,16 +4,23 @@
  *
  * These are the portal's hottest reads, so their queries are compiled once (precompile) and
  * fixed in shape: arrangements and their payments are found through the account (or the
- * debtor's accounts) in the database rather than by a list of ids, and the agency's calendar
- * day is only worked out when a closed account needs it.
+ * debtor's accounts) in the database rather than by a list of ids. ListOverview carries all a
+ * dashboard card shows (payment options, pending payments, paid-off percent), so the dashboard
+ * makes no request per card: pending transactions are summed inside the accounts query, and plan
+ * existence is decided from the amounts alone (no schedules are built). Account/Detailed works
+ * out the agency's calendar day only when a closed account needs it.
  */
 import type { FastifyInstance } from 'fastify';
+import { paidOffPercent, showsProgressRing } from '../../domain/progress';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { precompile } from '../db/database';
 import type { AccountRow, ArrangementPaymentRow, ArrangementRow } from '../db/types';
 import { ApiError } from '../http/errors';
 import { schemaRef } from '../http/validation';
+import { toDollars } from '../money';
+import { offeredOptions, plansKnown, ruleView } from '../payments/account-state';
+import { lazyPaymentServices } from '../payments/services';
 import {
   DEBTOR_VIEW_COLUMNS,
   isViewable,
@@ -60,12 +67,22 @@ function accountQueries(ctx: PortalContext) {
         .where('account_number', '=', accountNumber)
         .where('debtor_id', '=', debtorId),
     ),
+    /** With each account's pending transactions summed in the same query (null for none). */
     accountsOfDebtor: precompile(db, ['integer'], (debtorId) =>
       db
         .selectFrom('accounts')
-        .selectAll()
-        .where('debtor_id', '=', debtorId)
-        .orderBy('account_number'),
+        .selectAll('accounts')
+        .select((eb) =>
+          eb
+            .selectFrom('transactions')
+            // PostgreSQL sums integers as bigint (a string through pg): Number() reads both.
+            .select((sum) => sum.fn.sum<number | string>('transactions.amount_cents').as('sum'))
+            .whereRef('transactions.account_id', '=', 'accounts.id')
+            .where('transactions.is_pending', '=', 1)
+            .as('pending_cents'),
+        )
+        .where('accounts.debtor_id', '=', debtorId)
+        .orderBy('accounts.account_number'),
     ),
     debtor: precompile(db, ['integer'], (debtorId) =>
       db.selectFrom('debtors').select(DEBTOR_VIEW_COLUMNS).where('id', '=', debtorId),
@@ -125,6 +142,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
   const accountOnly = requireRole(ctx, ['account']);
   const detailedQuery = schemaRef(ctx.schemas, 'account-detailed-query');
   const q = accountQueries(ctx);
+  const services = lazyPaymentServices(ctx.config);
 
   async function debtorOf(debtorId: number) {
     const [[debtor], phones] = await Promise.all([q.debtor(debtorId), q.phones(debtorId)]);
@@ -144,18 +162,36 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     return debtorOf(authOf(request).debtorId);
   });
 
+  /**
+   * Each card of the dashboard drawn from this one read: the account, the payment options the
+   * rules offer for it (plans existence as the plan routes decide), its pending payments and
+   * the progress ring's percent.
+   */
   api.get('/Account/ListOverview', { preHandler: accountOnly }, async (request) => {
     const { debtorId } = authOf(request);
     const rows = await q.accountsOfDebtor(debtorId);
-    let today: string | undefined;
-    const visible = rows.filter(
-      (row) => !row.is_closed || isViewable(row, (today ??= ctx.today())),
-    );
+    if (rows.length === 0) return [];
+    const today = ctx.today();
+    const visible = rows.filter((row) => isViewable(row, today));
     if (visible.length === 0) return [];
     const arrangements = await q.arrangementsOfDebtor(debtorId);
     const payments = arrangements.length === 0 ? [] : await q.paymentsOfDebtor(debtorId);
     const grouped = groupArrangements(arrangements, payments);
-    return visible.map((row) => mapAccount(row, grouped.get(row.id) ?? []));
+    const { rules, clients } = services;
+    return visible.map((row) => {
+      const list = grouped.get(row.id) ?? [];
+      const account = mapAccount(row, list);
+      const view = ruleView(row, list, account);
+      const plans = plansKnown(row, clients.forClient(row.client_id));
+      return {
+        ...account,
+        paymentOptions: offeredOptions(view, today, rules, plans),
+        pendingPaymentsTotal: toDollars(Number(row.pending_cents ?? 0)),
+        paidOffPercent: showsProgressRing(view.account)
+          ? paidOffPercent(view.account, view.arrangements)
+          : null,
+      };
+    });
   });
 
   api.get<{ Querystring: { accountNumber: string } }>(

@@ -1,14 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dedupeAccounts } from '../../domain/classification';
 import type { Account } from '../../domain/types';
+import type { AccountOverview as ApiAccountOverview } from '../../generated/types/api/account-list';
 import { apiRequest } from '../lib/api';
+
+/**
+ * An account as ListOverview sends it: the account plus what its dashboard card shows, decided
+ * by the server (the payment options offered, pending payments, the paid-off percent).
+ */
+export type AccountOverview = Account &
+  Pick<ApiAccountOverview, 'paymentOptions' | 'pendingPaymentsTotal' | 'paidOffPercent'>;
 
 /** The signed-in debtor's accounts: one per account number, sorted (spec §4). */
 export const accountsOverviewQuery = queryOptions({
   queryKey: ['accounts', 'overview'],
   queryFn: async ({ signal }) =>
     dedupeAccounts(
-      (await apiRequest<Account[] | null>('/api/v2/Account/ListOverview', { signal })) ?? [],
+      (await apiRequest<AccountOverview[] | null>('/api/v2/Account/ListOverview', { signal })) ??
+        [],
     ),
 });
 

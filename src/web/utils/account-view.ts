@@ -1,17 +1,12 @@
 /**
  * What the account screens show, computed from GET Account/Detailed with the domain rules: the
- * payment options offered, the paid-off progress, pending payments and transaction statuses.
+ * payment options offered and transaction statuses. (The dashboard's cards get theirs from
+ * ListOverview, decided by the server with the same rules.)
  */
-import {
-  paidOffPercent,
-  progressState,
-  showsProgressRing,
-  type ProgressState,
-} from '../../domain/progress';
+import type { ProgressState } from '../../domain/progress';
 import { paymentFacts, paymentOptions, type OptionVariant } from '../../domain/payment-options';
 import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
 import { activeArrangement } from '../../domain/schedule-status';
-import { toCents, toDollars } from '../../domain/money';
 import type { Account, ActiveArrangement, Transaction } from '../../domain/types';
 import type { DetailedArrangement } from '../api/account-detailed';
 
@@ -94,41 +89,10 @@ export function plansMatter(data: AccountData, today: string, rules: AccountRule
   return without.join() !== withAll.join();
 }
 
-/**
- * Whether the account offers any payment option: true or false when the plans cannot change
- * that, null when they can (then ask the plan calls).
- */
-export function offersAnyOption(
-  data: AccountData,
-  today: string,
-  rules: AccountRules,
-): boolean | null {
-  const none = { paymentPlansExist: false, settlementPlansExist: false };
-  const all = { paymentPlansExist: true, settlementPlansExist: true };
-  if (offeredOptions(data, today, rules, none).length > 0) return true;
-  if (offeredOptions(data, today, rules, all).length === 0) return false;
-  return null;
-}
-
+/** The progress ring's value. */
 export interface Progress {
   percent: number;
   state: ProgressState;
-}
-
-/** The progress ring's value, or null when the ring is not shown (closed, EOP or PCO). */
-export function accountProgress({ account, arrangements }: AccountData): Progress | null {
-  if (!showsProgressRing(account)) return null;
-  const percent = paidOffPercent(account, arrangements);
-  return { percent, state: progressState(percent) };
-}
-
-/** Dollars of the payments received but not yet applied. */
-export function pendingPaymentsTotal(transactions: readonly Transaction[]): number {
-  return toDollars(
-    transactions
-      .filter((transaction) => transaction.isPending)
-      .reduce((sum, transaction) => sum + toCents(transaction.amount), 0),
-  );
 }
 
 export type TransactionStatus = 'adjusted' | 'failed' | 'pending' | 'success';

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailedArrangement } from '../../../src/web/api/account-detailed';
 import {
-  accountProgress,
   isModifiableOnline,
   offeredOptions,
-  offersAnyOption,
-  pendingPaymentsTotal,
   plansMatter,
   transactionStatus,
   withArrangementFlags,
 } from '../../../src/web/utils/account-view';
-import type { Account, Transaction } from '../../../src/domain/types';
+import type { Account } from '../../../src/domain/types';
 import { TODAY, account, detail, paymentRules, scheduleRules, summary } from '../domain/fixtures';
 
 const rules = { paymentOptions: paymentRules, scheduleStatus: scheduleRules };
@@ -57,46 +54,9 @@ describe('account view', () => {
     ).toBe(false);
   });
 
-  it('knows whether anything is offered without asking for plans when it can', () => {
-    expect(offersAnyOption({ account: account(), arrangements: [] }, TODAY, rules)).toBe(true);
-    expect(offersAnyOption(withPlan({ allowRemaining: false }), TODAY, rules)).toBe(false);
-    expect(
-      offersAnyOption({ account: account({ isEop: true }), arrangements: [] }, TODAY, rules),
-    ).toBe(false);
-  });
-
   it('an arrangement that cannot be modified online says so', () => {
     expect(isModifiableOnline(withPlan({ modifiableOnline: false }))).toBe(false);
     expect(isModifiableOnline(withPlan())).toBe(true);
-  });
-
-  it('progress: hidden for closed, EOP and PCO; a settlement is measured on its own amount', () => {
-    expect(accountProgress({ account: account({ isPco: true }), arrangements: [] })).toBeNull();
-    expect(accountProgress({ account: account({ isEop: true }), arrangements: [] })).toBeNull();
-    expect(accountProgress({ account: account(), arrangements: [] })).toEqual({
-      percent: 0,
-      state: 'not_started',
-    });
-    const settlement = withPlan(
-      { type: 'SIF', amount: 1500 },
-      { balance: 1500, originalBalance: 2500, remainingBalance: 1000 },
-    );
-    expect(accountProgress(settlement)).toEqual({ percent: 33, state: 'in_progress' });
-  });
-
-  it('pending payments add up the pending transactions', () => {
-    const tx = (amount: number, isPending: boolean): Transaction => ({
-      date: TODAY,
-      amount,
-      type: 'WebCredit',
-      autoOrManual: null,
-      source: null,
-      confirmationCode: null,
-      isPending,
-      totalPayment: amount,
-      additionalTransactions: [],
-    });
-    expect(pendingPaymentsTotal([tx(0.1, true), tx(0.2, true), tx(50, false)])).toBe(0.3);
   });
 
   it('transaction statuses: pending, failed, adjusted, success', () => {

@@ -2,21 +2,13 @@ import { Badge, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-
 import { useTranslation } from 'react-i18next';
 import { maskClientAccount } from '../../../../domain/masking';
 import { formatUsd } from '../../../../domain/money';
-import type { Account } from '../../../../domain/types';
-import { useAccountDetailed } from '../../../api/account-detailed';
-import { usePlansExist } from '../../../api/plans-exist';
+import { progressState } from '../../../../domain/progress';
+import type { AccountOverview } from '../../../api/accounts-overview';
 import { ButtonLink } from '../../../components/button-link';
 import { InfoList } from '../../../components/info-list';
 import { Panel } from '../../../components/panel';
 import { RouterLink } from '../../../components/router-link';
 import { useLanguage } from '../../../hooks/use-language';
-import { accountRules, agencyToday } from '../../../utils/account-rules';
-import {
-  accountProgress,
-  offeredOptions,
-  offersAnyOption,
-  pendingPaymentsTotal,
-} from '../../../utils/account-view';
 import { ProgressRing } from './progress-ring';
 
 const useStyles = makeStyles({
@@ -56,28 +48,18 @@ const useStyles = makeStyles({
 });
 
 /**
- * One account on the dashboard. The overview draws the card at once; the account's details
- * (fetched for every card in parallel, and cached for its details page) decide the ring,
- * pending payments and whether 'Make a payment' is offered.
+ * One account on the dashboard, drawn from the overview alone: the server sends the payment
+ * options offered, the pending payments and the paid-off percent with each account, so a card
+ * makes no request of its own.
  */
-export function AccountCard({ account }: { account: Account }) {
+export function AccountCard({ account }: { account: AccountOverview }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const language = useLanguage();
   const accountNumber = account.accountNumber;
-  const detailed = useAccountDetailed(accountNumber);
-  const rules = accountRules();
-  const today = agencyToday();
-  const anyOption = detailed.data ? offersAnyOption(detailed.data, today, rules) : false;
-  // Only when plans alone decide whether anything is offered.
-  const plans = usePlansExist(accountNumber, anyOption === null);
-  const showsPayment =
-    anyOption === true ||
-    (anyOption === null &&
-      !plans.isPending &&
-      offeredOptions(detailed.data!, today, rules, plans).length > 0);
-  const progress = detailed.data ? accountProgress(detailed.data) : null;
-  const pending = detailed.data ? pendingPaymentsTotal(detailed.data.transactions) : 0;
+  const showsPayment = account.paymentOptions.length > 0;
+  const percent = account.paidOffPercent;
+  const pending = account.pendingPaymentsTotal;
   const money = (dollars: number) => formatUsd(dollars, language);
   const encoded = encodeURIComponent(accountNumber);
 
@@ -146,7 +128,9 @@ export function AccountCard({ account }: { account: Account }) {
         <InfoList items={creditorItems} />
       </div>
       {!account.isClosed && !account.isEop && !account.isPco && (
-        <div className={styles.ringSlot}>{progress && <ProgressRing {...progress} />}</div>
+        <div className={styles.ringSlot}>
+          {percent !== null && <ProgressRing percent={percent} state={progressState(percent)} />}
+        </div>
       )}
       <div className={styles.footer}>
         {showsPayment && (
