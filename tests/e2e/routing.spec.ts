@@ -54,3 +54,32 @@ test('the footer carries the collector notice and the skip link works', async ({
   await skip.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
 });
+
+/**
+ * On a fresh load of a signed-in page, its data is asked for as the route starts, not after the
+ * page's code has arrived (no request waterfall): the request is sent before the chunk is.
+ */
+for (const { path, data, chunk } of [
+  { path: '/dashboard', data: '/api/v2/Account/ListOverview', chunk: /dashboard-page-[^/]*\.js$/ },
+  {
+    path: '/accounts/LU1.10001',
+    data: '/api/v2/Account/Detailed',
+    chunk: /account-page-[^/]*\.js$/,
+  },
+]) {
+  test(`a reload of ${path} asks for its data alongside its code`, async ({ page }) => {
+    await signIn(page, MARIA);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const order: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === data) order.push('data');
+      if (chunk.test(url.pathname)) order.push('chunk');
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(order.slice(0, 2)).toEqual(['data', 'chunk']);
+  });
+}

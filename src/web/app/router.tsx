@@ -4,6 +4,7 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { AppShell } from './shell/app-shell';
 import { ErrorPage } from './error-page';
 import { RequirePaymentAccess, RequireRole } from './guards';
+import { accountData, accountDetailsData, dashboardData, debtorData } from './prefetch';
 // React.lazy that the loading bar can see (navigations keep the old page while a chunk loads).
 import { lazy } from './page-loads';
 
@@ -55,17 +56,25 @@ const routes: RouteObject[] = [
           {
             element: <RequireRole roles={['account']} />,
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'dashboard', element: <DashboardPage />, loader: dashboardData },
               { path: 'dashboard/contact-us', element: <ContactUsPage /> },
-              { path: 'contact-information', element: <ContactInformationPage /> },
+              {
+                path: 'contact-information',
+                element: <ContactInformationPage />,
+                loader: debtorData,
+              },
               { path: 'funding-methods', element: <FundingMethodsPage /> },
               {
                 path: 'accounts/:accountNumber',
                 children: [
-                  { index: true, element: <AccountPage /> },
-                  { path: 'bankruptcy', element: <BankruptcyPage /> },
-                  { path: 'dispute', element: <DisputePage /> },
-                  { path: 'paymentOptions', element: <PaymentOptionsPage /> },
+                  { index: true, element: <AccountPage />, loader: accountData },
+                  { path: 'bankruptcy', element: <BankruptcyPage />, loader: accountData },
+                  { path: 'dispute', element: <DisputePage />, loader: accountDetailsData },
+                  {
+                    path: 'paymentOptions',
+                    element: <PaymentOptionsPage />,
+                    loader: accountDetailsData,
+                  },
                 ],
               },
             ],

@@ -1,0 +1,44 @@
+/**
+ * Route data asked for as the navigation starts, alongside the page's own chunk: without this a
+ * page's requests would wait for its code to download (a request waterfall on first load). Used as
+ * React Router loaders that return at once (navigation never waits for data); the page's queries
+ * then find the request in flight or its answer cached. Only for a signed-in account session:
+ * anyone else is on the way to sign-in.
+ */
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { accountDetailedQuery } from '../api/account-detailed';
+import { accountsOverviewQuery } from '../api/accounts-overview';
+import { paymentSettingsQuery } from '../api/payment-settings';
+import { primaryDebtorQuery } from '../api/primary-debtor';
+import { queryClient } from '../lib/query-client';
+import { currentRole } from '../lib/session';
+
+type Prefetch = (params: LoaderFunctionArgs['params']) => void;
+
+function prefetching(prefetch: Prefetch) {
+  return ({ params }: LoaderFunctionArgs): null => {
+    if (currentRole() === 'account') prefetch(params);
+    return null;
+  };
+}
+
+export const dashboardData = prefetching(() => {
+  void queryClient.prefetchQuery(primaryDebtorQuery);
+  void queryClient.prefetchQuery(accountsOverviewQuery);
+});
+
+export const debtorData = prefetching(() => {
+  void queryClient.prefetchQuery(primaryDebtorQuery);
+});
+
+/** The account's details (dispute, payment options). */
+export const accountDetailsData = prefetching(({ accountNumber }) => {
+  if (accountNumber) void queryClient.prefetchQuery(accountDetailedQuery(accountNumber));
+});
+
+/** The account's details and payment settings (account page, bankruptcy). */
+export const accountData = prefetching(({ accountNumber }) => {
+  if (!accountNumber) return;
+  void queryClient.prefetchQuery(accountDetailedQuery(accountNumber));
+  void queryClient.prefetchQuery(paymentSettingsQuery(accountNumber));
+});
