@@ -103,12 +103,13 @@ function byDateThenId(a: ScheduledPayment, b: ScheduledPayment): number {
 }
 
 /**
- * A detail of an arrangement as a scheduled payment. Details carry no pending-post or funding
- * flag, so: pending post when approved or sent and not yet posted (unless rejected); funding
- * attached when a payment method is named in paidWith.
+ * A detail of an arrangement as a scheduled payment: pending post when approved or sent
+ * (`submitted` set) and not yet posted (`satisfied` not set), unless rejected; funding attached
+ * when a payment method is named in paidWith.
  */
 function fromDetail(detail: ArrangementDetail): ScheduledPayment {
-  const sentNotPosted = detail.status === 'Approved' || (detail.submitted && !detail.satisfied);
+  const sentNotPosted =
+    detail.status === 'Approved' || (Boolean(detail.submitted) && !detail.satisfied);
   return {
     id: detail.id,
     amount: detail.amount,

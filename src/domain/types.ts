@@ -1,195 +1,82 @@
 /**
  * API shapes of the spec's section 3 entities that business rules read. Money is in dollars (as
- * in the API bodies); calendar dates are `YYYY-MM-DD`, instants ISO 8601 date-times. The JSON
- * Schemas in schemas/api describe the same shapes with the same names.
+ * in the API bodies); calendar dates are `YYYY-MM-DD`, instants ISO 8601 date-times. The shapes
+ * are the types generated from schemas/api (src/generated/types); the domain only widens what
+ * it tolerates beyond them (see ArrangementSummary and Account).
  */
+import type {
+  Account as ApiAccount,
+  ArrangementSummary as ApiArrangementSummary,
+  ArrangementSummaryPayment as ApiArrangementSummaryPayment,
+} from '../generated/types/api/account';
+import type {
+  AccountWithDebtor as ApiAccountWithDebtor,
+  Arrangement,
+  ArrangementDetail,
+  Transaction,
+} from '../generated/types/api/account-with-debtor';
+import type { CommunicationPref, Debtor, DebtorPhone } from '../generated/types/api/debtor';
+
+export type { Arrangement, ArrangementDetail, CommunicationPref, Debtor, DebtorPhone, Transaction };
 
 /** Arrangement types. */
-export type ArrangementType = 'PIF' | 'SIF' | 'PPA' | 'LET';
+export type ArrangementType = Arrangement['type'];
 
 /** Payment status values sent by the server for an arrangement detail or scheduled payment. */
-export type PaymentStatus = 'PostDate' | 'Approved' | 'Paid' | 'Rejected' | 'Canceled';
+export type PaymentStatus = ArrangementDetail['status'];
+
+export type TransactionType = Transaction['type'];
 
 /** One payment of the arrangement summary. */
-export interface ArrangementSummaryPayment {
-  id: number;
-  amount: number;
-  /** `YYYY-MM-DD` */
-  date: string;
-  hasAttachedFunding: boolean;
-  isPendingPost: boolean;
+export interface ArrangementSummaryPayment extends Omit<ApiArrangementSummaryPayment, 'status'> {
   /**
-   * Not in the spec's list of summary fields: the server may send it. When absent, the status of
-   * the arrangement detail with the same id is used, else `PostDate` (a scheduled payment).
+   * Not in the spec's list of summary fields (this server always sends it). When absent, the
+   * status of the arrangement detail with the same id is used, else `PostDate` (a scheduled
+   * payment).
    */
   status?: PaymentStatus;
 }
 
 /** `Account.currentArrangementSummary`. */
-export interface ArrangementSummary {
-  id: number;
-  type: ArrangementType;
-  /** Amount of the arrangement (for SIF and LET, the settlement amount). */
-  amount: number;
-  /** `YYYY-MM-DD` of the next payment. */
-  date: string | null;
-  paymentsLeft: number;
-  totalLeft: number;
+export interface ArrangementSummary extends Omit<ApiArrangementSummary, 'payments'> {
   payments: ArrangementSummaryPayment[];
   /**
-   * Whether this arrangement allows paying its remaining balance online (not in the spec's field
-   * list; added for the payment-options rules). When absent, it is allowed when `totalLeft > 0`.
+   * Whether this arrangement allows paying its remaining balance online (not sent in the
+   * summary: added from the arrangement's own flag for the payment-options rules). When absent,
+   * it is allowed when `totalLeft > 0`.
    */
   allowRemaining?: boolean;
 }
 
-/** One payment of an arrangement. */
-export interface ArrangementDetail {
-  id: number;
-  /** `YYYY-MM-DD` */
-  payDate: string;
-  amount: number;
-  status: PaymentStatus;
-  /** Sent to the payment processor. */
-  submitted: boolean;
-  confirmation: string | null;
-  approved: boolean;
-  /** Posted to the account. */
-  satisfied: boolean;
-  /** ISO 8601 date-time. */
-  created: string;
-  /** Description of the attached funding method (for example 'Visa ...1234'); null when none. */
-  paidWith: string | null;
-  isElectronic: boolean;
-}
+/** Fields of the API's Account that the domain does not need to be present. */
+type OptionalAccountFields =
+  | 'clientId'
+  | 'lastUpdateDate'
+  | 'lastViewableDate'
+  | 'bankruptcyReported'
+  | 'showEndOfPathNotice'
+  | 'externalPaymentUrl';
 
-export interface Arrangement {
-  id: number;
-  type: ArrangementType;
-  amount: number;
-  active: boolean;
-  beginBalance: number;
-  paid: number;
-  remaining: number;
-  details: ArrangementDetail[];
-  /** ISO 8601 date-time. */
-  created: string;
-  remainingNonElectronic: number;
-}
+/** Fields the spec allows a server to leave out (null); this server always sends them. */
+type NullableAccountFields = 'outstandingBalance' | 'remainingBalance' | 'statusCode';
 
-export interface Account {
-  accountNumber: string;
-  /** The creditor's reference for the account (masked for display, see masking.ts). */
-  clientAccount: string | null;
-  balance: number;
-  creditorName: string | null;
-  originalCreditorName: string | null;
-  merchantName: string | null;
-  creditorNameComment: string | null;
-  originalBalance: number;
-  outstandingBalance: number | null;
-  remainingBalance: number | null;
-  settlementBalance: number | null;
-  /** The balance that applies after `newBalanceDate`. */
-  newBalance: number | null;
-  newBalanceDate: string | null;
-  totalPaid: number;
-  hasActiveArrangement: boolean;
+/**
+ * The API's Account, with the summary above, a few fields the rules never read made optional
+ * (so a caller may build one from less than a full API answer), and the spec's nullable ones.
+ */
+export interface Account
+  extends
+    Omit<ApiAccount, 'currentArrangementSummary' | OptionalAccountFields | NullableAccountFields>,
+    Partial<Pick<ApiAccount, OptionalAccountFields>> {
   currentArrangementSummary: ArrangementSummary | null;
-  dateOfReferral: string | null;
-  dateOfLastPay: string | null;
-  supportPhoneNumber: string | null;
-  isInterestBearing: boolean;
-  hasSettlementOffers: boolean;
-  isClosed: boolean;
-  isSif: boolean;
-  isPif: boolean;
+  outstandingBalance: number | null;
+  /** The balance left to pay; the domain uses the balance when it is not sent. */
+  remainingBalance: number | null;
   statusCode: string | null;
-  isPaymentPendingPost: boolean;
-  minimumPaymentDue: number | null;
-  stabilizationAmount: number | null;
-  showBringAccountCurrentText: boolean;
-  showLastWorkableDisclosure: boolean;
-  /** PCO account: its own payment option groups apply (spec section 4). */
-  isPco: boolean;
-  allowPcoMinPay: boolean;
-  saveDate: string | null;
-  /** End of process: read-only account. */
-  isEop: boolean;
-  statementDate: string | null;
-  /** Closed accounts: last update, and last day the account is shown (45 days later). */
-  lastUpdateDate?: string | null;
-  lastViewableDate?: string | null;
-  bankruptcyReported?: boolean;
-  /** End-of-path notice (one client), with its external payment link. */
-  showEndOfPathNotice?: boolean;
-  externalPaymentLink?: string | null;
 }
 
-export type TransactionType =
-  | 'Unknown'
-  | 'Adjustment'
-  | 'CreditCard'
-  | 'Cash'
-  | 'Check'
-  | 'Direct'
-  | 'MoneyOrder'
-  | 'NonSufficientFunds'
-  | 'Phone'
-  | 'PrintedCheck'
-  | 'IvrCredit'
-  | 'IvrPhone'
-  | 'WebCredit'
-  | 'WebPhone';
-
-export interface Transaction {
-  /** Received date. */
-  date: string;
-  amount: number;
-  type: TransactionType;
-  autoOrManual: string | null;
-  source: string | null;
-  confirmationCode: string | null;
-  isPending: boolean;
-  totalPayment: number | null;
-  additionalTransactions: Transaction[];
-}
-
-export interface DebtorPhone {
-  phoneNumber: string;
-  type: string | null;
-}
-
-export interface CommunicationPref {
-  type: 'email' | 'SMS' | 'letter';
-  preferred: boolean;
-  enabled: boolean;
-}
-
-export interface Debtor {
-  /** Empty or null for a business. */
-  firstName: string | null;
-  lastName: string | null;
-  businessName: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  email: string | null;
-  phones: DebtorPhone[];
-  communicationPrefs: CommunicationPref[];
-  allowSms: boolean;
-  allowEmail: boolean;
-}
-
-export interface AccountWithDebtor {
+export interface AccountWithDebtor extends Omit<ApiAccountWithDebtor, 'account'> {
   account: Account;
-  debtor: Debtor;
-  transactions: Transaction[];
-  arrangements: Arrangement[];
-  allowSms: boolean;
-  allowEmail: boolean;
 }
 
 /**

@@ -37,7 +37,9 @@ function refs(value: unknown, where: string | null, out: [string, string | null]
 
 function pointer(root: unknown, ref: string): unknown {
   let node = root;
-  for (const part of ref.replace(/^#\//, '').split('/')) {
+  const path = ref.replace(/^#\/?/, '');
+  if (!path) return root;
+  for (const part of path.split('/')) {
     if (!node || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }
@@ -125,18 +127,30 @@ export function openApiSuite(dialect: string, makeDatabase: DatabaseFactory): vo
         if (pointer(doc, ref) === undefined) problems.push(`paths: ${ref}`);
         void where;
       }
+      // A component keeps its $id: another schema's $id (with a pointer into it) names it.
+      const byId = new Map(
+        Object.values(doc.components.schemas)
+          .filter((schema) => typeof schema.$id === 'string')
+          .map((schema) => [schema.$id as string, schema]),
+      );
+      const ajv = createAjv({ strict: false });
+      for (const schema of byId.values()) ajv.addSchema(schema);
       for (const [name, schema] of Object.entries(doc.components.schemas)) {
         for (const [ref] of refs(schema, name)) {
-          const target = ref.startsWith('#/components/') ? pointer(doc, ref) : pointer(schema, ref);
+          const [id = '', local = ''] = ref.split('#');
+          const target = ref.startsWith('#/components/')
+            ? pointer(doc, ref)
+            : pointer(id ? byId.get(id) : schema, `#${local}`);
           if (target === undefined) problems.push(`${name}: ${ref}`);
         }
-        const ajv = createAjv({ strict: false });
         try {
-          ajv.compile({ ...schema, $id: `/openapi/${name}.json` });
+          if (typeof schema.$id === 'string') ajv.getSchema(schema.$id);
+          else createAjv({ strict: false }).compile({ ...schema, $id: `/openapi/${name}.json` });
         } catch (error) {
           problems.push(`${name}: ${(error as Error).message}`);
         }
       }
+      expect(byId.has('/schemas/api/account.json')).toBe(true);
       expect(problems).toEqual([]);
     });
   });

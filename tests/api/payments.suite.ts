@@ -820,7 +820,8 @@ export function paymentsSuite(dialect: string, makeDatabase: DatabaseFactory): v
         await expectNoFullNumbers(server.database.db);
         const logs = server.logs.text();
         for (const number of [...Object.values(CARDS), ...Object.values(BANKS)]) {
-          expect(logs).not.toContain(number);
+          // As a number of its own: the digits of a timing such as 1.4713990000000194 do not count.
+          expect(logs).not.toMatch(new RegExp(`(?<![0-9.])${number}(?![0-9])`));
         }
       });
     });

@@ -12,6 +12,13 @@ import { hashDateOfBirth, hashSsnLast4, normalizeName, digitsOnly } from '../aut
 import { isValidDay, resolveDay } from '../dates';
 import { toCents } from '../money';
 import '../payments/tables';
+import type {
+  Account,
+  Arrangement,
+  Debtor,
+  FundingMethod,
+  Import,
+} from '../../generated/types/import';
 import type { Database, Db } from './types';
 
 export interface ImportProblem {
@@ -49,134 +56,8 @@ export interface ImportOptions {
   clientIds?: readonly string[];
 }
 
-// ---- file shape (mirrors schemas/import.schema.json) ----
-interface FilePayment {
-  date: string;
-  amount: number;
-  status: string;
-  isPendingPost?: boolean;
-  isElectronic?: boolean;
-  fundingId?: number;
-  fundingRef?: string;
-  paidWith?: string;
-  confirmation?: string;
-}
-interface FileArrangement {
-  ref: string;
-  type: string;
-  amount: number;
-  active?: boolean;
-  beginBalance: number;
-  created?: string;
-  allowRemaining?: boolean;
-  modifiableOnline?: boolean;
-  payments: FilePayment[];
-}
-interface FileTransaction {
-  date: string;
-  amount: number;
-  type: string;
-  autoOrManual?: string;
-  source?: string;
-  confirmationCode?: string;
-  isPending?: boolean;
-  totalPayment?: number;
-}
-interface FileLetterOption {
-  optionNumber: number;
-  dueDate: string;
-  dayOfMonthSettlementRequirement?: number;
-  settlementAmount: number;
-  paymentAmount: number;
-  discount: number;
-  numberOfPayments: number;
-  schedule: { date: string; amount: number }[];
-}
-interface FileLetter {
-  letterId: number;
-  requestDate: string;
-  principalBalance: number;
-  isLetterOne?: boolean;
-  options: FileLetterOption[];
-}
-interface FileAccount {
-  accountNumber: string;
-  clientId?: string;
-  clientAccount?: string;
-  creditorName?: string;
-  creditorNameComment?: string;
-  originalCreditorName?: string;
-  merchantName?: string;
-  balance: number;
-  originalBalance: number;
-  totalPaid?: number;
-  outstandingBalance?: number;
-  settlementBalance?: number;
-  minimumPaymentDue?: number;
-  stabilizationAmount?: number;
-  newBalance?: number;
-  newBalanceDate?: string;
-  statusCode: string;
-  isClosed?: boolean;
-  isPco?: boolean;
-  isEop?: boolean;
-  isInterestBearing?: boolean;
-  isPaymentPendingPost?: boolean;
-  hasSettlementOffers?: boolean;
-  allowPcoMinPay?: boolean;
-  showBringAccountCurrentText?: boolean;
-  showLastWorkableDisclosure?: boolean;
-  bankruptcyReported?: boolean;
-  endOfPathNotice?: boolean;
-  externalPaymentUrl?: string;
-  supportPhone?: string;
-  dateOfReferral?: string;
-  dateOfLastPay?: string;
-  lastUpdateDate?: string;
-  lastViewableDate?: string;
-  statementDate?: string;
-  saveDate?: string;
-  arrangements?: FileArrangement[];
-  transactions?: FileTransaction[];
-  letters?: FileLetter[];
-}
-interface FileFundingMethod {
-  ref: string;
-  type: 'card' | 'bank';
-  brand?: 'visa' | 'amex' | 'disc' | 'mc';
-  cardType?: 'credit' | 'debit';
-  last4: string;
-  /** Cards: YYYY-MM (stored as the last day of that month). */
-  expiration?: string;
-  holderFirstName?: string;
-  holderLastName?: string;
-  bankAccountType?: 'checking' | 'savings';
-  token: string;
-}
-interface FileDebtor {
-  key: string;
-  firstName?: string;
-  lastName: string;
-  businessName?: string;
-  addressLine1?: string;
-  addressLine2?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  email?: string;
-  ssnLast4?: string;
-  dateOfBirth?: string;
-  requireSsn?: boolean;
-  allowSms?: boolean;
-  allowEmail?: boolean;
-  communicationPrefs?: { email?: boolean; sms?: boolean; letter?: boolean; preferred?: string };
-  phones?: { phoneNumber: string; type?: string }[];
-  fundingMethods?: FileFundingMethod[];
-  accounts: FileAccount[];
-}
-interface ImportFile {
-  debtors: FileDebtor[];
-}
+/** One payment of an arrangement in the file. */
+type FilePayment = Arrangement['payments'][number];
 
 const defaultSchemaFile = path.resolve(import.meta.dirname, '../../../schemas/import.schema.json');
 let compiled: { file: string; validate: ReturnType<Ajv['compile']> } | undefined;
@@ -271,7 +152,7 @@ export async function importPortalData(
   if (!validate(data)) {
     return { ok: false, problems: (validate.errors ?? []).map(describe) };
   }
-  const file = data as ImportFile;
+  const file = data as Import;
   const check = new Checker(options.today);
   const debtorKeys = new Map<string, string>();
   const accountNumbers = new Map<string, string>();
@@ -418,7 +299,7 @@ export async function importPortalData(
 
 async function writeDebtor(
   trx: Transaction<Database>,
-  debtor: FileDebtor,
+  debtor: Debtor,
   check: Checker,
   options: ImportOptions,
   counts: ImportCounts,
@@ -498,7 +379,7 @@ async function writeDebtor(
 async function writeFundingMethods(
   trx: Transaction<Database>,
   debtorId: number,
-  methods: FileFundingMethod[],
+  methods: FundingMethod[],
   stamp: string,
 ): Promise<Map<string, { id: number; name: string }>> {
   const byRef = new Map<string, { id: number; name: string }>();
@@ -560,7 +441,7 @@ async function writeFundingMethods(
 async function writeAccount(
   trx: Transaction<Database>,
   debtorId: number,
-  account: FileAccount,
+  account: Account,
   check: Checker,
   stamp: string,
   counts: ImportCounts,

@@ -1,24 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountWithDebtor, Arrangement, Transaction } from '../../domain/types';
+import type { AccountWithDebtor } from '../../domain/types';
 import { apiRequest } from '../lib/api';
 
-/** An arrangement as GET Account/Detailed sends it: the domain shape plus its online flags. */
-export interface DetailedArrangement extends Arrangement {
-  /** Its remaining balance may be paid online. */
-  allowRemaining: boolean;
-  /** It may be changed online (funding, reschedule); otherwise the debtor calls. */
-  modifiableOnline: boolean;
-}
-
-export interface DetailedTransaction extends Transaction {
-  id: number;
-}
-
 /** GET Account/Detailed (spec §3 AccountWithDebtor). */
-export interface AccountDetailed extends Omit<AccountWithDebtor, 'arrangements' | 'transactions'> {
-  arrangements: DetailedArrangement[];
-  transactions: DetailedTransaction[];
-}
+export type AccountDetailed = AccountWithDebtor;
 
 export const accountDetailedQuery = (accountNumber: string) =>
   queryOptions({

@@ -7,12 +7,11 @@ import type { ProgressState } from '../../domain/progress';
 import { paymentFacts, paymentOptions, type OptionVariant } from '../../domain/payment-options';
 import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
 import { activeArrangement } from '../../domain/schedule-status';
-import type { Account, ActiveArrangement, Transaction } from '../../domain/types';
-import type { DetailedArrangement } from '../api/account-detailed';
+import type { Account, ActiveArrangement, Arrangement, Transaction } from '../../domain/types';
 
 export interface AccountData {
   account: Account;
-  arrangements: readonly DetailedArrangement[];
+  arrangements: readonly Arrangement[];
 }
 
 export interface AccountRules {

@@ -100,13 +100,15 @@ export function detail(overrides: Partial<ArrangementDetail> = {}): ArrangementD
     payDate: TOMORROW,
     amount: 100,
     status: 'PostDate',
-    submitted: false,
+    submitted: null,
     confirmation: null,
-    approved: false,
-    satisfied: false,
+    approved: null,
+    satisfied: null,
     created: '2025-01-01T12:00:00Z',
     paidWith: 'Visa 1234',
     isElectronic: true,
+    isPendingPost: false,
+    hasAttachedFunding: true,
     ...overrides,
   };
 }
@@ -123,6 +125,8 @@ export function arrangement(overrides: Partial<Arrangement> = {}): Arrangement {
     details: [detail()],
     created: '2025-01-01T12:00:00Z',
     remainingNonElectronic: 0,
+    allowRemaining: true,
+    modifiableOnline: true,
     ...overrides,
   };
 }

@@ -19,6 +19,9 @@ import {
   YESTERDAY,
 } from './fixtures';
 
+/** An instant the processor was sent (or posted) a payment. */
+const SENT = '2025-04-28T12:00:00Z';
+
 const statusOf = (overrides: Parameters<typeof payment>[0]) =>
   scheduleStatus(payment(overrides), TODAY, scheduleRules);
 
@@ -180,9 +183,9 @@ describe('activeArrangement', () => {
           detail({ id: 4, payDate: '2025-05-01', status: 'Paid' }),
           detail({ id: 3, payDate: '2025-05-02', status: 'Canceled' }),
           detail({ id: 2, payDate: '2025-05-03', status: 'Approved' }),
-          detail({ id: 1, payDate: '2025-05-04', submitted: true }),
-          detail({ id: 6, payDate: '2025-05-05', submitted: true, satisfied: true }),
-          detail({ id: 7, payDate: '2025-05-06', status: 'Rejected', submitted: true }),
+          detail({ id: 1, payDate: '2025-05-04', submitted: SENT }),
+          detail({ id: 6, payDate: '2025-05-05', submitted: SENT, satisfied: SENT }),
+          detail({ id: 7, payDate: '2025-05-06', status: 'Rejected', submitted: SENT }),
         ],
       }),
     ]);

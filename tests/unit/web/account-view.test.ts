@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { DetailedArrangement } from '../../../src/web/api/account-detailed';
 import {
   isModifiableOnline,
   offeredOptions,
@@ -7,13 +6,13 @@ import {
   transactionStatus,
   withArrangementFlags,
 } from '../../../src/web/utils/account-view';
-import type { Account } from '../../../src/domain/types';
+import type { Account, Arrangement } from '../../../src/domain/types';
 import { TODAY, account, detail, paymentRules, scheduleRules, summary } from '../domain/fixtures';
 
 const rules = { paymentOptions: paymentRules, scheduleStatus: scheduleRules };
 const noPlans = { paymentPlansExist: false, settlementPlansExist: false };
 
-function arrangement(overrides: Partial<DetailedArrangement> = {}): DetailedArrangement {
+function arrangement(overrides: Partial<Arrangement> = {}): Arrangement {
   return {
     id: 10,
     type: 'PPA',
@@ -31,7 +30,7 @@ function arrangement(overrides: Partial<DetailedArrangement> = {}): DetailedArra
   };
 }
 
-const withPlan = (overrides: Partial<DetailedArrangement> = {}, acc: Partial<Account> = {}) => ({
+const withPlan = (overrides: Partial<Arrangement> = {}, acc: Partial<Account> = {}) => ({
   account: account({ hasActiveArrangement: true, currentArrangementSummary: summary(), ...acc }),
   arrangements: [arrangement(overrides)],
 });

@@ -1,7 +1,7 @@
 import { Body1, Button, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../../../domain/money';
-import type { DetailedTransaction } from '../../../api/account-detailed';
+import type { Transaction } from '../../../../domain/types';
 import { useLanguage } from '../../../hooks/use-language';
 import { transactionStatus } from '../../../utils/account-view';
 import { formatDate } from '../../../utils/format-date';
@@ -14,11 +14,7 @@ const PAGE = 5;
 
 const useStyles = makeStyles({ more: { alignSelf: 'flex-start' } });
 
-export function TransactionHistory({
-  transactions,
-}: {
-  transactions: readonly DetailedTransaction[];
-}) {
+export function TransactionHistory({ transactions }: { transactions: readonly Transaction[] }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const language = useLanguage();
