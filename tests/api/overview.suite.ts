@@ -8,11 +8,12 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents, toDollars } from '../../src/domain/money';
+import { paymentFacts, paymentOptions } from '../../src/domain/payment-options';
 import { paidOffPercent, showsProgressRing } from '../../src/domain/progress';
 import type { FirstMatchRules, OptionGroupRules } from '../../src/domain/rules';
 import type { AccountOverview } from '../../src/generated/types/api/account-list';
 import type { AccountDetailed } from '../../src/web/api/account-detailed';
-import { offeredOptions, withArrangementFlags } from '../../src/web/utils/account-view';
+import { withArrangementFlags } from '../../src/web/utils/account-view';
 import {
   apiValidators,
   call,
@@ -64,8 +65,20 @@ async function impliedCard(
     scheduleStatus: loadRules<FirstMatchRules>(flowsDir, 'schedule-status'),
   };
   const { account, arrangements, transactions } = detailed.body;
+  const implied = paymentOptions(
+    paymentFacts({
+      account: withArrangementFlags(detailed.body),
+      arrangements,
+      today: today(),
+      scheduleRules: rules.scheduleStatus,
+      ...plans,
+    }),
+    rules.paymentOptions,
+  );
+  // Account/Detailed states the same options itself (the account and options pages read them).
+  expect(detailed.body.paymentOptions, accountNumber).toEqual(implied);
   return {
-    paymentOptions: offeredOptions(detailed.body, today(), rules, plans),
+    paymentOptions: implied,
     pendingPaymentsTotal: toDollars(
       transactions.filter((t) => t.isPending).reduce((sum, t) => sum + toCents(t.amount), 0),
     ),

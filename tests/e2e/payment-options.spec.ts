@@ -83,3 +83,20 @@ test('a closed account has no payment options page', async ({ page }) => {
   await page.goto('/accounts/LU1.10003/paymentOptions');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the account and its options load with no plan requests (the server states the options)', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname);
+  });
+  await signInAs(page, MARIA);
+  await page.goto('/accounts/LU1.10001');
+  await expect(page.getByTestId('payment-options')).toBeVisible();
+  await page.goto('/accounts/LU1.10001/paymentOptions');
+  await expect.poll(() => variants(page)).toEqual(['sif', 'bif', 'pif', 'one-time']);
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((p) => /\/Get(Payment|Settlement)Plans$/.test(p))).toEqual([]);
+});

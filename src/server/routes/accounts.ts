@@ -212,8 +212,16 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
         q.transactions(account.id),
         debtorOf(debtorId),
       ]);
+      const mapped = mapAccount(account, list);
       return {
-        account: mapAccount(account, list),
+        account: mapped,
+        // Decided here, as for ListOverview: the page needs no plan calls to list the options.
+        paymentOptions: offeredOptions(
+          ruleView(account, list, mapped),
+          ctx.today(),
+          services.rules,
+          plansKnown(account, services.clients.forClient(account.client_id)),
+        ),
         debtor,
         transactions: transactions.map(mapTransaction),
         arrangements: list.map(mapArrangement),

@@ -1,10 +1,9 @@
 /**
  * What the account screens show, computed from GET Account/Detailed with the domain rules: the
- * payment options offered and transaction statuses. (The dashboard's cards get theirs from
- * ListOverview, decided by the server with the same rules.)
+ * shown arrangement and transaction statuses. (The payment options offered are decided by the
+ * server with the same rules, in ListOverview and Account/Detailed.)
  */
 import type { ProgressState } from '../../domain/progress';
-import { paymentFacts, paymentOptions, type OptionVariant } from '../../domain/payment-options';
 import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
 import { activeArrangement } from '../../domain/schedule-status';
 import type { Account, ActiveArrangement, Arrangement, Transaction } from '../../domain/types';
@@ -47,45 +46,6 @@ export function isModifiableOnline(data: AccountData): boolean {
   return (
     data.arrangements.find((arrangement) => arrangement.id === shown.id)?.modifiableOnline ?? true
   );
-}
-
-export interface PlansKnown {
-  paymentPlansExist: boolean;
-  settlementPlansExist: boolean;
-}
-
-/** The payment variants offered, in the rules' order. */
-export function offeredOptions(
-  data: AccountData,
-  today: string,
-  rules: AccountRules,
-  plans: PlansKnown,
-): OptionVariant[] {
-  const facts = paymentFacts({
-    account: withArrangementFlags(data),
-    arrangements: data.arrangements,
-    today,
-    scheduleRules: rules.scheduleStatus,
-    ...plans,
-  });
-  return paymentOptions(facts, rules.paymentOptions);
-}
-
-/**
- * Whether the plan calls can change the answer: the rules are asked with and without plans, so
- * the plan requests are made only for accounts where a plan-based option could appear (whatever
- * the rules file says), never as a waterfall for the others.
- */
-export function plansMatter(data: AccountData, today: string, rules: AccountRules): boolean {
-  const without = offeredOptions(data, today, rules, {
-    paymentPlansExist: false,
-    settlementPlansExist: false,
-  });
-  const withAll = offeredOptions(data, today, rules, {
-    paymentPlansExist: true,
-    settlementPlansExist: true,
-  });
-  return without.join() !== withAll.join();
 }
 
 /** The progress ring's value. */

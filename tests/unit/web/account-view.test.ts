@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { paymentFacts, paymentOptions } from '../../../src/domain/payment-options';
 import {
   isModifiableOnline,
-  offeredOptions,
-  plansMatter,
   transactionStatus,
   withArrangementFlags,
+  type AccountData,
 } from '../../../src/web/utils/account-view';
 import type { Account, Arrangement } from '../../../src/domain/types';
 import { TODAY, account, detail, paymentRules, scheduleRules, summary } from '../domain/fixtures';
 
-const rules = { paymentOptions: paymentRules, scheduleStatus: scheduleRules };
-const noPlans = { paymentPlansExist: false, settlementPlansExist: false };
+const offered = (data: AccountData) =>
+  paymentOptions(
+    paymentFacts({
+      account: withArrangementFlags(data),
+      arrangements: data.arrangements,
+      today: TODAY,
+      scheduleRules,
+      paymentPlansExist: false,
+      settlementPlansExist: false,
+    }),
+    paymentRules,
+  );
 
 function arrangement(overrides: Partial<Arrangement> = {}): Arrangement {
   return {
@@ -40,17 +50,8 @@ describe('account view', () => {
     const data = withPlan({ allowRemaining: false });
     expect(withArrangementFlags(data).currentArrangementSummary?.allowRemaining).toBe(false);
     // Without the flag the summary would allow it (something is left): nothing is offered.
-    expect(offeredOptions(data, TODAY, rules, noPlans)).toEqual([]);
-    expect(offeredOptions(withPlan(), TODAY, rules, noPlans)).toEqual(['remaining']);
-  });
-
-  it('plans matter only where a plan-based option could appear', () => {
-    const open = { account: account(), arrangements: [] };
-    expect(plansMatter(open, TODAY, rules)).toBe(true);
-    expect(plansMatter(withPlan(), TODAY, rules)).toBe(false);
-    expect(
-      plansMatter({ account: account({ isClosed: true }), arrangements: [] }, TODAY, rules),
-    ).toBe(false);
+    expect(offered(data)).toEqual([]);
+    expect(offered(withPlan())).toEqual(['remaining']);
   });
 
   it('an arrangement that cannot be modified online says so', () => {

@@ -2,6 +2,7 @@
 
 import type {Account} from './account';
 import type {Debtor} from './debtor';
+import type {PaymentOptionList} from './payment-option-list';
 
 export interface AccountWithDebtor {
   account: Account;
@@ -10,6 +11,7 @@ export interface AccountWithDebtor {
   arrangements: Arrangement[];
   allowSms: boolean;
   allowEmail: boolean;
+  paymentOptions: PaymentOptionList;
 }
 export interface Transaction {
   id: number;
