@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page as it is now and fails
- * listing every violation with the elements it found. Call it on every screen, in both languages.
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page once its animations
+ * have settled, and fails listing every violation with the elements it found. Call it on every screen, in both languages.
  *
  * Fluent's focus manager (Tabster) puts focus guards at the edges of the body and of dialogs and
  * menus: `<i data-tabster-dummy tabindex="0" aria-hidden="true">`, focusable and hidden by design
@@ -11,6 +11,17 @@ import { expect, type Page } from '@playwright/test';
  * (microsoft/tabster#288): they are left out.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The screen as the user reads it: entrance animations (a fading alert or toast, under a second)
+  // have ended, so colour contrast is not measured half-way through a fade. Endless ones (spinners)
+  // and long ones (a toast's dismissal timer) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) <= 1000)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('[data-tabster-dummy]')
