@@ -164,33 +164,92 @@ function argsOf(expression: { [operator: string]: JsonLogic }, operator: string)
   return Array.isArray(raw) ? raw : [raw];
 }
 
-/** Evaluates a JSON Logic expression against data. Unknown operators throw. */
-export function evaluate(expression: JsonLogic, data: unknown): unknown {
-  if (Array.isArray(expression)) return expression.map((item) => evaluate(item, data));
+type Compiled = (data: unknown) => unknown;
+
+/**
+ * Each expression object is turned into a function once and kept (rules and form flows are the
+ * same objects on every evaluation): no operator lookup or argument list is rebuilt per call.
+ * Keyed weakly, so a replaced config does not keep its old rules alive.
+ */
+const compiledExpressions = new WeakMap<object, Compiled>();
+
+function compile(expression: JsonLogic): Compiled {
+  if (expression === null || typeof expression !== 'object') return () => expression;
+  let compiled = compiledExpressions.get(expression);
+  if (!compiled) {
+    compiled = build(expression);
+    compiledExpressions.set(expression, compiled);
+  }
+  return compiled;
+}
+
+function build(expression: JsonLogic[] | { [operator: string]: JsonLogic }): Compiled {
+  if (Array.isArray(expression)) {
+    const items = expression.map(compile);
+    return (data) => items.map((item) => item(data));
+  }
   const operator = operatorOf(expression);
-  if (operator === null) return expression;
-  const args = argsOf(expression as { [operator: string]: JsonLogic }, operator);
+  if (operator === null) return () => expression;
+  const args = argsOf(expression, operator);
 
   if (operator === 'var') {
-    const path = evaluate(args[0] ?? null, data);
-    const value = getVar(data, path);
-    return value === undefined && args.length > 1 ? evaluate(args[1] as JsonLogic, data) : value;
+    const path = args[0] ?? null;
+    const fallback = args.length > 1 ? compile(args[1] as JsonLogic) : null;
+    const read: Compiled =
+      path === null || typeof path !== 'object'
+        ? pathReader(path)
+        : (
+            (pathOf) => (data: unknown) =>
+              getVar(data, pathOf(data))
+          )(compile(path));
+    return fallback
+      ? (data) => {
+          const value = read(data);
+          return value === undefined ? fallback(data) : value;
+        }
+      : read;
   }
   if (operator === 'missing') {
-    const keys = args.flatMap((arg) => {
-      const value = evaluate(arg, data);
-      return Array.isArray(value) ? value : [value];
-    });
-    return keys.filter((key) => {
-      const value = getVar(data, key);
-      return value === undefined || value === null || value === '';
-    });
+    const keys = args.map(compile);
+    return (data) =>
+      keys
+        .flatMap((key) => {
+          const value = key(data);
+          return Array.isArray(value) ? value : [value];
+        })
+        .filter((key) => {
+          const value = getVar(data, key);
+          return value === undefined || value === null || value === '';
+        });
   }
   const lazyOperator = lazy[operator];
-  if (lazyOperator) return lazyOperator(args, data, evaluate);
+  // Their arguments are evaluated (and compiled) only when reached.
+  if (lazyOperator) return (data) => lazyOperator(args, data, evaluate);
   const eagerOperator = eager[operator];
-  if (eagerOperator) return eagerOperator(...args.map((arg) => evaluate(arg, data)));
+  if (eagerOperator) {
+    const values = args.map(compile);
+    return (data) => eagerOperator(...values.map((value) => value(data)));
+  }
   throw new Error(`Unknown rule operator "${operator}"`);
+}
+
+/** A constant `var` path, split once. */
+function pathReader(path: JsonLogic): Compiled {
+  if (path === null || path === '') return (data) => data;
+  const parts = String(path).split('.');
+  return (data) => {
+    let current: unknown = data;
+    for (const part of parts) {
+      if (current === null || current === undefined) return undefined;
+      current = (current as Record<string, unknown>)[part];
+    }
+    return current;
+  };
+}
+
+/** Evaluates a JSON Logic expression against data. Unknown operators throw. */
+export function evaluate(expression: JsonLogic, data: unknown): unknown {
+  return compile(expression)(data);
 }
 
 /** Evaluates an expression and applies JSON Logic truthiness. */

@@ -25,7 +25,6 @@ import {
   DEBTOR_VIEW_COLUMNS,
   isViewable,
   mapAccount,
-  mapArrangement,
   mapDebtor,
   mapTransaction,
   type ArrangementWithPayments,
@@ -203,8 +202,9 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
         request.query.accountNumber.trim().toUpperCase(),
         debtorId,
       );
-      // The agency's day is only needed for a closed account (formatting it is not free).
-      if (!account || (account.is_closed && !isViewable(account, ctx.today()))) {
+      if (!account) throw new ApiError(404, 'accountNotFound');
+      const today = ctx.today();
+      if (account.is_closed && !isViewable(account, today)) {
         throw new ApiError(404, 'accountNotFound');
       }
       const [list, transactions, debtor] = await Promise.all([
@@ -213,18 +213,19 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
         debtorOf(debtorId),
       ]);
       const mapped = mapAccount(account, list);
+      const view = ruleView(account, list, mapped);
       return {
         account: mapped,
         // Decided here, as for ListOverview: the page needs no plan calls to list the options.
         paymentOptions: offeredOptions(
-          ruleView(account, list, mapped),
-          ctx.today(),
+          view,
+          today,
           services.rules,
           plansKnown(account, services.clients.forClient(account.client_id)),
         ),
         debtor,
         transactions: transactions.map(mapTransaction),
-        arrangements: list.map(mapArrangement),
+        arrangements: view.arrangements,
         allowSms: debtor.allowSms,
         allowEmail: debtor.allowEmail,
       };
