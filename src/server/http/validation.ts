@@ -44,6 +44,9 @@ export function schemaRef(schemas: ApiSchemas, name: string): { $id: string } {
 }
 
 export function installValidator(app: FastifyInstance, schemas: ApiSchemas): void {
+  // The response serializer resolves cross-file $refs (/schemas/api/account.json, ...) among the
+  // app's shared schemas: every API schema is one.
+  for (const schema of schemas.byId.values()) app.addSchema(schema);
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? schemas.body : schemas.query;
     const id = (schema as { $id?: string }).$id;

@@ -166,36 +166,49 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
    * rules offer for it (plans existence as the plan routes decide), its pending payments and
    * the progress ring's percent.
    */
-  api.get('/Account/ListOverview', { preHandler: accountOnly }, async (request) => {
-    const { debtorId } = authOf(request);
-    const rows = await q.accountsOfDebtor(debtorId);
-    if (rows.length === 0) return [];
-    const today = ctx.today();
-    const visible = rows.filter((row) => isViewable(row, today));
-    if (visible.length === 0) return [];
-    const arrangements = await q.arrangementsOfDebtor(debtorId);
-    const payments = arrangements.length === 0 ? [] : await q.paymentsOfDebtor(debtorId);
-    const grouped = groupArrangements(arrangements, payments);
-    const { rules, clients } = services;
-    return visible.map((row) => {
-      const list = grouped.get(row.id) ?? [];
-      const account = mapAccount(row, list);
-      const view = ruleView(row, list, account);
-      const plans = plansKnown(row, clients.forClient(row.client_id));
-      return {
-        ...account,
-        paymentOptions: offeredOptions(view, today, rules, plans),
-        pendingPaymentsTotal: toDollars(Number(row.pending_cents ?? 0)),
-        paidOffPercent: showsProgressRing(view.account)
-          ? paidOffPercent(view.account, view.arrangements)
-          : null,
-      };
-    });
-  });
+  api.get(
+    '/Account/ListOverview',
+    {
+      preHandler: accountOnly,
+      schema: { response: { 200: schemaRef(ctx.schemas, 'account-list') } },
+    },
+    async (request) => {
+      const { debtorId } = authOf(request);
+      const rows = await q.accountsOfDebtor(debtorId);
+      if (rows.length === 0) return [];
+      const today = ctx.today();
+      const visible = rows.filter((row) => isViewable(row, today));
+      if (visible.length === 0) return [];
+      const arrangements = await q.arrangementsOfDebtor(debtorId);
+      const payments = arrangements.length === 0 ? [] : await q.paymentsOfDebtor(debtorId);
+      const grouped = groupArrangements(arrangements, payments);
+      const { rules, clients } = services;
+      return visible.map((row) => {
+        const list = grouped.get(row.id) ?? [];
+        const account = mapAccount(row, list);
+        const view = ruleView(row, list, account);
+        const plans = plansKnown(row, clients.forClient(row.client_id));
+        return {
+          ...account,
+          paymentOptions: offeredOptions(view, today, rules, plans),
+          pendingPaymentsTotal: toDollars(Number(row.pending_cents ?? 0)),
+          paidOffPercent: showsProgressRing(view.account)
+            ? paidOffPercent(view.account, view.arrangements)
+            : null,
+        };
+      });
+    },
+  );
 
   api.get<{ Querystring: { accountNumber: string } }>(
     '/Account/Detailed',
-    { preHandler: accountOnly, schema: { querystring: detailedQuery } },
+    {
+      preHandler: accountOnly,
+      schema: {
+        querystring: detailedQuery,
+        response: { 200: schemaRef(ctx.schemas, 'account-with-debtor') },
+      },
+    },
     async (request) => {
       const { debtorId } = authOf(request);
       const [account]: (AccountRow | undefined)[] = await q.account(
