@@ -5,7 +5,7 @@
  * not lose it and nothing waits for it. Properties carry no personal data: reasons, methods, route
  * patterns and amounts' absence; account numbers and other identifiers never go in.
  */
-import { accessToken, sessionId } from './session';
+import { accessToken, sessionHeaders } from './session';
 
 export const ANALYTIC_ENDPOINT = '/api/v2/Analytic';
 
@@ -68,12 +68,7 @@ export function flushAnalytics(): void {
 
 /** Queues one event; headers are taken now, so an event tracked just before sign-out keeps its session. */
 export function track<E extends AnalyticsEvent>(event: E, properties?: AnalyticsEvents[E]): void {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'X-Session-Id': sessionId(),
-  };
-  const token = accessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = sessionHeaders(accessToken(), { 'Content-Type': 'application/json' });
   const body: { event: E; occurredAt: string; properties?: Record<string, Scalar> } = {
     event,
     occurredAt: new Date().toISOString(),

@@ -4,7 +4,7 @@ import {
   expiresAtMs,
   refreshToken,
   saveTokens,
-  sessionId,
+  sessionHeaders,
   type TokenPair,
 } from './session';
 
@@ -46,8 +46,8 @@ interface RequestOptions {
   accept?: string;
 }
 
-export const REFRESH_PATH = '/api/Authorization/Refresh';
-export const LOGOUT_PATH = '/api/Authorization/Logout';
+const REFRESH_PATH = '/api/Authorization/Refresh';
+const LOGOUT_PATH = '/api/Authorization/Logout';
 /** A token this close to its expiry is renewed before it is sent. */
 const EXPIRY_MARGIN_MS = 5_000;
 
@@ -66,11 +66,10 @@ export function refreshSession(): Promise<boolean> {
     try {
       const response = await fetch(REFRESH_PATH, {
         method: 'POST',
-        headers: {
+        headers: sessionHeaders(null, {
           Accept: 'application/json',
           'Content-Type': 'application/json',
-          'X-Session-Id': sessionId(),
-        },
+        }),
         body: JSON.stringify({ refreshToken: presented }),
       });
       if (response.status === 200) {
@@ -137,12 +136,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = {
+  const headers = sessionHeaders(token, {
     Accept: options.accept ?? 'application/json',
     'Accept-Language': language,
-    'X-Session-Id': sessionId(),
-  };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  });
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const search = new URLSearchParams();
@@ -177,15 +174,10 @@ export function revokeServerSession(): void {
   const token = accessToken();
   const refresh = refreshToken();
   if (!token && !refresh) return;
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'X-Session-Id': sessionId(),
-  };
-  if (token) headers.Authorization = `Bearer ${token}`;
   void fetch(LOGOUT_PATH, {
     method: 'POST',
     keepalive: true,
-    headers,
+    headers: sessionHeaders(token, { 'Content-Type': 'application/json' }),
     body: JSON.stringify(refresh ? { refreshToken: refresh } : {}),
   }).catch(() => undefined);
 }

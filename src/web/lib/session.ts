@@ -31,6 +31,19 @@ export function accessToken(): string | null {
   return sessionStorage.getItem(ACCESS_TOKEN_KEY);
 }
 
+/**
+ * The headers every portal call carries: the session id, and the bearer token when there is one
+ * (the current access token unless another, or null for none, is given).
+ */
+export function sessionHeaders(
+  token: string | null = accessToken(),
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const headers: Record<string, string> = { ...extra, 'X-Session-Id': sessionId() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
 export function refreshToken(): string | null {
   return sessionStorage.getItem(REFRESH_TOKEN_KEY);
 }
