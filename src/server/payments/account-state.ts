@@ -19,6 +19,7 @@ import type { AccountRow, Db } from '../db/types';
 import { ApiError } from '../http/errors';
 import {
   activeArrangement,
+  groupArrangements,
   isViewable,
   mapAccount,
   mapArrangement,
@@ -74,10 +75,7 @@ export async function arrangementsOf(
     .orderBy('pay_date')
     .orderBy('id')
     .execute();
-  return arrangements.map((arrangement) => ({
-    arrangement,
-    payments: payments.filter((p) => p.arrangement_id === arrangement.id),
-  }));
+  return groupArrangements(arrangements, payments).get(accountId) ?? [];
 }
 
 export interface AccountState {

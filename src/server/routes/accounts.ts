@@ -7,15 +7,15 @@
  * debtor's accounts) in the database rather than by a list of ids. ListOverview carries all a
  * dashboard card shows (payment options, pending payments, paid-off percent), so the dashboard
  * makes no request per card: pending transactions are summed inside the accounts query, and plan
- * existence is decided from the amounts alone (no schedules are built). Account/Detailed works
- * out the agency's calendar day only when a closed account needs it.
+ * existence is decided from the amounts alone (no schedules are built). Account/Detailed states
+ * the account's payment options the same way.
  */
 import type { FastifyInstance } from 'fastify';
 import { paidOffPercent, showsProgressRing } from '../../domain/progress';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { precompile } from '../db/database';
-import type { AccountRow, ArrangementPaymentRow, ArrangementRow } from '../db/types';
+import type { AccountRow } from '../db/types';
 import { ApiError } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import { toDollars } from '../money';
@@ -23,33 +23,13 @@ import { offeredOptions, plansKnown, ruleView } from '../payments/account-state'
 import { lazyPaymentServices } from '../payments/services';
 import {
   DEBTOR_VIEW_COLUMNS,
+  groupArrangements,
   isViewable,
   mapAccount,
   mapDebtor,
   mapTransaction,
   type ArrangementWithPayments,
 } from './mappers';
-
-/** Arrangements (by id) with their payments (by pay date, id), grouped by account id. */
-function groupArrangements(
-  arrangements: ArrangementRow[],
-  payments: ArrangementPaymentRow[],
-): Map<number, ArrangementWithPayments[]> {
-  const byArrangement = new Map<number, ArrangementPaymentRow[]>();
-  for (const payment of payments) {
-    const list = byArrangement.get(payment.arrangement_id);
-    if (list) list.push(payment);
-    else byArrangement.set(payment.arrangement_id, [payment]);
-  }
-  const result = new Map<number, ArrangementWithPayments[]>();
-  for (const arrangement of arrangements) {
-    const entry = { arrangement, payments: byArrangement.get(arrangement.id) ?? [] };
-    const list = result.get(arrangement.account_id);
-    if (list) list.push(entry);
-    else result.set(arrangement.account_id, [entry]);
-  }
-  return result;
-}
 
 /** The precompiled reads of this file, for one database. */
 function accountQueries(ctx: PortalContext) {
@@ -157,6 +137,12 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     return groupArrangements(arrangements, payments).get(accountId) ?? [];
   }
 
+  /** The payment options the rules offer for an account, plan existence as the plan routes see it. */
+  function optionsOf(row: AccountRow, view: ReturnType<typeof ruleView>, today: string) {
+    const plans = plansKnown(row, services.clients.forClient(row.client_id));
+    return offeredOptions(view, today, services.rules, plans);
+  }
+
   api.get('/Debtor/PrimaryDebtorInfo', { preHandler: accountOnly }, async (request) => {
     return debtorOf(authOf(request).debtorId);
   });
@@ -182,15 +168,13 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       const arrangements = await q.arrangementsOfDebtor(debtorId);
       const payments = arrangements.length === 0 ? [] : await q.paymentsOfDebtor(debtorId);
       const grouped = groupArrangements(arrangements, payments);
-      const { rules, clients } = services;
       return visible.map((row) => {
         const list = grouped.get(row.id) ?? [];
         const account = mapAccount(row, list);
         const view = ruleView(row, list, account);
-        const plans = plansKnown(row, clients.forClient(row.client_id));
         return {
           ...account,
-          paymentOptions: offeredOptions(view, today, rules, plans),
+          paymentOptions: optionsOf(row, view, today),
           pendingPaymentsTotal: toDollars(Number(row.pending_cents ?? 0)),
           paidOffPercent: showsProgressRing(view.account)
             ? paidOffPercent(view.account, view.arrangements)
@@ -230,12 +214,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       return {
         account: mapped,
         // Decided here, as for ListOverview: the page needs no plan calls to list the options.
-        paymentOptions: offeredOptions(
-          view,
-          today,
-          services.rules,
-          plansKnown(account, services.clients.forClient(account.client_id)),
-        ),
+        paymentOptions: optionsOf(account, view, today),
         debtor,
         transactions: transactions.map(mapTransaction),
         arrangements: view.arrangements,

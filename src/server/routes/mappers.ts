@@ -27,6 +27,27 @@ export interface ArrangementWithPayments {
   payments: ArrangementPaymentRow[];
 }
 
+/** Arrangements (by id) with their payments (by pay date, id), grouped by account id. */
+export function groupArrangements(
+  arrangements: ArrangementRow[],
+  payments: ArrangementPaymentRow[],
+): Map<number, ArrangementWithPayments[]> {
+  const byArrangement = new Map<number, ArrangementPaymentRow[]>();
+  for (const payment of payments) {
+    const list = byArrangement.get(payment.arrangement_id);
+    if (list) list.push(payment);
+    else byArrangement.set(payment.arrangement_id, [payment]);
+  }
+  const result = new Map<number, ArrangementWithPayments[]>();
+  for (const arrangement of arrangements) {
+    const entry = { arrangement, payments: byArrangement.get(arrangement.id) ?? [] };
+    const list = result.get(arrangement.account_id);
+    if (list) list.push(entry);
+    else result.set(arrangement.account_id, [entry]);
+  }
+  return result;
+}
+
 function byDate(a: ArrangementPaymentRow, b: ArrangementPaymentRow): number {
   return a.pay_date < b.pay_date ? -1 : a.pay_date > b.pay_date ? 1 : a.id - b.id;
 }
