@@ -31,7 +31,10 @@ export function truthy(value: unknown): boolean {
 
 function getVar(data: unknown, path: unknown): unknown {
   if (path === null || path === undefined || path === '') return data;
-  const parts = String(path).split('.');
+  return readPath(data, String(path).split('.'));
+}
+
+function readPath(data: unknown, parts: readonly string[]): unknown {
   let current: unknown = data;
   for (const part of parts) {
     if (current === null || current === undefined) return undefined;
@@ -237,14 +240,7 @@ function build(expression: JsonLogic[] | { [operator: string]: JsonLogic }): Com
 function pathReader(path: JsonLogic): Compiled {
   if (path === null || path === '') return (data) => data;
   const parts = String(path).split('.');
-  return (data) => {
-    let current: unknown = data;
-    for (const part of parts) {
-      if (current === null || current === undefined) return undefined;
-      current = (current as Record<string, unknown>)[part];
-    }
-    return current;
-  };
+  return (data) => readPath(data, parts);
 }
 
 /** Evaluates a JSON Logic expression against data. Unknown operators throw. */
