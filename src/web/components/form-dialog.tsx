@@ -7,9 +7,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Spinner,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +17,7 @@ import type { FormContext } from '../../engine/form/ui-schema';
 import { localize } from '../../engine/i18n/split';
 import { useLanguage } from '../hooks/use-language';
 import { portalConfig } from '../lib/config';
+import { SubmitError } from './submit-error';
 
 /** What a form dialog shows under its error alert. */
 export type FormDialogContent =
@@ -62,22 +60,6 @@ interface FormDialogProps {
    */
   onSubmit: (data: FormData) => Promise<unknown>;
   onClose: () => void;
-}
-
-/** A dialog's failure, announced when it appears (spec §8 texts). */
-function DialogError({ titleKey, bodyKey }: { titleKey?: string; bodyKey: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert">
-      {bodyKey && (
-        <MessageBar intent="error" layout="multiline" data-testid="dialog-error">
-          <MessageBarBody>
-            {titleKey && <MessageBarTitle>{t(titleKey)}</MessageBarTitle>} {t(bodyKey)}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -134,12 +116,15 @@ export function FormDialog({
         <DialogBody>
           <DialogTitle>{t(titleKey)}</DialogTitle>
           <DialogContent>
-            <DialogError
+            <SubmitError
               titleKey={errorTitleKey}
-              bodyKey={failed || loadFailed ? errorKey : null}
+              textKey={failed || loadFailed ? errorKey : null}
+              testId="dialog-error"
             />
             {content.kind === 'loading' && <Spinner size="small" label={t('common.loading')} />}
-            {content.kind === 'error' && <DialogError bodyKey={content.textKey} />}
+            {content.kind === 'error' && (
+              <SubmitError textKey={content.textKey} testId="dialog-error" />
+            )}
             {content.kind === 'message' && content.message}
             {content.kind === 'form' && (
               <>

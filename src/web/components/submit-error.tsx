@@ -2,21 +2,22 @@ import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-com
 import { useTranslation } from 'react-i18next';
 
 interface SubmitErrorProps {
-  id: string;
-  /** Text keys of the alert's title and text; no alert while `textKey` is null. */
-  titleKey: string;
+  id?: string;
+  /** Text keys of the alert's title (optional) and text; no alert while `textKey` is null. */
+  titleKey?: string;
   textKey: string | null;
+  testId?: string;
 }
 
 /** A failed submit's error alert (title and text), announced when it appears; follows the language. */
-export function SubmitError({ id, titleKey, textKey }: SubmitErrorProps) {
+export function SubmitError({ id, titleKey, textKey, testId = 'submit-error' }: SubmitErrorProps) {
   const { t } = useTranslation();
   return (
     <div id={id} role="alert" aria-live="assertive">
       {textKey && (
         <MessageBar intent="error" layout="multiline">
-          <MessageBarBody data-testid="submit-error">
-            <MessageBarTitle>{t(titleKey)}</MessageBarTitle> {t(textKey)}
+          <MessageBarBody data-testid={testId}>
+            {titleKey && <MessageBarTitle>{t(titleKey)}</MessageBarTitle>} {t(textKey)}
           </MessageBarBody>
         </MessageBar>
       )}
