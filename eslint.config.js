@@ -57,7 +57,18 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**'],
-    rules: restrict([['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg']]),
+    rules: restrict([
+      [
+        '**/server/**',
+        'fastify',
+        'kysely',
+        'better-sqlite3',
+        'pg',
+        'pdfkit',
+        'pdfkit/*',
+        'fontkit',
+      ],
+    ]),
   },
   { files: ['src/server/**'], rules: restrict([['**/web/**', 'react', 'react-dom']]) },
 );

@@ -36,7 +36,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // The demo data and the payment tests' own debtors, then the server on that database.
+    command: 'npx tsx tests/e2e/seed.ts && npx tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

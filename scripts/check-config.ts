@@ -17,13 +17,17 @@ import type { ErrorObject } from 'ajv';
 import { checkExpression } from '../src/engine/rules/json-logic';
 import { RULES_CHECKS } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
+import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flowsArg = process.argv.indexOf('--flows');
 const flowsDir = path.resolve(
   flowsArg > -1 ? (process.argv[flowsArg + 1] ?? 'flows') : path.join(root, 'flows'),
 );
-const schemasDir = path.join(root, 'schemas');
+const schemasArg = process.argv.indexOf('--schemas');
+const schemasDir = path.resolve(
+  schemasArg > -1 ? (process.argv[schemasArg + 1] ?? 'schemas') : path.join(root, 'schemas'),
+);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -174,6 +178,23 @@ async function checkFormAgainstSchema(file: string, flow: JsonObject): Promise<v
     );
     return;
   }
+  // The web engine merges allOf only shallowly (src/engine/form/shims/all-of.ts).
+  const allOf = (node: Json, pointer: string): void => {
+    if (Array.isArray(node)) node.forEach((item, i) => allOf(item, `${pointer}/${i}`));
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'allOf') {
+          report(
+            file,
+            '/schema',
+            `schema ${flow.schema} uses allOf at ${pointer}/allOf: form schemas list their properties directly (the form engine does not merge allOf)`,
+          );
+        }
+        allOf(value, `${pointer}/${key}`);
+      }
+    }
+  };
+  allOf(schema, '');
   const properties = isObject(schema.properties) ? schema.properties : {};
   const known = (field: string) => Object.hasOwn(properties, field);
   const fields = isObject(flow.fields) ? flow.fields : {};
@@ -246,7 +267,31 @@ async function checkFormAgainstSchema(file: string, flow: JsonObject): Promise<v
   }
 }
 
+/** A journey's stages and variants may only name forms that exist under flows/forms. */
+function checkJourneyForms(file: string, journey: JsonObject, forms: Set<string>): void {
+  const named: [string, Json | undefined][] = [];
+  (Array.isArray(journey.stages) ? journey.stages : []).forEach((stage, i) => {
+    if (isObject(stage) && stage.form !== undefined) named.push([`/stages/${i}/form`, stage.form]);
+  });
+  for (const [variant, config] of Object.entries(
+    isObject(journey.variants) ? journey.variants : {},
+  )) {
+    const own = isObject(config) && isObject(config.forms) ? config.forms : {};
+    for (const [stage, form] of Object.entries(own))
+      named.push([`/variants/${variant}/forms/${stage}`, form]);
+  }
+  for (const [pointer, form] of named) {
+    if (typeof form === 'string' && !forms.has(form))
+      report(file, pointer, `form "${form}" is not in flows/forms`);
+  }
+}
+
 const files = await listJson(flowsDir);
+const formNames = new Set(
+  files
+    .filter((file) => path.relative(flowsDir, file).startsWith(`forms${path.sep}`))
+    .map((file) => path.basename(file, '.json')),
+);
 for (const file of files) {
   const json = await readJson(file);
   if (json === undefined) continue;
@@ -265,6 +310,12 @@ for (const file of files) {
     : undefined;
   for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
     report(file, '', problem);
+  if (relative.startsWith(`journeys${path.sep}`)) {
+    checkJourneyForms(file, json, formNames);
+    for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {
+      report(file, '', problem);
+    }
+  }
 }
 
 if (problems.length > 0) {

@@ -5,6 +5,8 @@
  * - /login, the first load of a visitor;
  * - /dashboard, the first load of a signed-in user (Maria, signed in through the API, her tokens
  *   put into sessionStorage the way src/web/lib/session.ts keeps them);
+ * - the payment wizard: the scripts its one-time and savings-plan journeys load on top of what
+ *   the dashboard loaded (the wizard's own chunks: the page, its stage forms and widgets);
  * - each route's own chunk: every lazily loaded screen under src/web/features (from Vite's
  *   manifest), with the routes of src/web/app/router.tsx that show it.
  * Needs `npm run build` first.
@@ -166,7 +168,12 @@ try {
   const scripts = new Map<string, number>();
 
   /** Opens `url` in a fresh browser context (empty cache) and lists the scripts it loads. */
-  const measure = async (label: string, url: string, session?: Record<string, string>) => {
+  const measure = async (
+    label: string,
+    url: string,
+    session?: Record<string, string>,
+    quiet = false,
+  ) => {
     scripts.clear();
     const context = await browser.newContext();
     if (session) {
@@ -197,14 +204,16 @@ try {
     if (landed !== new URL(url).pathname) console.error(`${label}: landed on ${landed}`);
     await context.close();
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    console.log(`${label}: ${kb(total)} KB gzip JavaScript in ${scripts.size} files`);
-    for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
-      console.log(`  ${kb(size).padStart(7)} KB  ${file}`);
+    if (!quiet) {
+      console.log(`${label}: ${kb(total)} KB gzip JavaScript in ${scripts.size} files`);
+      for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
+        console.log(`  ${kb(size).padStart(7)} KB  ${file}`);
+      }
     }
-    return total;
+    return { total, files: new Map(scripts) };
   };
 
-  const login = await measure('/login (first load)', `${base}/login`);
+  const { total: login } = await measure('/login (first load)', `${base}/login`);
   if (login / 1024 > LOGIN_BUDGET_KB) {
     overBudget = true;
     console.error(`/login loads ${kb(login)} KB gzip, over the ${LOGIN_BUDGET_KB} KB budget`);
@@ -214,11 +223,33 @@ try {
 
   const sessionId = crypto.randomUUID();
   const tokens = await signInMaria(base, sessionId);
-  await measure('/dashboard (first load, signed in as Maria)', `${base}/dashboard`, {
+  const session = {
     portalSessionId: sessionId,
     portalAccessToken: tokens.accessToken,
     portalRefreshToken: tokens.refreshToken,
-  });
+  };
+  const dashboard = await measure(
+    '/dashboard (first load, signed in as Maria)',
+    `${base}/dashboard`,
+    session,
+  );
+  const wizard = new Map<string, number>();
+  for (const variant of ['one-time', 'sif']) {
+    const { files } = await measure(
+      variant,
+      `${base}/accounts/LU1.10001/payment/${variant}/arrangement`,
+      session,
+      true,
+    );
+    for (const [file, size] of files) if (!dashboard.files.has(file)) wizard.set(file, size);
+  }
+  const wizardTotal = [...wizard.values()].reduce((sum, size) => sum + size, 0);
+  console.log(
+    `Payment wizard's own chunks (one-time and savings plan, beyond the dashboard's): ${kb(wizardTotal)} KB gzip in ${wizard.size} files`,
+  );
+  for (const [file, size] of [...wizard].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${kb(size).padStart(7)} KB  ${file}`);
+  }
   printRouteChunks();
   await browser.close();
 } finally {

@@ -89,3 +89,25 @@ export function isSameDay(a: string, b: string): boolean {
 export function yearOf(value: string): number {
   return /^\d{4}/.test(value) ? Number(value.slice(0, 4)) : Number.NaN;
 }
+
+const longDays = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day written out in a language's US locale: 'November 21, 2026' /
+ * '21 de noviembre de 2026'. The same words in the browser and on the server (payment
+ * authorizations are compared word for word).
+ */
+export function formatLongDay(day: string, language: 'en' | 'es'): string {
+  const locale = language === 'es' ? 'es-US' : 'en-US';
+  let format = longDays.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    longDays.set(locale, format);
+  }
+  return format.format(toUtc(datePart(day)));
+}

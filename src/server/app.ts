@@ -6,7 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, {
+  type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerFactoryHandler,
   type FastifyServerOptions,
 } from 'fastify';
@@ -29,9 +32,13 @@ import { importPortalData } from './db/import';
 import { migrateToLatest } from './db/migrate';
 import { loadServerSecret } from './db/secret';
 import type { Db } from './db/types';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendError } from './http/errors';
+import { registerAliases } from './http/aliases';
+import { BODY_LIMIT, registerInputRules } from './http/input';
+import { rateLimitsFromEnv, registerRateLimits, type RateLimitOptions } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security';
-import { installValidator, loadApiSchemas } from './http/validation';
+import { installValidator, loadApiSchemas, schemaRef } from './http/validation';
 import { createDevWeb, registerDevWeb, registerProductionWeb } from './http/web';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerFundingRoutes } from './routes/funding';
@@ -44,6 +51,8 @@ import { registerFormRoutes } from './routes/forms';
 import { registerGuestRoutes } from './routes/guest';
 import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
+import { startSettling } from './payments/recovery';
+import { lazyPaymentServices } from './payments/services';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -71,6 +80,10 @@ export interface BuildAppOptions {
   schemasDir?: string;
   /** Error monitoring for the browser (default from SENTRY_DSN); false for none. */
   monitoring?: MonitoringSettings | false;
+  /** A payment's lease (default PAYMENT_LEASE_SECONDS, or 60 s); see src/server/payments/recovery.ts. */
+  paymentLeaseMs?: number;
+  /** Rate limits of the sign-in, letter and guest calls (default from REDIS_URL, RATE_LIMIT_*). */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Paths the logger never prints (bodies are not logged at all; this is the second line). */
@@ -144,7 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : options.demoDataFile;
   const seeded = demoFile ? await seedIfEmpty(db, demoFile, keys, now, today()) : 'skipped';
 
-  const schemas = loadApiSchemas(options.schemasDir ?? path.join(REPO_ROOT, 'schemas'));
+  const schemasDir = options.schemasDir ?? path.join(REPO_ROOT, 'schemas');
+  const schemas = loadApiSchemas(schemasDir);
   // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
   const monitoring =
     options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
@@ -158,7 +172,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fastifyOptions = {
     logger: loggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT,
+    // A URL that does not decode (`%E0%A4%A`, the UTF-8 of a lone surrogate) is answered before
+    // routing; in the shared error shape and the caller's language like every other 400.
+    frameworkErrors: (
+      _error: FastifyError,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): FastifyReply => sendError(request, reply, 400, 'invalidRequest'),
   };
   const app: FastifyInstance = devWeb
     ? Fastify({
@@ -172,26 +193,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
 
   const monitoringOrigin = monitoring ? dsnOrigin(monitoring.dsn) : null;
-  registerSecurityHeaders(app, dev, monitoringOrigin ? [monitoringOrigin] : []);
+  await registerSecurityHeaders(app, dev, monitoringOrigin ? [monitoringOrigin] : []);
   registerErrorHandling(app, createCatalog(startConfig.texts));
+  await registerCompression(app);
+  registerInputRules(app);
+  registerAliases(app);
   installValidator(app, schemas);
+  const limits = await registerRateLimits(
+    app,
+    keys.identityHmacKey,
+    options.rateLimit ?? rateLimitsFromEnv(),
+  );
 
   const ctx: PortalContext = {
     db,
     keys,
     tokens: new TokenService(db, keys.jwtKey, now),
     lockout: new Lockout(db, now, options.lockout),
+    limits,
     schemas,
     now,
     today,
     timeZone,
     config: startConfig,
+    paymentLeaseMs:
+      options.paymentLeaseMs ?? (Number(process.env.PAYMENT_LEASE_SECONDS) || 60) * 1000,
   };
 
-  registerOpenApi(app, ctx);
-  app.get('/api/health', async (_request, reply) => {
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-  });
+  registerOpenApi(app, ctx, schemasDir);
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'Health check: the server answers',
+        response: { 200: schemaRef(schemas, 'health') },
+      },
+    },
+    async (_request, reply) => {
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    },
+  );
 
   for (const prefix of ['/api', '/api/v2']) {
     await app.register(
@@ -218,6 +259,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { prefix },
     );
   }
+
+  // Payments left in flight by a process that died are settled once their lease has passed.
+  const stopSettling = startSettling(ctx, lazyPaymentServices(ctx), (error) =>
+    app.log.error({ err: error }, 'settling payments left in flight failed'),
+  );
+  app.addHook('onClose', async () => stopSettling());
 
   if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig });
   else await registerProductionWeb(app, { webDir: options.webDir, getConfig });

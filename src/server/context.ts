@@ -4,6 +4,7 @@ import type { Lockout } from './auth/lockout';
 import type { TokenService } from './auth/tokens';
 import type { PortalConfig } from './config';
 import type { Db } from './db/types';
+import type { RateLimits } from './http/rate-limits';
 import type { ApiSchemas } from './http/validation';
 
 export interface PortalContext {
@@ -11,6 +12,8 @@ export interface PortalContext {
   keys: ServerKeys;
   tokens: TokenService;
   lockout: Lockout;
+  /** Anti-automation limits of the sign-in, letter and guest calls (http/rate-limits.ts). */
+  limits: RateLimits;
   schemas: ApiSchemas;
   now: () => Date;
   /** Today's calendar day (YYYY-MM-DD) in the agency's time zone. */
@@ -19,4 +22,9 @@ export interface PortalContext {
   timeZone: string;
   /** flows/ as read at start-up: form flows validate request bodies, texts make PDFs. */
   config: PortalConfig;
+  /**
+   * How long a payment in flight (and its Idempotency-Key) belongs to the process running it;
+   * after that any process may settle it (src/server/payments/recovery.ts).
+   */
+  paymentLeaseMs: number;
 }

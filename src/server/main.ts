@@ -5,7 +5,10 @@
  * WEB_DIR (dist/web), FLOWS_DIR (flows), DEMO_DATA (import file for an empty DB, or "off"),
  * LOCKOUT_MAX_FAILURES / LOCKOUT_MAX_FAILURES_PER_ADDRESS (sign-in failures before a 15-minute
  * lock; default 5 each), SENTRY_DSN / SENTRY_ENVIRONMENT / SENTRY_RELEASE (browser error
- * monitoring; nothing loads without a DSN).
+ * monitoring; nothing loads without a DSN), REDIS_URL (rate-limit counters shared by every process;
+ * in memory without it), RATE_LIMIT_PREFIX / RATE_LIMIT_WINDOW_SECONDS /
+ * RATE_LIMIT_SIGN_IN_PER_ADDRESS / RATE_LIMIT_SIGN_IN_PER_IDENTITY / RATE_LIMIT_GUEST_PER_ADDRESS
+ * (read by buildApp: http/rate-limits.ts).
  */
 import path from 'node:path';
 import { buildApp, REPO_ROOT } from './app';

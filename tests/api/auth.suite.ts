@@ -240,8 +240,8 @@ export function authSuite(dialect: string, makeDatabase: DatabaseFactory): void 
           expect(res.headers.get('content-disposition')).toMatch(
             /attachment; filename="portal-registration-REG-/,
           );
-          expect(res.text.startsWith('%PDF-1.4')).toBe(true);
-          const lines = pdfLines(res.text);
+          expect(res.text.startsWith('%PDF-1.7')).toBe(true);
+          const lines = await pdfLines(res);
           expect(lines).toContain('Portal registration confirmation');
           expect(lines).toContain('Name: Maria Garcia');
           expect(lines.some((l) => l.startsWith('LU1.10001'))).toBe(true);
@@ -253,7 +253,7 @@ export function authSuite(dialect: string, makeDatabase: DatabaseFactory): void 
           token: maria.accessToken,
           lang: 'es',
         });
-        expect(pdfLines(es.text)).toContain('Confirmación de registro en el portal');
+        expect(await pdfLines(es)).toContain('Confirmación de registro en el portal');
       });
 
       it('needs an account token', async () => {

@@ -4,7 +4,7 @@
  * (the suites share one database with the other suites of the run).
  */
 import { expect } from 'vitest';
-import { extractPdfText } from '../../src/server/pdf/pdf';
+import { extractPdfText } from '../pdf-reader';
 import { call, type RunningServer, type TokenPair } from './harness';
 
 export const FAMILIES = ['/api', '/api/v2'] as const;
@@ -63,8 +63,8 @@ export async function letterSignIn(server: { url: string }): Promise<TokenPair> 
 }
 
 /** The text lines of a PDF answer. */
-export function pdfLines(text: string): string[] {
-  return extractPdfText(Buffer.from(text, 'utf8'));
+export function pdfLines(res: { bytes: Uint8Array }): Promise<string[]> {
+  return extractPdfText(res.bytes);
 }
 
 /** The field errors of an error answer as "path keyword" strings. */

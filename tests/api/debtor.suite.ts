@@ -512,7 +512,7 @@ export function debtorSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             });
             expect(res.status, res.text).toBe(200);
             expect(res.headers.get('content-type')).toBe('application/pdf');
-            const lines = pdfLines(res.text);
+            const lines = await pdfLines(res);
             expect(lines).toContain('Settlement offer');
             expect(lines).toContain('Offer code: LU1.10001.57');
             expect(lines).toContain('Maria Garcia');
@@ -525,7 +525,7 @@ export function debtorSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           lang: 'es',
           body: { accountNumber: 'LU1.10001', letterId: 57 },
         });
-        const lines = pdfLines(es.text);
+        const lines = await pdfLines(es);
         expect(lines).toContain('Oferta de liquidación');
         expect(lines).toContain('Código de oferta: LU1.10001.57');
         expect(lines.some((l) => l.startsWith('Opción 1: pague'))).toBe(true);

@@ -5,6 +5,7 @@
  * with roles and another debtor's ids. Runs on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leakedSecrets } from '../leaks';
 import {
   apiValidators,
   call,
@@ -344,6 +345,9 @@ export function fundingSuite(dialect: string, makeDatabase: DatabaseFactory): vo
               bankRoutingNumber: ROUTING,
               firstName: 'Fay',
               lastName: 'Fundfixture',
+              // Unticked, the box hides the address: not checked, not kept. (Without the box, as
+              // in the spec's request, an address given is the billing address.)
+              differentAddress: false,
               addressLine1: 'ignored unless differentAddress',
             },
           });
@@ -674,11 +678,8 @@ export function fundingSuite(dialect: string, makeDatabase: DatabaseFactory): vo
     describe('privacy', () => {
       it('keeps full card and bank numbers out of every table and the log', async () => {
         await expectNoFullNumbers(server.database.db);
-        const logs = server.logs.text();
-        for (const number of [...Object.values(CARDS), ...Object.values(BANKS)]) {
-          // As a number of its own: the digits of a timing such as 1.4713990000000194 do not count.
-          expect(logs).not.toMatch(new RegExp(`(?<![0-9.])${number}(?![0-9])`));
-        }
+        const numbers = [...Object.values(CARDS), ...Object.values(BANKS)];
+        expect(leakedSecrets(server.logs.lines, numbers)).toEqual([]);
       });
     });
   });

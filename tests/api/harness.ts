@@ -47,6 +47,8 @@ export async function startServer(
     webDir: path.join(tmpdir(), 'no-web-dir-for-api-tests'),
     logger: { level: 'info', stream: logs },
     trustProxy: true,
+    // The default limits, counted in memory: never a REDIS_URL of the shell running the tests.
+    rateLimit: {},
     ...options,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -87,11 +89,32 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** One answer `call()` received: what the contract test (contract.suite.ts) checks. */
+export interface RecordedCall {
+  method: string;
+  /** Path and query string, as called. */
+  url: string;
+  status: number;
+  contentType: string;
+  /** The parsed JSON body, the text of another body, or undefined for a file. */
+  body: unknown;
+  size: number;
+}
+
+/**
+ * Every answer of every `call()` in this test file, in order. The API suites call every
+ * operation through `call()`; the contract suite, registered last, validates each answer against
+ * the served OpenAPI document.
+ */
+export const recordedCalls: RecordedCall[] = [];
+
 export interface CallResult<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
   text: string;
+  /** The raw answer (a PDF is binary: `text` is its UTF-8 reading). */
+  bytes: Uint8Array;
 }
 
 export async function call<T = unknown>(
@@ -110,17 +133,28 @@ export async function call<T = unknown>(
   if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  const method = options.method ?? (payload === undefined ? 'GET' : 'POST');
   const response = await fetch(`${server.url}${urlPath}`, {
-    method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+    method,
     headers,
     body: payload,
   });
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('application/json') && text) {
     body = JSON.parse(text);
   }
-  return { status: response.status, headers: response.headers, body: body as T, text };
+  const contentType = response.headers.get('content-type') ?? '';
+  recordedCalls.push({
+    method,
+    url: urlPath,
+    status: response.status,
+    contentType,
+    body: contentType.startsWith('application/pdf') ? undefined : body,
+    size: bytes.length,
+  });
+  return { status: response.status, headers: response.headers, body: body as T, text, bytes };
 }
 
 export interface TokenPair {

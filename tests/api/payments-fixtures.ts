@@ -41,6 +41,17 @@ export const BANKS = {
 } as const;
 export const ROUTING = '011000015';
 
+/**
+ * The payer's address and phone that every payment carries (the contact-details stage of the
+ * payment journey validates them on the server as in the browser).
+ */
+export const PAYER_CONTACT = {
+  address1: '1 Fixture Way',
+  city: 'Testville',
+  state: 'TX',
+  zip: '75001',
+} as const;
+
 export interface ErrorBody {
   message: string;
   errors?: { path: string; keyword: string; message: string }[];

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
@@ -12,11 +13,16 @@ import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
+import { badInputSuite } from './bad-input.suite';
+import { contractSuite } from './contract.suite';
+import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { guestSuite } from './guest.suite';
+import { hardeningSuite } from './hardening.suite';
 import { openApiSuite } from './openapi.suite';
+import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 
 const host = process.env.PGHOST || '127.0.0.1';
@@ -67,8 +73,10 @@ if ('error' in admin) {
   const name = `portal_api_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await admin.client.query(`CREATE DATABASE ${name}`);
   const url = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${name}`;
+  const crashName = `${name}_crash`;
   afterAll(async () => {
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.client.query(`DROP DATABASE IF EXISTS ${crashName} WITH (FORCE)`);
     await admin.client.end();
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
@@ -84,4 +92,50 @@ if ('error' in admin) {
   fundingSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   plansSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   importSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  specShapesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  hardeningSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  badInputSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  // Last: checks every answer the suites above received against the OpenAPI document.
+  contractSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  describe('PostgreSQL drops a connection', () => {
+    it('a connection ended by the server while a request holds it fails that work only: the process lives on and the next query is answered', async () => {
+      const database = openDatabase({ databaseUrl: url, dataDir: '' });
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', onUncaught);
+      try {
+        const outcome = await database.db
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+              trx,
+            );
+            // As a PostgreSQL restart does: the backend is ended while idle in a transaction.
+            await admin.client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await sql`select 1`.execute(trx);
+          })
+          .then(
+            () => 'committed',
+            () => 'failed',
+          );
+        expect(outcome).toBe('failed');
+        expect(uncaught).toEqual([]);
+        const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await database.destroy();
+      }
+    });
+  });
+  // Its own database, used by server processes it starts and kills.
+  crashSuite('PostgreSQL', async () => {
+    await admin.client.query(`CREATE DATABASE ${crashName}`);
+    const crashUrl = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${crashName}`;
+    return {
+      env: { DATABASE_URL: crashUrl },
+      open: () => openDatabase({ databaseUrl: crashUrl, dataDir: '' }),
+    };
+  });
 }

@@ -9,11 +9,16 @@ import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
+import { badInputSuite } from './bad-input.suite';
+import { contractSuite } from './contract.suite';
+import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { guestSuite } from './guest.suite';
+import { hardeningSuite } from './hardening.suite';
 import { openApiSuite } from './openapi.suite';
+import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 
 const data = tempDir('portal-sqlite-');
@@ -32,3 +37,13 @@ paymentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data'
 fundingSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 plansSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 importSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+specShapesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+// Last: checks every answer the suites above received against the OpenAPI document.
+contractSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+// Its own database, used by server processes it starts and kills.
+crashSuite('SQLite', () => {
+  const dataDir = path.join(data.dir, 'crash');
+  return Promise.resolve({ env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) });
+});

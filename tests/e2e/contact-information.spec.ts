@@ -127,6 +127,15 @@ for (const [v, { name, viewport }] of VIEWPORTS.entries()) {
 
         // Communication preferences (Maria allows e-mail and text messages).
         const texts = page.locator('#communication-preferences_texts');
+        // No channel must be on: none of the boxes is marked required (spec section 5).
+        for (const box of ['emails', 'texts', 'letters']) {
+          await expect(page.locator(`#communication-preferences_${box}`)).not.toHaveAttribute(
+            'required',
+          );
+        }
+        await expect(page.locator('#communication-preferences_emailAddress')).toHaveAttribute(
+          'required',
+        );
         await texts.check();
         const savePreferences = page.locator('#communication-preferences button[type="submit"]');
         await page.route('**/api/v2/Debtor/SetCommunicationPreferences', (route) =>

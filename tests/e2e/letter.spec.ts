@@ -31,3 +31,24 @@ test('the verify-letter page links back to sign in', async ({ page }) => {
   await page.getByRole('link', { name: 'Go to Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('the terms note names the button that agrees, in both languages', async ({ page }) => {
+  await page.goto('/verify-letter');
+  const note = page.locator('#main').getByText(/^By selecting/);
+  await expect(note).toHaveText(
+    'By selecting Look up your offer, you agree to the terms of use and acknowledge the privacy policy.',
+  );
+  await expect(page.locator('#verify-letter button[type="submit"]')).toHaveText(
+    'Look up your offer',
+  );
+  await switchToSpanish(page);
+  await expect(page.locator('#main').getByText(/^Al seleccionar/)).toHaveText(
+    'Al seleccionar Buscar su oferta, usted acepta los términos de uso y reconoce la política de privacidad.',
+  );
+  await expect(page.locator('#verify-letter button[type="submit"]')).toHaveText('Buscar su oferta');
+
+  await page.goto('/login');
+  await expect(page.locator('#main').getByText(/^Al seleccionar/)).toHaveText(
+    'Al seleccionar Continuar, usted acepta los términos de uso y reconoce la política de privacidad.',
+  );
+});

@@ -12,16 +12,6 @@ test('an unknown path for a signed-in user ends on the dashboard', async ({ page
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a screen not built yet shows a coming-soon page in both languages', async ({ page }) => {
-  await signIn(page, MARIA);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/accounts/LU1.10001/payment/one-time/start');
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
-  await switchToSpanish(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Próximamente');
-});
-
 test('the my details pages are reachable from the menu', async ({ page }) => {
   await signIn(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -10,6 +10,9 @@
  * (fieldsets with one error) and array fields (items with add/remove); see flow.ts.
  */
 import {
+  Suspense,
+  lazy,
+  use,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -19,7 +22,14 @@ import {
   type ReactNode,
 } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
+import {
+  deepEquals,
+  getDefaultFormState,
+  type ErrorSchema,
+  type RJSFSchema,
+  type ValidatorType,
+} from '@rjsf/utils';
+import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { i18nextTranslator } from '../i18n/i18next';
 import { localize, toLanguage, type LocalizedText } from '../i18n/split';
@@ -28,7 +38,7 @@ import { computeFormState, pruneHidden } from './form-state';
 import { errorMessage } from './messages';
 import { SubmitButton } from './theme/templates';
 import { templates, widgets } from './theme';
-import { preloadWidgets } from './theme/lazy';
+import { widgetsLoading } from './theme/lazy';
 import { buildUiSchema, type FormContext } from './ui-schema';
 import { rootField, validateForm, type FieldError } from './validate';
 import { schemaErrors } from './precompiled';
@@ -75,6 +85,12 @@ export interface SchemaFormProps {
    * Compared by value.
    */
   externalErrors?: readonly ExternalError[];
+  /**
+   * While the code of its lazily loaded widgets loads, shows a spinner in its own place instead
+   * of holding the page's Suspense boundary. For forms in dialogs: the page behind stays, and the
+   * dialog has its buttons to focus (Escape and Tab keep working) until the form appears.
+   */
+  waitInPlace?: boolean;
 }
 
 /** An error about a field that the form did not find itself (see `externalErrors`). */
@@ -85,11 +101,67 @@ export interface ExternalError {
 
 type ErrorNode = { __errors?: string[] } & { [key: string]: ErrorNode | string[] | undefined };
 
+// Shown only after a failed submit of a flow that asks for it: not part of every form's first load.
+const ErrorSummary = lazy(() => import('./theme/error-summary'));
+
 /**
  * How RJSF fills defaults: never from a `const` (a consent box such as `finalVerify: { const:
  * true }` must not start ticked). Module-level so the prop is stable.
  */
 const DEFAULT_BEHAVIOR = { constAsDefaults: 'never' } as const;
+
+/**
+ * The data the form starts from: the given data with the schema's defaults filled in, as RJSF
+ * would fill them after its first render. Filled before it, so the fields the defaults show (the
+ * sign-in's SSN and date of birth under their default choices) are there in the first paint
+ * instead of appearing a moment later and pushing the page down.
+ */
+function startingData(
+  validator: ValidatorType<FormData>,
+  schema: RJSFSchema,
+  formData: FormData | undefined,
+): FormData {
+  return getDefaultFormState<FormData>(
+    validator,
+    schema,
+    formData ?? {},
+    schema,
+    false,
+    DEFAULT_BEHAVIOR,
+  ) as FormData;
+}
+
+/**
+ * `next`, except that every top-level part deeply equal to the same part of `previous` is the
+ * previous object (and `previous` itself when all are): RJSF compares what each field receives
+ * with a deep comparison that stops at once on the same object, so a uiSchema rebuilt on every
+ * key costs the fields nothing when it did not change.
+ */
+function reuseEqualParts<T extends object>(previous: T, next: T): T {
+  if (previous === next) return previous;
+  const before = previous as Record<string, unknown>;
+  const after = next as Record<string, unknown>;
+  let same = Object.keys(before).length === Object.keys(after).length;
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const kept = key in before && deepEquals(before[key], value) ? before[key] : value;
+    if (kept !== before[key]) same = false;
+    merged[key] = kept;
+  }
+  return same ? previous : (merged as T);
+}
+
+/** A value kept by identity while it stays deeply equal, part by part (see reuseEqualParts). */
+function useStableParts<T extends object>(value: T): T {
+  const [stable, setStable] = useState(value);
+  if (stable === value) return stable;
+  const next = reuseEqualParts(stable, value);
+  if (next !== stable) setStable(next);
+  return next;
+}
+
+const NO_ERRORS: FieldError[] = [];
+const NO_ERROR_SCHEMA: ErrorSchema<FormData> = {};
 
 /** Error texts per field (`phones.1` nested under `phones`), in RJSF's ErrorSchema shape. */
 function toErrorSchema(errors: readonly FieldError[]): ErrorSchema<FormData> {
@@ -135,17 +207,45 @@ function focusField(container: HTMLElement | null, id: string): void {
   const target = element.matches('input, select, textarea, button')
     ? element
     : element.querySelector<HTMLElement>('input, select, textarea, button');
-  target?.focus();
+  // A field with no control of its own (a read-only choice) takes focus itself when it can.
+  (target ?? (element.hasAttribute('tabindex') ? element : null))?.focus();
 }
 
 export function SchemaForm(props: SchemaFormProps) {
+  if (!props.waitInPlace) return <SchemaFormBody {...props} />;
+  return (
+    <Suspense fallback={<FormSpinner />}>
+      <SchemaFormBody {...props} />
+    </Suspense>
+  );
+}
+
+function FormSpinner() {
+  const { t } = useTranslation();
+  return <Spinner size="small" label={t('common.loading')} />;
+}
+
+function SchemaFormBody(props: SchemaFormProps) {
   const { flow, schema, validator, formData, busy = false, children, hideSubmit = false } = props;
+  // The form shows once the code of its lazily loaded widgets is here (the nearest Suspense
+  // boundary waits), so no field fills in later and moves what is below it.
+  const widgetsPending = widgetsLoading(flow);
+  if (widgetsPending) use(widgetsPending);
   const { today } = props;
   const { i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const formId = props.id ?? flow.schema.split('/').pop() ?? 'form';
 
-  const [data, setData] = useState<FormData>(() => formData ?? {});
+  // RJSF holds the data while the user types (uncontrolled: no `formData` prop after it has
+  // started), so a key re-derives its state once, not once more for a prop it already has. Each
+  // start (`seed`) mounts a fresh RJSF form with the data it starts from; `data` mirrors its
+  // changes for our rules, texts and validation.
+  const [seed, setSeed] = useState(() => ({
+    generation: 0,
+    data: startingData(validator, schema, formData),
+  }));
+  const [data, setData] = useState<FormData>(seed.data);
+  const [started, setStarted] = useState(-1);
   // Compared by value, so an inline `formData={{ ... }}` does not reset the form on every render.
   const initialKey = JSON.stringify(formData ?? {});
   const [initial, setInitial] = useState(initialKey);
@@ -153,19 +253,21 @@ export function SchemaForm(props: SchemaFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   if (initialKey !== initial) {
     // New initial data from the parent starts the form over.
+    const next = startingData(validator, schema, formData);
     setInitial(initialKey);
-    setData(formData ?? {});
+    setSeed({ generation: seed.generation + 1, data: next });
+    setData(next);
     setSubmitted(false);
     setTouched(new Set());
   }
+  useEffect(() => setStarted(seed.generation), [seed.generation]);
 
-  useEffect(() => preloadWidgets(flow), [flow]);
   // Compared by value, like formData: an inline `context={{ ... }}` keeps the uiSchema stable.
   const contextKey = JSON.stringify(props.context ?? {});
   const context = useMemo(() => JSON.parse(contextKey) as FormContext, [contextKey]);
   const existing = useMemo(() => arrayCounts(JSON.parse(initial) as FormData), [initial]);
   const state = useMemo(() => computeFormState(flow, data, context), [flow, data, context]);
-  const uiSchema = useMemo(
+  const builtUiSchema = useMemo(
     () =>
       buildUiSchema(flow, schema, state, language, {
         formId,
@@ -176,11 +278,20 @@ export function SchemaForm(props: SchemaFormProps) {
       }),
     [flow, schema, state, language, formId, context, data, existing, today],
   );
+  const uiSchema = useStableParts(builtUiSchema);
   const translate = useMemo(() => i18nextTranslator(i18n, language), [i18n, language]);
   const validate = useMemo(() => schemaErrors(validator, schema), [validator, schema]);
+  // Errors are worked out on each change only while something shows them or depends on them;
+  // otherwise on submit.
+  const checksAsTyped =
+    submitted ||
+    flow.liveValidate === true ||
+    flow.submitDisabledUntilValid === true ||
+    props.onValidityChange !== undefined;
   const errors = useMemo(
-    () => validateForm({ flow, validate, data, translate, today, context }),
-    [flow, validate, data, translate, today, context],
+    () =>
+      checksAsTyped ? validateForm({ flow, validate, data, translate, today, context }) : NO_ERRORS,
+    [checksAsTyped, flow, validate, data, translate, today, context],
   );
   // External errors hold while their field keeps the value it had when they arrived.
   const externalKey = JSON.stringify(props.externalErrors ?? []);
@@ -198,10 +309,10 @@ export function SchemaForm(props: SchemaFormProps) {
         .filter(
           (e) => external.values[rootField(e.field)] === JSON.stringify(data[rootField(e.field)]),
         )
-        .map((e) => ({ ...e, message: errorMessage(flow, e, translate), params: {} })),
-    [external, data, flow, translate],
+        .map((e) => ({ ...e, message: errorMessage(flow, e, translate, context), params: {} })),
+    [external, data, flow, translate, context],
   );
-  const extraErrors = useMemo(() => {
+  const builtExtraErrors = useMemo(() => {
     const own = submitted
       ? errors
       : flow.liveValidate
@@ -211,6 +322,8 @@ export function SchemaForm(props: SchemaFormProps) {
     const shown = [...own, ...externalShown.filter((e) => !ownFields.has(e.field))];
     return shown.length > 0 || submitted || flow.liveValidate ? toErrorSchema(shown) : undefined;
   }, [errors, submitted, touched, flow.liveValidate, externalShown]);
+  const stableExtraErrors = useStableParts(builtExtraErrors ?? NO_ERROR_SCHEMA);
+  const extraErrors = builtExtraErrors === undefined ? undefined : stableExtraErrors;
 
   // Latest props and state for the stable handlers below (stable handlers keep RJSF from re-rendering
   // every field on each keystroke).
@@ -227,7 +340,7 @@ export function SchemaForm(props: SchemaFormProps) {
     const [first] = JSON.parse(external.key) as ExternalError[];
     if (!first) return;
     const { props: current, data: now } = latest.current;
-    const state = computeFormState(current.flow, now);
+    const state = computeFormState(current.flow, now, current.context);
     focusField(container.current, `${formId}_${errorTarget(current.flow, state, first.field)}`);
   }, [external.key, formId]);
 
@@ -240,7 +353,7 @@ export function SchemaForm(props: SchemaFormProps) {
     if (current.flow.liveValidate) {
       setTouched((previous) => new Set([...previous, ...changed]));
     }
-    current.onChange?.(pruneHidden(current.flow, next));
+    current.onChange?.(pruneHidden(current.flow, next, current.context));
   }, []);
 
   const handleSubmit = useCallback(
@@ -262,28 +375,51 @@ export function SchemaForm(props: SchemaFormProps) {
         if (first) {
           const target = errorTarget(
             current.flow,
-            computeFormState(current.flow, submittedData),
+            computeFormState(current.flow, submittedData, current.context),
             first.field,
           );
           focusField(container.current, `${formId}_${target}`);
         }
         return;
       }
-      current.onSubmit(pruneHidden(current.flow, submittedData));
+      current.onSubmit(pruneHidden(current.flow, submittedData, current.context));
     },
     [formId, translate],
   );
 
+  const summary = useMemo(() => {
+    if (!flow.errorSummary || !submitted) return [];
+    const state = computeFormState(flow, data, context);
+    const seen = new Set<string>();
+    return [...errors, ...externalShown]
+      .filter((error) => error.field !== '')
+      .map((error) => ({
+        target: `${formId}_${errorTarget(flow, state, error.field)}`,
+        message: error.message,
+      }))
+      .filter((error) => !seen.has(error.target) && seen.add(error.target));
+  }, [flow, submitted, data, context, errors, externalShown, formId]);
+
   const label = localize(props.submitLabel ?? flow.submit, language);
   return (
     <div ref={container}>
+      {summary.length > 0 && (
+        <Suspense fallback={null}>
+          <ErrorSummary
+            id={`${formId}__error-summary`}
+            title={translate.text('validation.summaryTitle') ?? ''}
+            errors={summary}
+          />
+        </Suspense>
+      )}
       <Form<FormData>
+        key={seed.generation}
         id={formId}
         idPrefix={formId}
         schema={schema}
         uiSchema={uiSchema}
         validator={validator}
-        formData={data}
+        formData={started === seed.generation ? undefined : seed.data}
         onChange={handleChange}
         onSubmit={handleSubmit}
         extraErrors={extraErrors}

@@ -20,6 +20,8 @@ export const WIDGETS = [
   'number',
   'cardNumber',
   'cardExpiry',
+  'money',
+  'planChoice',
 ] as const;
 export type WidgetName = (typeof WIDGETS)[number];
 
@@ -81,6 +83,14 @@ export interface FlowField {
   array?: FlowArrayOptions;
   /** Error texts by ajv keyword, or by the keyword of an `invalid` rule. */
   errors?: Record<string, LocalizedText>;
+  /** false: the answer is not listed when a journey's review stage lists the answers. */
+  review?: boolean;
+}
+
+/** A text shown before the fields only while `when` holds (over the data and `$context`). */
+export interface FlowNote {
+  text: LocalizedText;
+  when: JsonLogic;
 }
 
 /**
@@ -130,8 +140,8 @@ export interface FormFlow {
   submit?: LocalizedText;
   fields: Record<string, FlowField>;
   rules?: FlowRule[];
-  /** Static texts shown before the fields (may use `{{name}}` from the `context`). */
-  notes?: LocalizedText[];
+  /** Texts shown before the fields (may use `{{name}}` from the `context`), some only `when`. */
+  notes?: (LocalizedText | FlowNote)[];
   /** Sections in display order; fields in none of them are shown before the first. */
   sections?: FlowSection[];
   /** Heading level of section titles (default 2). */
@@ -139,6 +149,8 @@ export interface FormFlow {
   groups?: FlowGroup[];
   liveValidate?: boolean;
   submitDisabledUntilValid?: boolean;
+  /** After a failed submit, a box above the fields lists every error as a link to its field. */
+  errorSummary?: boolean;
 }
 
 /** Form data: a flat object of field values. */

@@ -16,6 +16,16 @@ export type FormContext = Record<string, string | number | readonly FormOption[]
 export interface FormOption {
   value: string | number;
   label: string;
+  /** Shown but not selectable (an expired payment method); `hint` says why. */
+  disabled?: boolean;
+  /** A line under the option's label. */
+  hint?: string;
+  /** Facts about the option, shown while it is chosen (planChoice: a plan's amounts). */
+  details?: readonly { label: string; value: string }[];
+  /** A table shown while it is chosen (planChoice: the plan's schedule). */
+  table?: { caption: string; columns: readonly string[]; rows: readonly (readonly string[])[] };
+  /** A notice shown while it is chosen. */
+  note?: string;
 }
 
 /** The data rules see: the form data plus the page's context under `$context`. */
@@ -196,6 +206,10 @@ export function computeFormState(
 }
 
 /** The data with the fields hidden by the flow's rules removed, as validated and submitted. */
-export function pruneHidden(flow: FormFlow, data: FormData | undefined): FormData {
-  return computeFormState(flow, data).data;
+export function pruneHidden(
+  flow: FormFlow,
+  data: FormData | undefined,
+  context?: FormContext,
+): FormData {
+  return computeFormState(flow, data, context).data;
 }

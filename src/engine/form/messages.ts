@@ -1,7 +1,8 @@
 /**
  * Error texts. Lookup order, first found wins: the field's flow `errors[keyword]`, then the
  * generic `validation.<keyword>` text, then `validation.default`. Texts may use `{{param}}` with
- * the ajv error params (`limit`, `missingProperty`, ...) and `{{label}}` (the field's label).
+ * the ajv error params (`limit`, `missingProperty`, ...), `{{label}}` (the field's label) and the
+ * page's `context` values (`'Amount must be at least {{minAmountText}}.'`).
  */
 import { localize, type Language, type LocalizedTree } from '../i18n/split';
 import type { FormFlow } from './flow';
@@ -49,9 +50,18 @@ export interface MessageRequest {
  * The error text for `keyword` on `field` in the translator's language. An item of an array
  * field (`phones.1`) takes the texts of its field (`phones`).
  */
-export function errorMessage(flow: FormFlow, error: MessageRequest, translate: Translator): string {
+export function errorMessage(
+  flow: FormFlow,
+  error: MessageRequest,
+  translate: Translator,
+  context: Readonly<Record<string, unknown>> = {},
+): string {
   const field = flow.fields[error.field] ?? flow.fields[error.field.split('.')[0] ?? ''];
-  const params = { ...error.params, label: localize(field?.label, translate.language) ?? '' };
+  const params = {
+    ...context,
+    ...error.params,
+    label: localize(field?.label, translate.language) ?? '',
+  };
   const text =
     localize(field?.errors?.[error.keyword], translate.language) ??
     translate.text(`validation.${error.keyword}`) ??

@@ -3,7 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { test } from '../rules/json-logic';
 import { localize, type Language, type LocalizedText } from '../i18n/split';
 import type { FlowField, FormData, FormFlow } from './flow';
-import type { FormContext, FormState } from './form-state';
+import { ruleFacts, type FormContext, type FormState } from './form-state';
 import { interpolate } from './messages';
 import { dateLimit } from './validate';
 
@@ -134,7 +134,8 @@ function layoutOf(
   return {
     formId: extras.formId ?? flow.schema.split('/').pop() ?? 'form',
     notes: (flow.notes ?? [])
-      .map((note) => text(note, language, context))
+      .filter((note) => !('when' in note) || test(note.when, ruleFacts(state.data, context)))
+      .map((note) => text('text' in note ? note.text : note, language, context))
       .filter((note): note is string => note !== undefined),
     sections: (flow.sections ?? [])
       .filter((section) => !state.hiddenSections.has(section.id))

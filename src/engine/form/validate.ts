@@ -157,6 +157,6 @@ export function validateForm({
       field,
       keyword,
       params,
-      message: errorMessage(flow, { field, keyword, params }, translate),
+      message: errorMessage(flow, { field, keyword, params }, translate, context),
     }));
 }

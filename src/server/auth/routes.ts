@@ -13,7 +13,7 @@ import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
 import { addDays } from '../dates';
 import { ApiError, type FieldError } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { languageOf } from '../http/errors';
 import { registerSessionRoutes } from './session';
 import { optionalAuth } from './guard';
@@ -143,10 +143,21 @@ function factorMatches(
 export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const identityBody = schemaRef(ctx.schemas, 'verify-identity-request');
   const letterBody = schemaRef(ctx.schemas, 'verify-letter-request');
+  const tokenPair = schemaRef(ctx.schemas, 'token-pair');
 
   api.post<{ Body: VerifyIdentityBody }>(
     '/Authorization/VerifyIdentity',
-    { schema: { body: identityBody } },
+    {
+      onRequest: ctx.limits.signInByAddress,
+      preHandler: ctx.limits.signInByIdentity,
+      schema: {
+        summary: 'Sign in with a last name (or business name) and identity factors',
+        description:
+          "The spec's login/verification request. The last name AND every factor named by option1, option2 and option3 must match one debtor. Failures count towards a lockout by identity and by client address (403 while locked). Sent with the access token of an account session, the debtor joins that session.",
+        body: identityBody,
+        response: { 200: tokenPair, ...errorResponses(ctx.schemas, 403, 404, 440) },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const options = [body.option1, body.option2 ?? 'None', body.option3 ?? 'None'];
@@ -211,7 +222,17 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
 
   api.post<{ Body: VerifyLetterBody }>(
     '/Authorization/VerifyLetter',
-    { schema: { body: letterBody } },
+    {
+      onRequest: ctx.limits.signInByAddress,
+      preHandler: ctx.limits.letterByIdentity,
+      schema: {
+        summary: 'Sign in with the offer code of a settlement letter',
+        description:
+          "The spec's letter verification (`letterId`, `accountNumber`). The code is the account number and the letter id (`LU1.10001.57`); a letter opens for 45 days after it was sent. The token has the `letter` role: it opens that letter and pays its options. Failures count towards a lockout (403 while locked).",
+        body: letterBody,
+        response: { 200: tokenPair, ...errorResponses(ctx.schemas, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const accountNumber = normalizeAccount(request.body.accountNumber);
       const keys = [`letter:${accountNumber}`, clientAddress(request)];

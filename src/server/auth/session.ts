@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PortalContext } from '../context';
 import { ApiError, languageOf } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { registrationPdf } from '../pdf/documents';
 import { confirmationCode } from '../routes/forms';
 import { isViewable } from '../routes/mappers';
@@ -26,7 +26,16 @@ export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext):
   api.post<{ Body: { refreshToken: string } }>(
     '/Authorization/Refresh',
     {
-      schema: { body: refreshBody, response: { 200: schemaRef(ctx.schemas, 'token-pair') } },
+      schema: {
+        summary: 'Exchange a refresh token for a new token pair',
+        description:
+          'Each refresh token works once; presenting one that was already used ends its whole session (401 for both holders).',
+        body: refreshBody,
+        response: {
+          200: schemaRef(ctx.schemas, 'token-pair'),
+          ...errorResponses(ctx.schemas, 401),
+        },
+      },
     },
     async (request) => {
       const result = await ctx.tokens.refresh(request.body.refreshToken);
@@ -41,7 +50,13 @@ export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext):
   api.post<{ Body: { refreshToken?: string } | null }>(
     '/Authorization/Logout',
     {
-      schema: { body: schemaRef(ctx.schemas, 'logout-request') },
+      schema: {
+        summary: 'Sign out: end the session',
+        description:
+          'Identifies the session by the bearer access token, or by `refreshToken` in the body when the access token has expired. Its tokens answer 401 from then on.',
+        body: schemaRef(ctx.schemas, 'logout-request'),
+        response: errorResponses(ctx.schemas, 401),
+      },
       config: { auth: 'optional', noContent: true },
     },
     async (request, reply) => {
@@ -61,7 +76,12 @@ export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext):
     '/Authorization/register',
     {
       onRequest: requireRole(ctx, ['account']),
-      schema: { body: schemaRef(ctx.schemas, 'empty-body') },
+      schema: {
+        summary: 'Register for the portal and get the registration confirmation (PDF)',
+        description:
+          'Registers the debtor on the first call; later calls answer the same confirmation (the first date and code stay).',
+        body: schemaRef(ctx.schemas, 'empty-body'),
+      },
       config: { produces: 'application/pdf' },
     },
     async (request, reply) => {

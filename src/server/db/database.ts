@@ -89,8 +89,12 @@ export function withStatementCache(
 export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client dropped by the server must not crash the process; the pool replaces it.
+    // A connection the server drops (a PostgreSQL restart, an administrator's terminate) must not
+    // crash the process: the pool's listener covers idle clients, this one covers clients held by
+    // a query or transaction, whose work then fails on its own and which the pool discards on
+    // release (they are no longer queryable).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

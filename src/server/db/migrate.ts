@@ -3,12 +3,16 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_payments';
 import * as m0003 from './migrations/0003_forms';
+import * as m0004 from './migrations/0004_payment_authorizations';
+import * as m0005 from './migrations/0005_payment_leases';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_payments': m0002,
   '0003_forms': m0003,
+  '0004_payment_authorizations': m0004,
+  '0005_payment_leases': m0005,
 };
 
 const provider: MigrationProvider = {

@@ -49,6 +49,18 @@ export function errorBody(
   return { message: request.server.catalog.message(key, languageOf(request)), ...extra };
 }
 
+/**
+ * An error path in the names the client sent: a body that used a field's other name (aliases.ts)
+ * hears about `/account`, not `/accountNumber`.
+ */
+export function sentPath(request: FastifyRequest, path: string): string {
+  const names = request.sentNames;
+  if (!names) return path;
+  const [, first = '', ...rest] = path.split('/');
+  const sent = names[first];
+  return sent === undefined ? path : ['', sent, ...rest].join('/');
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -56,10 +68,11 @@ export function sendError(
   key: MessageKey,
   extra: { errors?: FieldError[]; fieldRequired?: string } = {},
 ): FastifyReply {
+  const errors = extra.errors?.map((error) => ({ ...error, path: sentPath(request, error.path) }));
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(request, key, extra));
+    .send(errorBody(request, key, errors ? { ...extra, errors } : extra));
 }
 
 /** ajv errors -> field errors (paths are JSON pointers into the body or query). */

@@ -1,6 +1,8 @@
 /**
- * Serving the web app. Production: dist/web with long-cached /assets/*, index.html (config
- * injected) with no-cache, and an SPA fallback for non-/api GETs that accept HTML. Dev: Vite in
+ * Serving the web app. Production: dist/web with /assets/* (content-hashed names) cached for a
+ * year as immutable and sent precompressed (Brotli or gzip, written at build), index.html (config
+ * injected, compressed per response by compression.ts) as `private, no-cache`, and an SPA fallback
+ * for non-/api GETs that accept HTML. Dev: Vite in
  * middleware mode on the same HTTP server (HMR over the same port).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,8 +38,13 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     ? injectConfig(readFileSync(indexFile, 'utf8'), options.getConfig())
     : '';
 
+  // The page carries runtime config and names this build's assets: revalidated on every visit,
+  // never kept by a shared cache.
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply
+      .header('cache-control', 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
 
   if (hasWeb && webDir) {
     app.get('/', sendIndex);
@@ -47,6 +54,9 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build writes name.js.br and name.js.gz next to each asset (vite.config.ts); the
+      // smallest the browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDir, filePath).split(path.sep).join('/');
         res.header(

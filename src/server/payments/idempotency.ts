@@ -4,6 +4,11 @@
  * with the same key and the same body gets that answer again with `Idempotent-Replayed: true`.
  * The same key with a different body is refused (422); a key whose first request is still running
  * is answered 409. Keys are kept KEY_TTL_HOURS; a 5xx answer is not stored, so it can be retried.
+ *
+ * A key in flight holds a lease (the payment lease). A request whose process died leaves its key
+ * in flight: once the lease has passed, the next request with that key has the caller's `settle`
+ * work out what happened (for payments, src/server/payments/recovery.ts), and gets the answer the
+ * first request would have given, or runs afresh when nothing happened.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,7 +48,13 @@ export async function idempotent(
   ctx: PortalContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { scope: string; debtorId: number; body: unknown },
+  options: {
+    scope: string;
+    debtorId: number;
+    body: unknown;
+    /** Settles what a request with this key, whose lease has passed, left unfinished. */
+    settle?: (key: string) => Promise<void>;
+  },
   handler: () => Promise<HandlerAnswer>,
 ): Promise<FastifyReply> {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -62,43 +73,61 @@ export async function idempotent(
     .where('state', '=', 'done')
     .where('created_at', '<', expired)
     .execute();
-  const inserted = await ctx.db
-    .insertInto('idempotency_keys')
-    .values({
-      debtor_id: options.debtorId,
-      key,
-      scope: options.scope,
-      request_hash: hash,
-      state: 'in_flight',
-      response_status: null,
-      response_body: null,
-      created_at: stamp,
-      completed_at: null,
-    })
-    .onConflict((oc) => oc.columns(['debtor_id', 'key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-
-  if (!inserted) {
-    const existing = await ctx.db
+  const claim = () =>
+    ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        debtor_id: options.debtorId,
+        key,
+        scope: options.scope,
+        request_hash: hash,
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        created_at: stamp,
+        completed_at: null,
+        lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['debtor_id', 'key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  const existing = () =>
+    ctx.db
       .selectFrom('idempotency_keys')
       .selectAll()
       .where('debtor_id', '=', options.debtorId)
       .where('key', '=', key)
       .executeTakeFirst();
-    if (!existing) return sendError(request, reply, 409, 'idempotencyInFlight');
-    if (existing.request_hash !== hash || existing.scope !== options.scope) {
-      return sendError(request, reply, 422, 'idempotencyKeyReused');
+
+  let inserted = await claim();
+  if (!inserted) {
+    let found = await existing();
+    if (found && found.request_hash === hash && found.state !== 'done') {
+      // A key written before leases existed holds one from its creation.
+      const leased =
+        found.lease_until ??
+        new Date(Date.parse(found.created_at) + ctx.paymentLeaseMs).toISOString();
+      if (leased < stamp && options.settle) {
+        // Its request died (or ran past its lease): settle it, then answer as it would have.
+        await options.settle(key);
+        found = await existing();
+        if (!found) inserted = await claim();
+      }
     }
-    if (existing.state !== 'done' || existing.response_status === null) {
-      return sendError(request, reply, 409, 'idempotencyInFlight');
+    if (!inserted) {
+      if (!found) return sendError(request, reply, 409, 'idempotencyInFlight');
+      if (found.request_hash !== hash || found.scope !== options.scope) {
+        return sendError(request, reply, 422, 'idempotencyKeyReused');
+      }
+      if (found.state !== 'done' || found.response_status === null) {
+        return sendError(request, reply, 409, 'idempotencyInFlight');
+      }
+      reply.header(REPLAYED_HEADER, 'true');
+      return send(reply, {
+        status: found.response_status,
+        body: found.response_body === null ? null : (JSON.parse(found.response_body) as unknown),
+      });
     }
-    reply.header(REPLAYED_HEADER, 'true');
-    return send(reply, {
-      status: existing.response_status,
-      body:
-        existing.response_body === null ? null : (JSON.parse(existing.response_body) as unknown),
-    });
   }
 
   let answer: HandlerAnswer;
@@ -116,8 +145,11 @@ export async function idempotent(
       response_status: answer.status,
       response_body: JSON.stringify(answer.body),
       completed_at: ctx.now().toISOString(),
+      lease_until: null,
     })
     .where('id', '=', inserted.id)
+    // Not if it was settled meanwhile (its lease passed): the settled answer stands.
+    .where('state', '=', 'in_flight')
     .execute();
   return send(reply, answer);
 }

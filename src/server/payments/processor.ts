@@ -27,7 +27,11 @@ export interface TokenizedMethod {
 export interface ChargeRequest {
   token: string;
   amountCents: number;
-  /** The submission's confirmation code: the processor's own idempotency key for this charge. */
+  /**
+   * Our attempt's reference (the submission's confirmation code): the processor's idempotency key
+   * for this charge. Charging again with the same reference returns the first result, never a
+   * second charge.
+   */
   reference: string;
 }
 
@@ -45,4 +49,14 @@ export interface PaymentProcessor {
     accountType: 'checking' | 'savings';
   }): Promise<TokenizedMethod>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What happened to the charge with this reference, from the processor's own record. A charge the
+   * processor never received is voided there at once (a charge that arrives later with this
+   * reference is declined with `voided`), so the answer stays true whoever asks and whenever the
+   * late request arrives. Used to settle a submission whose process died.
+   */
+  resolve(reference: string): Promise<ChargeResult>;
 }
+
+/** The decline code of a charge voided before the processor received it. */
+export const VOIDED = 'voided';

@@ -1,12 +1,17 @@
 /**
  * The sandbox processor: approves or declines by documented test numbers (README.md next to this
- * file). Its tokens carry the test outcome (`sbx_card_<outcome>_<random>`), never the number, so
- * it keeps no state and works across server processes. Any other valid number is approved.
+ * file). Its tokens carry the test outcome (`sbx_card_<outcome>_<random>`), never the number. Like
+ * a real processor it keeps a ledger of its charges (`sandbox_charges`, in the portal's database
+ * for want of its own), keyed by the caller's reference: a charge repeated with the same reference
+ * returns the first result instead of charging twice, and `lookup` says truthfully what happened
+ * to an attempt. Any other valid number is approved.
  */
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/types';
 import { cardBrand } from './cards';
 import {
   PROCESSOR_CODES,
+  VOIDED,
   type ChargeRequest,
   type ChargeResult,
   type PaymentProcessor,
@@ -59,13 +64,61 @@ export class SandboxProcessor implements PaymentProcessor {
     return Promise.resolve({ token: token('bank', outcome), last4: input.accountNumber.slice(-4) });
   }
 
-  charge(request: ChargeRequest): Promise<ChargeResult> {
+  constructor(private readonly db: Db) {}
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const known = await this.lookup(request.reference);
+    if (known) return known;
     const match = /^sbx_(card|bank)_(ok|nsf|limit|notpermitted)_/.exec(request.token);
     const outcome = (match?.[2] ?? 'ok') as Outcome;
-    if (outcome !== 'ok') return Promise.resolve({ approved: false, code: OUTCOME_CODES[outcome] });
-    return Promise.resolve({
-      approved: true,
-      processorReference: `sbx_ch_${randomBytes(8).toString('hex')}`,
-    });
+    await this.db
+      .insertInto('sandbox_charges')
+      .values({
+        reference: request.reference,
+        token: request.token,
+        amount_cents: request.amountCents,
+        approved: outcome === 'ok' ? 1 : 0,
+        code: outcome === 'ok' ? null : OUTCOME_CODES[outcome],
+        processor_reference: outcome === 'ok' ? `sbx_ch_${randomBytes(8).toString('hex')}` : null,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .execute();
+    // Two concurrent charges with one reference: the first one recorded is the answer to both.
+    const recorded = await this.lookup(request.reference);
+    if (!recorded) throw new Error(`sandbox charge ${request.reference} was not recorded`);
+    return recorded;
+  }
+
+  async resolve(reference: string): Promise<ChargeResult> {
+    await this.db
+      .insertInto('sandbox_charges')
+      .values({
+        reference,
+        token: '',
+        amount_cents: 0,
+        approved: 0,
+        code: VOIDED,
+        processor_reference: null,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .execute();
+    const recorded = await this.lookup(reference);
+    if (!recorded) throw new Error(`sandbox charge ${reference} was not recorded`);
+    return recorded;
+  }
+
+  /** The ledger's record of a charge, or null when there is none. */
+  async lookup(reference: string): Promise<ChargeResult | null> {
+    const row = await this.db
+      .selectFrom('sandbox_charges')
+      .select(['approved', 'code', 'processor_reference'])
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.approved
+      ? { approved: true, processorReference: row.processor_reference ?? '' }
+      : { approved: false, code: row.code ?? 'unknown' };
   }
 }

@@ -4,6 +4,8 @@
  * funding forms (flow + precompiled validator, the same ones the browser form uses).
  */
 import type { FastifyRequest } from 'fastify';
+import type { AuthorizationContent } from '../../domain/payment-authorization';
+import type { PaymentJourneyFile } from '../../domain/payment-journey';
 import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
 import type { FormFlow } from '../../engine/form/flow';
 import { treeTranslator, type Translator } from '../../engine/form/messages';
@@ -13,8 +15,10 @@ import * as bankFundingModule from '../../generated/validators/bank-funding';
 import * as cardFundingModule from '../../generated/validators/card-funding';
 import { ClientDirectory } from '../clients/settings';
 import type { PortalConfig } from '../config';
+import type { Db } from '../db/types';
 import { languageOf } from '../http/errors';
 import type { PaymentProcessor } from './processor';
+import { loadPaymentJourney } from './journey';
 import { SandboxProcessor } from './sandbox';
 
 export interface FundingForm {
@@ -27,15 +31,22 @@ export interface PaymentServices {
   processor: PaymentProcessor;
   rules: { paymentOptions: OptionGroupRules; scheduleStatus: FirstMatchRules };
   forms: { card: FundingForm; bank: FundingForm };
+  /** flows/journeys/payment.json: stages, and each variant's rules. */
+  journey: PaymentJourneyFile;
+  /** flows/content/payment-authorization.json and the agency's name it names. */
+  authorization: { content: AuthorizationContent; agency: string };
   /** Generic texts (validation catalog) in the caller's language, for validateForm. */
   translator(request: FastifyRequest): Translator;
 }
 
 const cache = new WeakMap<PortalConfig, PaymentServices>();
 
-/** Overrides the processor for every config built after the call (tests, a real processor). */
-let processorFactory: () => PaymentProcessor = () => new SandboxProcessor();
-export function setProcessorFactory(factory: () => PaymentProcessor): void {
+/**
+ * Overrides the processor for every config built after the call (tests, a real processor). It is
+ * given the portal's database: the sandbox keeps its ledger there.
+ */
+let processorFactory: (db: Db) => PaymentProcessor = (db) => new SandboxProcessor(db);
+export function setProcessorFactory(factory: (db: Db) => PaymentProcessor): void {
   processorFactory = factory;
 }
 
@@ -50,9 +61,10 @@ function required<T>(folder: Record<string, unknown>, name: string, where: strin
  * serves everything else); client files, when present, are checked at once so a broken one stops
  * the start.
  */
-export function lazyPaymentServices(config: PortalConfig): PaymentServices {
-  if (config.clients && Object.keys(config.clients).length > 0) paymentServices(config);
-  const get = () => paymentServices(config);
+export function lazyPaymentServices(ctx: { config: PortalConfig; db: Db }): PaymentServices {
+  const { config, db } = ctx;
+  if (config.clients && Object.keys(config.clients).length > 0) paymentServices(config, db);
+  const get = () => paymentServices(config, db);
   return {
     get clients() {
       return get().clients;
@@ -66,18 +78,24 @@ export function lazyPaymentServices(config: PortalConfig): PaymentServices {
     get forms() {
       return get().forms;
     },
+    get journey() {
+      return get().journey;
+    },
+    get authorization() {
+      return get().authorization;
+    },
     translator: (request) => get().translator(request),
   };
 }
 
-export function paymentServices(config: PortalConfig): PaymentServices {
+export function paymentServices(config: PortalConfig, db: Db): PaymentServices {
   const cached = cache.get(config);
   if (cached) return cached;
   const texts = config.texts as LocalizedTree;
   const translators = { en: treeTranslator(texts, 'en'), es: treeTranslator(texts, 'es') };
   const services: PaymentServices = {
     clients: ClientDirectory.fromConfig(config.clients),
-    processor: processorFactory(),
+    processor: processorFactory(db),
     rules: {
       paymentOptions: required<OptionGroupRules>(config.rules, 'payment-options', 'rules'),
       scheduleStatus: required<FirstMatchRules>(config.rules, 'schedule-status', 'rules'),
@@ -91,6 +109,15 @@ export function paymentServices(config: PortalConfig): PaymentServices {
         flow: required<FormFlow>(config.forms, 'bank-funding', 'forms'),
         compiled: loadPrecompiled(bankFundingModule),
       },
+    },
+    journey: loadPaymentJourney(config),
+    authorization: {
+      content: required<AuthorizationContent>(
+        config.content ?? {},
+        'payment-authorization',
+        'content',
+      ),
+      agency: required<{ name: string }>(config.content ?? {}, 'agency', 'content').name,
     },
     translator: (request) => translators[languageOf(request)],
   };

@@ -9,19 +9,36 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { formatCents } from '../../domain/money';
+import { authorizationTexts, payerName } from '../../domain/payment-authorization';
+import { amountFacts, checkSingle, singleLimits } from '../../domain/payment-journey';
+import { interpolate } from '../../engine/form/messages';
+import { localize } from '../../engine/i18n/split';
 import { allowsVariant, type PaymentVariant } from '../../domain/payment-options';
 import { decideOptions } from '../../domain/rules';
 import { isPayableToday, scheduleStatus } from '../../domain/schedule-status';
 import { submissionType } from '../../domain/submission-type';
 import type { ArrangementType } from '../../domain/types';
 import type { PortalContext } from '../context';
-import { addDays, isValidDay } from '../dates';
-import { ApiError } from '../http/errors';
+import { isValidDay } from '../dates';
+import { ApiError, languageOf } from '../http/errors';
+import { failpoint } from '../failpoints';
 import { toCents } from '../money';
 import type { ArrangementPaymentRow } from '../db/types';
-import { accountState, ownAccount, type AccountState } from './account-state';
+import { accountState, ownAccount, ruleView, type AccountState } from './account-state';
 import { fundingAllowed, fundingName, isExpired, ownFunding } from './funding';
-import { FIRST_PAYMENT_WINDOW_DAYS, paymentWindow, type PlanCents } from './plans';
+import { paymentWindow, type PlanCents } from './plans';
+import { stageFieldErrors } from './journey';
+import {
+  AlreadySettled,
+  answerOf,
+  failed,
+  recordAccepted,
+  release,
+  settleExpired,
+  succeeded,
+  type StoredPlan,
+} from './recovery';
 import type { PaymentServices } from './services';
 import type { FundingMethodRow } from './tables';
 
@@ -74,11 +91,6 @@ class Refusal extends Error {
 const refuse = (code: SubmitError): never => {
   throw new Refusal(code);
 };
-
-const failed = (code: string): SubmitResult => ({
-  paymentSubmission: { confirmation: null, success: false },
-  errors: [code],
-});
 
 const OPEN = new Set(['PostDate', 'Rejected']);
 
@@ -237,65 +249,153 @@ async function checkRequest(
   if (isExpired(funding, today)) refuse('funding_expired');
 
   const first = entries[0] as Entry;
-  const single = (maxDays: number, exact?: number): void => {
-    if (entries.length !== 1) refuse('invalid_schedule');
-    if (exact !== undefined && first.cents !== exact) refuse('invalid_amount');
-    if (!inWindow(first.date, today, addDays(today, maxDays))) refuse('date_out_of_range');
-  };
   const plan: Plan = { variant, entries, paysExisting: [] };
-  const balance = account.balance_cents;
+  const config = services.journey.variants[variant];
+  if (config.schedule === 'single') {
+    // The variant's amount and date rules, as flows/journeys/payment.json states them: the same
+    // rules and facts the browser offered the amount and the day with.
+    if (entries.length !== 1) refuse('invalid_schedule');
+    const facts = amountFacts({
+      ...ruleView(state.account, state.arrangements),
+      settings: client.payment,
+      today,
+      scheduleRules: services.rules.scheduleStatus,
+    });
+    const refusal = checkSingle(singleLimits(config, facts, today), first);
+    if (refusal) refuse(refusal);
+  }
   const openPayments = (state.active?.payments ?? []).filter(
     (p) => OPEN.has(p.status) && !p.is_pending_post,
   );
   switch (variant) {
-    case 'one-time': {
-      single(client.payment.maxSinglePayDaysInFuture);
-      const minimum = Math.min(client.minSinglePaymentCents, balance);
-      if (first.cents < minimum) refuse('min_payment_amount');
-      if (first.cents > balance) refuse('amount_exceeds_balance');
-      break;
-    }
-    case 'bring-current':
-      single(client.payment.maxSinglePayDaysInFuture, account.minimum_payment_due_cents ?? -1);
-      break;
-    case 'pif':
-      single(FIRST_PAYMENT_WINDOW_DAYS, balance);
-      break;
-    case 'remaining':
-      single(FIRST_PAYMENT_WINDOW_DAYS, remainingCents(state));
-      break;
     case 'past-due': {
+      // Every past-due payment, or the earliest one: the payments this one pays.
       const pastDue = openPayments.filter(
         (p) =>
           scheduleStatus(scheduledPayment(p), today, services.rules.scheduleStatus) === 'past_due',
       );
       const total = pastDue.reduce((sum, p) => sum + p.amount_cents, 0);
-      single(0);
-      if (first.cents === total) plan.paysExisting = pastDue;
-      else if (pastDue[0] && first.cents === pastDue[0].amount_cents) {
-        plan.paysExisting = [pastDue[0]];
-      } else refuse('invalid_amount');
+      plan.paysExisting = first.cents === total ? pastDue : pastDue.slice(0, 1);
       break;
     }
     case 'upcoming': {
       const payable = openPayments.find((p) =>
         isPayableToday(scheduledPayment(p), today, services.rules.scheduleStatus),
       );
-      single(0, payable?.amount_cents ?? -1);
       plan.paysExisting = payable ? [payable] : [];
       break;
     }
-    case 'bif':
-      checkPlan(entries, state.paymentPlans, today, 'invalid_schedule');
-      break;
-    case 'sif':
-      checkPlan(entries, state.settlementPlans, today, 'sif_invalid');
-      break;
-    case 'letter':
-      plan.letter = await checkLetter(ctx, body, state, entries);
+    default:
       break;
   }
+  if (config.schedule === 'plan') {
+    const settlement = config.plans === 'settlement';
+    checkPlan(
+      entries,
+      settlement ? state.settlementPlans : state.paymentPlans,
+      today,
+      settlement ? 'sif_invalid' : 'invalid_schedule',
+    );
+  }
+  if (config.schedule === 'letter') plan.letter = await checkLetter(ctx, body, state, entries);
   return plan;
+}
+
+type DebtorName = { first_name: string | null; last_name: string; business_name: string | null };
+
+/**
+ * The request's fields against the forms of the journey's stages (contact details, payment
+ * method, disclosures), as the browser checked them: 400 with the fields' errors otherwise. A
+ * request of the spec's shape has one flag for every disclosure; it stands for the e-sign consent
+ * when that is not sent on its own.
+ */
+function checkStageFields(
+  ctx: PortalContext,
+  services: PaymentServices,
+  request: FastifyRequest,
+  body: SubmitBody,
+  debtor: DebtorName,
+  funding: FundingMethodRow,
+): void {
+  const isBusiness = !debtor.first_name;
+  const errors = stageFieldErrors({
+    journey: services.journey,
+    flows: ctx.config.forms,
+    body: { eSignConsent: body.authorizationDisclosuresAccepted, ...body },
+    context: {
+      isBusiness: isBusiness ? 1 : 0,
+      businessName: debtor.business_name ?? debtor.last_name,
+      // Whose method it is was checked (404 otherwise); whether it may pay is a refusal below.
+      hasMethods: 1,
+      hasUsable: 1,
+      fundingMethods: [{ value: funding.id, label: '' }],
+    },
+    translate: services.translator(request),
+    today: ctx.today(),
+  });
+  if (errors.length > 0) throw new ApiError(400, 'invalidRequest', { errors });
+}
+
+/** What the debtor agreed to, in the words and the language they were shown. */
+function authorizationRecord(
+  services: PaymentServices,
+  request: FastifyRequest,
+  input: {
+    body: SubmitBody;
+    debtor: DebtorName;
+    account: AccountState['account'];
+    funding: FundingMethodRow;
+    plan: Plan;
+    confirmation: string;
+    sessionId: string;
+    agreedAt: string;
+  },
+) {
+  const { body, debtor, account, funding, plan } = input;
+  const language = languageOf(request);
+  const config = services.journey.variants[plan.variant];
+  const client = services.clients.forClient(account.client_id);
+  const payments = plan.entries.map((e) => ({ date: e.date, cents: e.cents }));
+  const total = payments.reduce((sum, p) => sum + p.cents, 0);
+  const name =
+    payerName({
+      firstName: typeof body.firstName === 'string' ? body.firstName : null,
+      lastName: typeof body.lastName === 'string' ? body.lastName : null,
+      businessName: typeof body.businessName === 'string' ? body.businessName : null,
+    }) || payerName({ firstName: debtor.first_name, lastName: debtor.last_name });
+  const method = fundingName(request, funding);
+  const texts = authorizationTexts(services.authorization.content, language, {
+    name,
+    agency: services.authorization.agency,
+    creditor: account.creditor_name ?? '',
+    accountNumber: account.account_number,
+    method,
+    phone: account.support_phone ?? client.supportPhone ?? '',
+    action: interpolate(localize(config.confirm, language), {
+      amount: formatCents(
+        config.schedule === 'single' ? (payments[0]?.cents ?? 0) : total,
+        language,
+      ),
+    }),
+    payments,
+  });
+  return {
+    debtor_id: account.debtor_id,
+    account_id: account.id,
+    confirmation: input.confirmation,
+    session_id: input.sessionId,
+    language,
+    content_version: texts.version,
+    recurring: texts.recurring ? 1 : 0,
+    agreement_text: texts.agreement,
+    esign_text: texts.eSign,
+    authorization_text: texts.authorization,
+    payer_name: name,
+    method_name: method,
+    schedule: JSON.stringify(payments),
+    total_cents: total,
+    agreed_at: input.agreedAt,
+  };
 }
 
 function confirmationCode(): string {
@@ -317,6 +417,15 @@ export async function submitPayment(
     if (body.letterId !== auth.letterId) throw new ApiError(404, 'letterNotFound');
   }
   const funding = await ownFunding(ctx, auth, body.fundingId);
+  const debtor = await ctx.db
+    .selectFrom('debtors')
+    .select(['first_name', 'last_name', 'business_name'])
+    .where('id', '=', auth.debtorId)
+    .executeTakeFirstOrThrow();
+  checkStageFields(ctx, services, request, body, debtor, funding);
+  // A payment of this account left in flight by a process that died is settled first, so what
+  // counts as taken (a duplicate) is what really is.
+  await settleExpired(ctx, services, { accountId: account.id });
   const state = await accountState(ctx, services, account);
   let plan: Plan;
   try {
@@ -330,7 +439,34 @@ export async function submitPayment(
   const first = plan.entries[0] as Entry;
   const total = plan.entries.reduce((sum, e) => sum + e.cents, 0);
   const confirmation = confirmationCode();
-  const stamp = ctx.now().toISOString();
+  const now = ctx.now();
+  const stamp = now.toISOString();
+  const chargeNow = first.date === today;
+  const stored: StoredPlan = {
+    variant: plan.variant,
+    type: body.type,
+    entries: plan.entries,
+    paysExisting: plan.paysExisting.map((p) => p.id),
+    activeArrangementId: state.active?.arrangement.id ?? null,
+    replacesActive: plan.variant === 'remaining',
+    accountId: account.id,
+    balanceCents: account.balance_cents,
+    fundingId: funding.id,
+    fundingType: funding.type,
+    paidWith: fundingName(request, funding),
+    chargeNow,
+    today,
+    authorization: authorizationRecord(services, request, {
+      body,
+      debtor,
+      account,
+      funding,
+      plan,
+      confirmation,
+      sessionId: auth.sid,
+      agreedAt: stamp,
+    }),
+  };
   const reserved = await ctx.db
     .insertInto('payment_submissions')
     .values({
@@ -354,156 +490,68 @@ export async function submitPayment(
       letter_option_id: plan.letter?.optionId ?? null,
       created_at: stamp,
       updated_at: stamp,
+      lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
+      plan: JSON.stringify(stored),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!reserved) return failed('duplicate');
+  failpoint('after-reserve');
 
-  const chargeNow = first.date === today;
   let processorReference: string | null = null;
   if (chargeNow) {
     let result;
     try {
+      // Our attempt's reference is the processor's idempotency key: a retry never charges twice.
       result = await services.processor.charge({
         token: funding.processor_token,
         amountCents: first.cents,
         reference: confirmation,
       });
     } catch (error) {
-      await release(ctx, reserved.id, 'processor_error');
+      await release(ctx.db, reserved.id, 'processor_error', ctx.now().toISOString());
       throw error;
     }
+    failpoint('after-charge');
     if (!result.approved) {
-      await release(ctx, reserved.id, result.code);
-      return failed(result.code);
+      // Released, or settled meanwhile by a process that found its lease passed: its word stands.
+      if (await release(ctx.db, reserved.id, result.code, ctx.now().toISOString())) {
+        return failed(result.code);
+      }
+      return settledAnswer(ctx, reserved.id);
     }
     processorReference = result.processorReference;
   }
 
-  const paidWith = fundingName(request, funding);
-  await ctx.db.transaction().execute(async (trx) => {
-    let arrangementId: number;
-    if (
-      plan.paysExisting.length > 0 ||
-      plan.variant === 'past-due' ||
-      plan.variant === 'upcoming'
-    ) {
-      arrangementId = state.active?.arrangement.id ?? 0;
-      for (const payment of plan.paysExisting) {
-        await trx
-          .updateTable('arrangement_payments')
-          .set({
-            status: 'Approved',
-            is_pending_post: 1,
-            confirmation,
-            submitted: stamp,
-            approved: stamp,
-            funding_id: funding.id,
-            paid_with: paidWith,
-          })
-          .where('id', '=', payment.id)
-          .execute();
-      }
-    } else {
-      if (plan.variant === 'remaining' && state.active) {
-        await trx
-          .updateTable('arrangement_payments')
-          .set({ status: 'Canceled' })
-          .where('arrangement_id', '=', state.active.arrangement.id)
-          .where('status', 'in', ['PostDate', 'Rejected'])
-          .execute();
-        await trx
-          .updateTable('arrangements')
-          .set({ active: 0 })
-          .where('id', '=', state.active.arrangement.id)
-          .execute();
-      }
-      const created = await trx
-        .insertInto('arrangements')
-        .values({
-          account_id: account.id,
-          external_ref: `web-${confirmation}`,
-          type: body.type,
-          amount_cents: total,
-          active: 1,
-          begin_balance_cents: account.balance_cents,
-          created: today,
-          allow_remaining: 1,
-          modifiable_online: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      arrangementId = created.id;
-      for (const [i, entry] of plan.entries.entries()) {
-        const charged = i === 0 && chargeNow;
-        await trx
-          .insertInto('arrangement_payments')
-          .values({
-            arrangement_id: arrangementId,
-            pay_date: entry.date,
-            amount_cents: entry.cents,
-            status: charged ? 'Approved' : 'PostDate',
-            is_pending_post: charged ? 1 : 0,
-            is_electronic: 1,
-            funding_id: funding.id,
-            paid_with: paidWith,
-            confirmation: charged || i === 0 ? confirmation : null,
-            submitted: charged ? stamp : null,
-            approved: charged ? stamp : null,
-            satisfied: null,
-            created: stamp,
-          })
-          .execute();
-      }
-    }
-    if (chargeNow) {
-      await trx
-        .insertInto('transactions')
-        .values({
-          account_id: account.id,
-          received_date: today,
-          amount_cents: first.cents,
-          type: funding.type === 'bank' ? 'Direct' : 'WebCredit',
-          auto_or_manual: 'Manual',
-          source: 'Portal',
-          confirmation_code: confirmation,
-          is_pending: 1,
-          total_payment_cents: first.cents,
-        })
-        .execute();
-      await trx
-        .updateTable('accounts')
-        .set({ is_payment_pending_post: 1, updated_at: stamp })
-        .where('id', '=', account.id)
-        .execute();
-    }
-    await trx
-      .updateTable('payment_submissions')
-      .set({
-        status: chargeNow ? 'approved' : 'scheduled',
-        arrangement_id: arrangementId || null,
-        processor_reference: processorReference,
-        updated_at: stamp,
-      })
-      .where('id', '=', reserved.id)
-      .execute();
-  });
-  return { paymentSubmission: { confirmation, success: true }, errors: [] };
+  try {
+    await recordAccepted(
+      ctx.db,
+      { id: reserved.id, confirmation },
+      stored,
+      processorReference,
+      stamp,
+      () => failpoint('before-commit'),
+    );
+  } catch (error) {
+    if (!(error instanceof AlreadySettled)) throw error;
+    return settledAnswer(ctx, reserved.id);
+  }
+  failpoint('after-commit');
+  return succeeded(confirmation);
 }
 
-/** A declined or failed submission frees its day and amount for another try. */
-async function release(ctx: PortalContext, id: number, code: string): Promise<void> {
-  await ctx.db
-    .updateTable('payment_submissions')
-    .set({
-      status: 'declined',
-      error_code: code,
-      dedupe_key: null,
-      updated_at: ctx.now().toISOString(),
-    })
+/** The answer of a submission another process settled while this request was still running. */
+async function settledAnswer(ctx: PortalContext, id: number): Promise<SubmitResult> {
+  const row = await ctx.db
+    .selectFrom('payment_submissions')
+    .select(['status', 'error_code', 'confirmation'])
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirstOrThrow();
+  const answer = answerOf(row);
+  // Settled as never charged: this request took too long; its client may send it again.
+  if (!answer) throw new ApiError(503, 'paymentInterrupted');
+  return answer;
 }
 
 /** Whether a payment for the account is already taken or scheduled on that day. */

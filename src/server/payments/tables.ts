@@ -55,6 +55,10 @@ export interface PaymentSubmissionsTable {
   letter_option_id: number | null;
   created_at: string;
   updated_at: string;
+  /** While in flight: until when the process that runs it owns it (then anyone may settle it). */
+  lease_until: string | null;
+  /** JSON: what an accepted submission writes (src/server/payments/recovery.ts StoredPlan). */
+  plan: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -69,6 +73,43 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: string;
   completed_at: string | null;
+  /** While in flight: until when its request owns it (then it is settled, see recovery.ts). */
+  lease_until: string | null;
+}
+
+/** Migration 0005: the sandbox processor's own ledger of charges (a real processor keeps its own). */
+export interface SandboxChargesTable {
+  id: Generated<number>;
+  /** Our attempt reference: the processor's idempotency key. */
+  reference: string;
+  token: string;
+  amount_cents: number;
+  approved: number;
+  code: string | null;
+  processor_reference: string | null;
+  created_at: string;
+}
+
+/** Migration 0004: what the debtor agreed to for an accepted payment. */
+export interface PaymentAuthorizationsTable {
+  id: Generated<number>;
+  submission_id: number;
+  debtor_id: number;
+  account_id: number;
+  confirmation: string;
+  session_id: string;
+  language: string;
+  content_version: string;
+  recurring: number;
+  agreement_text: string;
+  esign_text: string;
+  authorization_text: string;
+  payer_name: string;
+  method_name: string;
+  /** JSON: [{ date, cents }] */
+  schedule: string;
+  total_cents: number;
+  agreed_at: string;
 }
 
 declare module '../db/types' {
@@ -76,8 +117,11 @@ declare module '../db/types' {
     funding_methods: FundingMethodsTable;
     payment_submissions: PaymentSubmissionsTable;
     idempotency_keys: IdempotencyKeysTable;
+    payment_authorizations: PaymentAuthorizationsTable;
+    sandbox_charges: SandboxChargesTable;
   }
 }
 
 export type FundingMethodRow = Selectable<FundingMethodsTable>;
 export type PaymentSubmissionRow = Selectable<PaymentSubmissionsTable>;
+export type PaymentAuthorizationRow = Selectable<PaymentAuthorizationsTable>;

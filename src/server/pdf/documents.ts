@@ -1,7 +1,8 @@
 /**
- * The PDF documents the API returns: the dispute confirmation, a settlement letter and the portal
- * registration confirmation. Every word comes from flows/ (api.json `pdf.*`, form labels), in the
- * caller's language; amounts in US dollars, dates written out.
+ * The PDF documents the API returns: the dispute confirmation, a settlement letter, the portal
+ * registration confirmation and the debtor's copy of a payment authorization. Every word comes
+ * from flows/ (api.json `pdf.*`, form labels), in the caller's language; amounts in US dollars,
+ * dates written out.
  */
 import { interpolate } from '../../engine/form/messages';
 import { localize, type LocalizedText } from '../../engine/i18n/split';
@@ -13,6 +14,8 @@ export interface DocumentContext {
   catalog: MessageCatalog;
   language: Language;
   created: Date;
+  /** IANA time zone that times of day are written in (the agency's); UTC when absent. */
+  timeZone?: string;
 }
 
 function texts(doc: DocumentContext) {
@@ -36,6 +39,24 @@ export function formatDay(day: string, language: Language): string {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
+  }).format(date);
+}
+
+/**
+ * An instant written out with its time and zone, in `timeZone` ("January 15, 2025 at 3:04 PM EST"
+ * / "15 de enero de 2025 a las 3:04 p.m. EST").
+ */
+export function formatInstant(instant: string, language: Language, timeZone = 'UTC'): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
   }).format(date);
 }
 
@@ -81,7 +102,7 @@ export function disputeConfirmationPdf(doc: DocumentContext, dispute: DisputeDoc
   if (dispute.creditor) blocks.push({ text: t('pdf.creditor', { creditor: dispute.creditor }) });
   blocks.push({ text: t('pdf.reasons'), style: 'heading' });
   for (const reason of dispute.reasons) {
-    blocks.push({ text: `• ${localize(reason, doc.language) ?? ''}` });
+    blocks.push({ text: localize(reason, doc.language) ?? '', listItem: true });
   }
   if (dispute.message) {
     blocks.push({ text: t('pdf.message'), style: 'heading' });
@@ -169,4 +190,87 @@ export function registrationPdf(doc: DocumentContext, registration: Registration
     })),
   ];
   return finish(doc, t('pdf.registrationTitle'), blocks);
+}
+
+export interface AuthorizationDocument {
+  /** The payment's confirmation code (WP + 10 hex). */
+  confirmation: string;
+  /** When the debtor agreed (ISO 8601 instant). */
+  agreedAt: string;
+  accountNumber: string;
+  creditor: string | null;
+  /** The debtor's name as given in the payment. */
+  name: string;
+  /** The payment method as shown to the debtor, e.g. 'Visa ****1111' or 'Checking ****6789'. */
+  method: string;
+  /** True when more than one payment is scheduled (a recurring authorization). */
+  recurring: boolean;
+  payments: { date: string; amountCents: number }[];
+  totalCents: number;
+  /** The texts the debtor agreed to, exactly as shown, already in their language: headings and paragraphs (blank lines separate paragraphs). */
+  sections: { heading: string; text: string }[];
+}
+
+/** The debtor's copy of a payment authorization: what was agreed, when, and every payment. */
+export function authorizationPdf(
+  doc: DocumentContext,
+  authorization: AuthorizationDocument,
+): Buffer {
+  const t = texts(doc);
+  const lang = doc.language;
+  const blocks: PdfBlock[] = [
+    { text: t('pdf.authorizationIntro'), gapBefore: 8 },
+    {
+      text: t('pdf.confirmationCode', { code: authorization.confirmation }),
+      style: 'label',
+      gapBefore: 12,
+    },
+    {
+      text: t('pdf.agreedAt', {
+        date: formatInstant(authorization.agreedAt, lang, doc.timeZone),
+      }),
+    },
+    { text: t('pdf.name', { name: authorization.name }) },
+    { text: t('pdf.accountNumber', { accountNumber: authorization.accountNumber }) },
+  ];
+  if (authorization.creditor) {
+    blocks.push({ text: t('pdf.creditor', { creditor: authorization.creditor }) });
+  }
+  blocks.push(
+    { text: t('pdf.paymentMethod', { method: authorization.method }) },
+    {
+      text: authorization.recurring
+        ? t('pdf.authorizationRecurring', { count: authorization.payments.length })
+        : t('pdf.authorizationSingle'),
+      gapBefore: 8,
+    },
+    { text: t('pdf.payments'), style: 'heading' },
+    {
+      columns: [
+        { header: t('pdf.paymentDate') },
+        { header: t('pdf.paymentAmount'), align: 'right' },
+      ],
+      rows: authorization.payments.map((payment) => [
+        formatDay(payment.date, lang),
+        formatMoney(payment.amountCents, lang),
+      ]),
+      gapBefore: 4,
+    },
+    {
+      text: t('pdf.total', { amount: formatMoney(authorization.totalCents, lang) }),
+      style: 'label',
+      gapBefore: 6,
+    },
+  );
+  for (const section of authorization.sections) {
+    blocks.push({ text: section.heading, style: 'heading' });
+    section.text
+      .split(/\r?\n[ \t]*\r?\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter((paragraph) => paragraph !== '')
+      .forEach((paragraph, index) =>
+        blocks.push({ text: paragraph, gapBefore: index > 0 ? 6 : 0 }),
+      );
+  }
+  return finish(doc, t('pdf.authorizationTitle'), blocks);
 }

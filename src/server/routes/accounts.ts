@@ -17,7 +17,7 @@ import type { PortalContext } from '../context';
 import { precompile } from '../db/database';
 import type { AccountRow } from '../db/types';
 import { ApiError } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
 import { offeredOptions, plansKnown, ruleView } from '../payments/account-state';
 import { lazyPaymentServices } from '../payments/services';
@@ -121,7 +121,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
   const accountOnly = requireRole(ctx, ['account']);
   const detailedQuery = schemaRef(ctx.schemas, 'account-detailed-query');
   const q = accountQueries(ctx);
-  const services = lazyPaymentServices(ctx.config);
+  const services = lazyPaymentServices(ctx);
 
   async function debtorOf(debtorId: number) {
     const [[debtor], phones] = await Promise.all([q.debtor(debtorId), q.phones(debtorId)]);
@@ -143,9 +143,17 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     return offeredOptions(view, today, services.rules, plans);
   }
 
-  api.get('/Debtor/PrimaryDebtorInfo', { preHandler: accountOnly }, async (request) => {
-    return debtorOf(authOf(request).debtorId);
-  });
+  api.get(
+    '/Debtor/PrimaryDebtorInfo',
+    {
+      preHandler: accountOnly,
+      schema: {
+        summary: 'The signed-in debtor: name, address, phones, e-mail and preferences',
+        response: { 200: schemaRef(ctx.schemas, 'debtor') },
+      },
+    },
+    async (request) => debtorOf(authOf(request).debtorId),
+  );
 
   /**
    * Each card of the dashboard drawn from this one read: the account, the payment options the
@@ -156,7 +164,12 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     '/Account/ListOverview',
     {
       preHandler: accountOnly,
-      schema: { response: { 200: schemaRef(ctx.schemas, 'account-list') } },
+      schema: {
+        summary: "The debtor's accounts, with what each dashboard card shows",
+        description:
+          'Each account with the payment options the rules offer for it, its pending payments and the paid-off percent of its progress ring. Closed accounts are listed for 45 days after closing.',
+        response: { 200: schemaRef(ctx.schemas, 'account-list') },
+      },
     },
     async (request) => {
       const { debtorId } = authOf(request);
@@ -189,8 +202,12 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     {
       preHandler: accountOnly,
       schema: {
+        summary: 'One account in full: arrangements, transactions, payment options, the debtor',
         querystring: detailedQuery,
-        response: { 200: schemaRef(ctx.schemas, 'account-with-debtor') },
+        response: {
+          200: schemaRef(ctx.schemas, 'account-with-debtor'),
+          ...errorResponses(ctx.schemas, 404),
+        },
       },
     },
     async (request) => {

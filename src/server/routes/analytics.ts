@@ -84,7 +84,12 @@ export function registerAnalyticsRoutes(api: FastifyInstance, ctx: PortalContext
   api.post<{ Body: AnalyticBody }>(
     '/Analytic',
     {
-      schema: { body: schemaRef(ctx.schemas, 'analytic-event') },
+      schema: {
+        summary: 'Record a usage event of the web app',
+        description:
+          'Event names are a fixed list; properties are flat values, and anything that could identify a person is dropped before it is stored.',
+        body: schemaRef(ctx.schemas, 'analytic-event'),
+      },
       config: { auth: 'optional', noContent: true },
     },
     async (request, reply) => {

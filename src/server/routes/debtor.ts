@@ -14,7 +14,7 @@ import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
 import { ApiError, type FieldError } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { isViewable } from './mappers';
 import { loadDebtor, ownedAccount } from './ownership';
@@ -59,7 +59,11 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     '/Account/Debtor',
     {
       onRequest: accountOnly,
-      schema: { querystring: accountQuery, response: { 200: debtorResponse } },
+      schema: {
+        summary: 'The debtor of one of their accounts',
+        querystring: accountQuery,
+        response: { 200: debtorResponse, ...errorResponses(ctx.schemas, 404) },
+      },
     },
     async (request) => {
       const { debtorId } = authOf(request);
@@ -72,7 +76,10 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     '/Account/ListIds',
     {
       onRequest: accountOnly,
-      schema: { response: { 200: schemaRef(ctx.schemas, 'account-id-list') } },
+      schema: {
+        summary: "The account numbers of the debtor's accounts",
+        response: { 200: schemaRef(ctx.schemas, 'account-id-list') },
+      },
     },
     async (request) => {
       const { debtorId } = authOf(request);
@@ -91,6 +98,7 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     const { debtorId } = authOf(request);
     const { row: debtor, api: current } = await loadDebtor(ctx, debtorId);
     const isBusiness = !debtor.first_name;
+    forms.checkTypes(request, 'contact-information', request.body, ['isBusiness']);
     const body = { ...((request.body ?? {}) as Record<string, unknown>), isBusiness };
     const data = forms.check(request, 'contact-information', body);
 
@@ -155,7 +163,13 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
 
   const detailsOptions = {
     onRequest: accountOnly,
-    schema: { body: formBody, response: { 200: debtorResponse } },
+    schema: {
+      summary: 'Change the contact information (address, e-mail, new phone numbers)',
+      description:
+        'The contact-information form. The name is shown but cannot be changed (a different one is refused); `phones` lists the numbers on file, then new ones, which are added. Answers the updated debtor.',
+      body: formBody,
+      response: { 200: debtorResponse },
+    },
     config: { form: 'contact-information' },
   };
   api.post('/Account/UpdateDebtorDetails', detailsOptions, updateDetails);
@@ -165,7 +179,12 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     '/Debtor/AddPhoneNumber',
     {
       onRequest: accountOnly,
-      schema: { body: formBody, response: { 200: debtorResponse } },
+      schema: {
+        summary: 'Add a phone number',
+        description: `The add-phone form; at most ${MAX_PHONES} numbers. Answers the updated debtor.`,
+        body: formBody,
+        response: { 200: debtorResponse },
+      },
       config: { form: 'add-phone' },
     },
     async (request) => {
@@ -188,8 +207,14 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     '/Debtor/SetCommunicationPreferences',
     {
       onRequest: accountOnly,
-      schema: { body: formBody, response: { 200: debtorResponse } },
-      config: { form: 'communication-preferences' },
+      schema: {
+        summary: 'Set the communication preferences (e-mail, text messages, letters)',
+        description:
+          "The communication-preferences form (the spec's communication preference: `emails`, `letters`, `texts`, `emailAddress`; the web app's `email` is taken for `emailAddress`); only the channels the debtor allows can be turned on, and `allowEmail` and `allowSms` are the debtor's, whatever is sent. Answers the updated debtor.",
+        body: formBody,
+        response: { 200: debtorResponse },
+      },
+      config: { form: 'communication-preferences', aliases: { email: 'emailAddress' } },
     },
     async (request) => {
       const { debtorId } = authOf(request);
@@ -197,6 +222,7 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
       const allowEmail = Boolean(debtor.allow_email);
       const allowSms = Boolean(debtor.allow_sms);
       const raw = (request.body ?? {}) as Record<string, unknown>;
+      forms.checkTypes(request, 'communication-preferences', raw, ['allowEmail', 'allowSms']);
       // Only what the debtor allows: turning on a channel that is not offered is refused.
       const refused: FieldError[] = [];
       if (raw.emails === true && !allowEmail) {
@@ -280,7 +306,13 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
 
   api.get(
     '/Debtor/GetSessionDebtors',
-    { onRequest: accountOnly, schema: { response: { 200: sessionList } } },
+    {
+      onRequest: accountOnly,
+      schema: {
+        summary: 'The debtors signed in to this session (v2 only)',
+        response: { 200: sessionList },
+      },
+    },
     async (request) => {
       const { sid, debtorId } = authOf(request);
       return sessionDebtors(sid, debtorId);
@@ -292,6 +324,9 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     {
       onRequest: accountOnly,
       schema: {
+        summary: "Choose which of the session's debtors are selected (v2 only)",
+        description:
+          'Only debtors this session has already verified by signing in (403 otherwise). Answers the session debtors.',
         querystring: schemaRef(ctx.schemas, 'set-session-debtors-query'),
         body: schemaRef(ctx.schemas, 'empty-body'),
         response: { 200: sessionList },

@@ -23,6 +23,7 @@ import * as contactInformation from '../../generated/validators/contact-informat
 import * as contactUs from '../../generated/validators/contact-us.js';
 import * as dispute from '../../generated/validators/dispute.js';
 import type { PortalContext } from '../context';
+import { fieldTypeErrors, hiddenFieldErrors } from '../forms/hidden-fields';
 import { ApiError, languageOf, type FieldError } from '../http/errors';
 
 const MODULES = {
@@ -89,6 +90,18 @@ export class FormValidator {
     };
   }
 
+  /**
+   * Throws 400 when a field of `body` that the form declares has another JSON type than its
+   * schema's. For the fields a route sets itself before `check` (the debtor's allowed channels,
+   * whether they are a business): what the client sent there is replaced, but must be well typed.
+   */
+  checkTypes(request: FastifyRequest, name: FormName, body: unknown, fields: string[]): void {
+    const data = (body ?? {}) as FormData;
+    const flow = this.flow(name);
+    const schema = compiledForm(name).schema as Record<string, unknown>;
+    this.fail(fieldTypeErrors({ flow, schema, data, fields, translate: this.translator(request) }));
+  }
+
   /** Throws 400 with the errors, if any. */
   fail(errors: FieldError[]): void {
     if (errors.length > 0) throw new ApiError(400, 'invalidRequest', { errors });
@@ -96,15 +109,17 @@ export class FormValidator {
 
   /**
    * Validates `body` as form `name` and returns the data with hidden fields pruned (what the
-   * browser would submit). Throws 400 with field errors otherwise.
+   * browser would submit): routes store only that. A hidden field must still have its declared
+   * type (forms/hidden-fields.ts). Throws 400 with field errors otherwise.
    */
   check(request: FastifyRequest, name: FormName, body: unknown): FormData {
     const flow = this.flow(name);
     const data = (body ?? {}) as FormData;
     const translate = this.translator(request);
+    const form = compiledForm(name);
     const errors: FieldError[] = validateForm({
       flow,
-      validate: compiledForm(name).validate,
+      validate: form.validate,
       data,
       translate,
       today: this.ctx.today(),
@@ -113,6 +128,14 @@ export class FormValidator {
       keyword: e.keyword,
       message: e.message,
     }));
+    errors.push(
+      ...hiddenFieldErrors({
+        flow,
+        schema: form.schema as Record<string, unknown>,
+        data,
+        translate,
+      }),
+    );
     this.fail(errors);
     return computeFormState(flow, data).data;
   }

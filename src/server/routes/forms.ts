@@ -15,10 +15,16 @@ import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { isValidDay } from '../dates';
 import { ApiError, languageOf } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { disputeConfirmationPdf } from '../pdf/documents';
 import { formValidator } from './form-bodies';
-import { assertActionable, displayName, loadDebtor, ownedAccount } from './ownership';
+import {
+  assertActionable,
+  displayName,
+  isAccountNumber,
+  loadDebtor,
+  ownedAccount,
+} from './ownership';
 
 /** A confirmation code: prefix and 10 characters of Crockford base32 (no I, L, O, U). */
 export function confirmationCode(prefix: string): string {
@@ -29,14 +35,25 @@ export function confirmationCode(prefix: string): string {
   return `${prefix}-${code}`;
 }
 
-/** The account number of a body, checked for ownership before anything else. */
+/**
+ * The account number of a body, checked for ownership before anything else (another debtor's
+ * account is 404 whatever the rest of the body). A value that is not in the documented format is
+ * not looked up: the form's validation answers it (400, pattern).
+ */
 export async function bodyAccount(ctx: PortalContext, request: FastifyRequest, field: string) {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (!isAccountNumber(value)) return undefined;
   return ownedAccount(ctx, authOf(request).debtorId, value);
 }
 
 const DISPUTE_REASONS = ['alreadyResolved', 'incorrectBalance', 'notMyDebt', 'other'] as const;
+
+/** The spec's dispute submission (section 3) names -> the dispute form's. */
+export const DISPUTE_ALIASES = {
+  account: 'accountNumber',
+  resolved: 'alreadyResolved',
+  finalVerify: 'termsAccepted',
+} as const;
 
 export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const accountOnly = requireRole(ctx, ['account']);
@@ -47,8 +64,14 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
     '/Account/SubmitDispute',
     {
       onRequest: accountOnly,
-      schema: { body: formBody },
-      config: { form: 'dispute', produces: 'application/pdf' },
+      schema: {
+        summary: 'Dispute an account; answers the dispute confirmation (PDF)',
+        description:
+          "The dispute form, or the spec's dispute submission (`name`, `account`, `phoneNumber`, `message`, `email`, `notMyDebt`, `incorrectBalance`, `resolved`, `other`, `finalVerify`): the same rules apply to both. Without `name`, `phoneNumber` or `email` the signed-in debtor's are kept with the dispute. The confirmation code is also in the `X-Confirmation-Code` header. A closed or end-of-process account is 409.",
+        body: formBody,
+        response: errorResponses(ctx.schemas, 404, 409),
+      },
+      config: { form: 'dispute', aliases: DISPUTE_ALIASES, produces: 'application/pdf' },
     },
     async (request, reply) => {
       const { debtorId } = authOf(request);
@@ -60,6 +83,12 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
       const confirmation = confirmationCode('DSP');
       const stamp = ctx.now();
       const message = typeof data.message === 'string' && data.message.trim() ? data.message : null;
+      // The spec's submission may name who disputes and how to reach them; else the debtor's.
+      const sent = (field: string): string | null =>
+        typeof data[field] === 'string' && String(data[field]).trim() !== ''
+          ? String(data[field]).trim()
+          : null;
+      const name = sent('name') ?? displayName(debtor);
       await ctx.db
         .insertInto('disputes')
         .values({
@@ -71,9 +100,9 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
           not_my_debt: data.notMyDebt === true ? 1 : 0,
           other: data.other === true ? 1 : 0,
           message,
-          name: displayName(debtor),
-          phone_number: debtorApi.phones[0]?.phoneNumber ?? null,
-          email: debtor.email,
+          name,
+          phone_number: sent('phoneNumber') ?? debtorApi.phones[0]?.phoneNumber ?? null,
+          email: sent('email') ?? debtor.email,
           created_at: stamp.toISOString(),
         })
         .execute();
@@ -89,7 +118,7 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
           receivedDay: ctx.today(),
           accountNumber: account.account_number,
           creditor: account.creditor_name,
-          name: displayName(debtor),
+          name,
           reasons,
           message,
         },
@@ -107,8 +136,14 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
     {
       onRequest: accountOnly,
       schema: {
+        summary: 'Report a bankruptcy for an account',
+        description:
+          "The bankruptcy form, which has the names of the spec's bankruptcy submission. The filing date may not be after the agency's today. A second report for the account, or a closed or end-of-process account, is 409.",
         body: formBody,
-        response: { 200: schemaRef(ctx.schemas, 'submission-result') },
+        response: {
+          200: schemaRef(ctx.schemas, 'submission-result'),
+          ...errorResponses(ctx.schemas, 404, 409),
+        },
       },
       config: { form: 'bankruptcy' },
     },

@@ -16,10 +16,10 @@ import { optionalAuth } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { calendarDay } from '../dates';
 import { ApiError } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { confirmationCode } from './forms';
-import { ownedAccount } from './ownership';
+import { isAccountNumber, ownedAccount } from './ownership';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,7 +33,12 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
   api.post<{ Params: { email: string } }>(
     '/Guest/OptOut/:email',
     {
-      schema: { params: schemaRef(ctx.schemas, 'opt-out-params') },
+      onRequest: ctx.limits.guestByAddress,
+      schema: {
+        summary: 'Stop e-mail to an address',
+        description: 'Answers 204 whether or not the address is known.',
+        params: schemaRef(ctx.schemas, 'opt-out-params'),
+      },
       config: { noContent: true },
     },
     async (request, reply) => {
@@ -57,7 +62,11 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
   api.post<{ Body: { date1: string; date2?: string } }>(
     '/Guest/DateCompare',
     {
+      onRequest: ctx.limits.guestByAddress,
       schema: {
+        summary: "Compare two calendar days (the second defaults to the agency's today)",
+        description:
+          "ISO date-times are taken as their day in the agency's time zone; `daysBetween` is date2 minus date1 in days.",
         body: schemaRef(ctx.schemas, 'date-compare-request'),
         response: { 200: schemaRef(ctx.schemas, 'date-compare-result') },
       },
@@ -82,7 +91,11 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
   api.post<{ Body: { rating?: number; message?: string; page?: string } }>(
     '/Guest/Feedback',
     {
-      schema: { body: schemaRef(ctx.schemas, 'feedback-request') },
+      onRequest: ctx.limits.guestByAddress,
+      schema: {
+        summary: 'Leave feedback on the portal',
+        body: schemaRef(ctx.schemas, 'feedback-request'),
+      },
       config: { noContent: true, auth: 'optional' },
     },
     async (request, reply) => {
@@ -104,9 +117,16 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
   api.post(
     '/Guest/ContactUs',
     {
+      onRequest: ctx.limits.guestByAddress,
       schema: {
+        summary: 'Send a message to the agency (the contact-us form)',
+        description:
+          "The contact-us form, which has the names of the spec's contact request. With an account token, an account number given must be one of the debtor's (404 otherwise).",
         body: schemaRef(ctx.schemas, 'form-body'),
-        response: { 200: schemaRef(ctx.schemas, 'submission-result') },
+        response: {
+          200: schemaRef(ctx.schemas, 'submission-result'),
+          ...errorResponses(ctx.schemas, 404),
+        },
       },
       config: { form: 'contact-us', auth: 'optional' },
     },
@@ -115,7 +135,8 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
       const debtorId = auth?.role === 'account' ? auth.debtorId : null;
       const raw = (request.body ?? {}) as Record<string, unknown>;
       const ownAccount = async (value: unknown) => {
-        if (debtorId === null || typeof value !== 'string' || value.trim() === '') return;
+        // Only a well-formed number is looked up; the form's pattern answers the others (400).
+        if (debtorId === null || !isAccountNumber(value)) return;
         try {
           await ownedAccount(ctx, debtorId, value);
         } catch (error) {

@@ -10,7 +10,7 @@ import { authOf, requireRole } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
 import { ApiError, languageOf } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
 import { letterPdf } from '../pdf/documents';
 import { displayName, ownedAccount } from './ownership';
@@ -87,7 +87,13 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
     '/Account/Letter',
     {
       onRequest: requireRole(ctx, ['letter', 'account']),
-      schema: { querystring: query, response: { 200: schemaRef(ctx.schemas, 'letter') } },
+      schema: {
+        summary: 'A settlement letter with its options and their payment schedules',
+        description:
+          "A letter token opens only the letter it was issued for; an account token opens letters of the debtor's own accounts.",
+        querystring: query,
+        response: { 200: schemaRef(ctx.schemas, 'letter'), ...errorResponses(ctx.schemas, 404) },
+      },
     },
     async (request) => {
       const { letter, options, payments } = await findLetter(ctx, authOf(request), request.query);
@@ -101,6 +107,17 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
         requestDate: letter.request_date,
         principalBalance: toDollars(letter.principal_balance_cents),
         firstName: letter.first_name,
+        creditorName: letter.creditor_name,
+        payer: {
+          firstName: letter.first_name,
+          lastName: letter.last_name,
+          businessName: letter.business_name,
+          addressLine1: letter.address_line1,
+          addressLine2: letter.address_line2,
+          city: letter.city,
+          state: letter.state,
+          zip: letter.zip,
+        },
         options: options.map((o) => ({
           letterOptionId: o.id,
           letterId: o.letter_id,
@@ -123,7 +140,11 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
     '/Account/ByteLetter',
     {
       onRequest: requireRole(ctx, ['letter', 'account']),
-      schema: { body: schemaRef(ctx.schemas, 'byte-letter-request') },
+      schema: {
+        summary: 'A settlement letter as a PDF',
+        body: schemaRef(ctx.schemas, 'byte-letter-request'),
+        response: errorResponses(ctx.schemas, 404),
+      },
       config: { produces: 'application/pdf' },
     },
     async (request, reply) => {
@@ -169,8 +190,12 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
     {
       onRequest: requireRole(ctx, ['account']),
       schema: {
+        summary: "The account's settlement letters, newest first, without their options",
         querystring: schemaRef(ctx.schemas, 'account-detailed-query'),
-        response: { 200: schemaRef(ctx.schemas, 'letter-list') },
+        response: {
+          200: schemaRef(ctx.schemas, 'letter-list'),
+          ...errorResponses(ctx.schemas, 404),
+        },
       },
     },
     async (request) => {

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PortalContext } from '../context';
 import { addDays } from '../dates';
 import { ApiError } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { paymentServices } from '../payments/services';
 
 interface Clock {
@@ -50,7 +50,12 @@ export function registerManagementRoutes(api: FastifyInstance, ctx: PortalContex
 
   api.get(
     '/Management/ListAllServices',
-    { schema: { response: { 200: schemaRef(ctx.schemas, 'service-list') } } },
+    {
+      schema: {
+        summary: 'Status of the services behind the portal (api, database, processor, config)',
+        response: { 200: schemaRef(ctx.schemas, 'service-list') },
+      },
+    },
     async (request) => {
       const services: { name: string; status: 'ok' | 'down' }[] = [{ name: 'api', status: 'ok' }];
       try {
@@ -63,7 +68,7 @@ export function registerManagementRoutes(api: FastifyInstance, ctx: PortalContex
       try {
         services.push({
           name: 'processor',
-          status: paymentServices(ctx.config).processor ? 'ok' : 'down',
+          status: paymentServices(ctx.config, ctx.db).processor ? 'ok' : 'down',
         });
       } catch {
         services.push({ name: 'processor', status: 'down' });
@@ -87,16 +92,26 @@ export function registerManagementRoutes(api: FastifyInstance, ctx: PortalContex
     };
   };
 
-  api.get('/Management/Time', { schema: { response: { 200: timeResponse } } }, async () =>
-    timeBody(),
+  api.get(
+    '/Management/Time',
+    {
+      schema: {
+        summary: "The server's clock and the agency's calendar day",
+        response: { 200: timeResponse },
+      },
+    },
+    async () => timeBody(),
   );
 
   api.post<{ Body: { clientTime?: string; travelDays?: number } | null }>(
     '/Management/Time',
     {
       schema: {
+        summary: "The server's clock, compared with the client's",
+        description:
+          "With `clientTime`, adds the skew (client minus server). `travelDays` shifts the portal's clock by whole days only on servers started with PORTAL_ALLOW_TIME_TRAVEL=1 (tests and demos); elsewhere it is 403.",
         body: schemaRef(ctx.schemas, 'time-request'),
-        response: { 200: timeResponse },
+        response: { 200: timeResponse, ...errorResponses(ctx.schemas, 403) },
       },
     },
     async (request) => {

@@ -9,11 +9,20 @@ import { isViewable, mapDebtor } from './mappers';
 
 export const normalizeAccountNumber = (value: string): string => value.trim().toUpperCase();
 
+/** The documented format of an account number (the `accountNumber` pattern of the schemas). */
+export const ACCOUNT_NUMBER = /^[A-Za-z]{1,6}[0-9]\.[0-9]{1,12}$/;
+
+/** True when `value` is an account number in the documented format (surrounding spaces aside). */
+export const isAccountNumber = (value: unknown): value is string =>
+  typeof value === 'string' && ACCOUNT_NUMBER.test(value.trim());
+
 export async function ownedAccount(
   ctx: PortalContext,
   debtorId: number,
   accountNumber: string,
 ): Promise<AccountRow> {
+  // A value that is not an account number names no account: no lookup is made with it.
+  if (!isAccountNumber(accountNumber)) throw new ApiError(404, 'accountNotFound');
   const account = await ctx.db
     .selectFrom('accounts')
     .selectAll()

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
-import { schemaRef } from '../http/validation';
+import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
 import { ownAccount, plansFor } from '../payments/account-state';
 import type { PlanCents } from '../payments/plans';
@@ -42,17 +42,33 @@ export function toApiPlan(plan: PlanCents, summaryOnly = false) {
 }
 
 export function registerPlanRoutes(api: FastifyInstance, ctx: PortalContext): void {
-  const services = lazyPaymentServices(ctx.config);
+  const services = lazyPaymentServices(ctx);
   const accountOnly = requireRole(ctx, ['account']);
   const querystring = schemaRef(ctx.schemas, 'plans-query');
 
-  for (const [path, kind] of [
-    ['/Account/GetPaymentPlans', 'payment'],
-    ['/Account/GetSettlementPlans', 'settlement'],
+  for (const [path, kind, summary] of [
+    ['/Account/GetPaymentPlans', 'payment', 'Monthly payment plans for the account'],
+    [
+      '/Account/GetSettlementPlans',
+      'settlement',
+      'Settlement plans (a discounted balance) for the account',
+    ],
   ] as const) {
     api.get<{ Querystring: PlansQuery }>(
       path,
-      { preHandler: accountOnly, schema: { querystring } },
+      {
+        preHandler: accountOnly,
+        schema: {
+          summary,
+          description:
+            'Sorted by the number of monthly payments; `day` is the preferred day of the month, `month` keeps only the plan with that many payments, `summaryOnly` leaves out the payments. 404 when the account has no such plan.',
+          querystring,
+          response: {
+            200: schemaRef(ctx.schemas, 'payment-plan-list'),
+            ...errorResponses(ctx.schemas, 404),
+          },
+        },
+      },
       async (request) => {
         const { account } = await ownAccount(ctx, request, request.query.accountNumber);
         const client = services.clients.forClient(account.client_id);

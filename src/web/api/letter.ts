@@ -22,12 +22,26 @@ export interface LetterOption {
   paymentSchedule: LetterPayment[];
 }
 
+/** Whom the letter was sent to (the payer a letter payment prefills). */
+export interface LetterPayer {
+  firstName: string | null;
+  lastName: string;
+  businessName: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}
+
 /** GET Account/Letter: answers both letter-role and account-role users. */
 export interface Letter {
   letterId: number;
   accountNumber: string;
   letterCode: string;
   firstName: string | null;
+  creditorName?: string | null;
+  payer?: LetterPayer | null;
   optionCount: number;
   principalBalance: number;
   options: LetterOption[];

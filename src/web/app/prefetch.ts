@@ -8,6 +8,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { accountDetailedQuery } from '../api/account-detailed';
 import { accountsOverviewQuery } from '../api/accounts-overview';
+import { fundingMethodsQuery } from '../api/funding-methods';
 import { paymentSettingsQuery } from '../api/payment-settings';
 import { primaryDebtorQuery } from '../api/primary-debtor';
 import { queryClient } from '../lib/query-client';
@@ -20,6 +21,20 @@ function prefetching(prefetch: Prefetch) {
     if (currentRole() === 'account') prefetch(params);
     return null;
   };
+}
+
+/**
+ * The payment journey's data, for account and letter sessions alike: the account and its settings
+ * and payment methods (the plans and the letter wait for the page, which knows the variant).
+ */
+export function paymentData({ params }: LoaderFunctionArgs): null {
+  const { accountNumber } = params;
+  const role = currentRole();
+  if (!accountNumber || role === 'none') return null;
+  if (role === 'account') void queryClient.prefetchQuery(accountDetailedQuery(accountNumber));
+  void queryClient.prefetchQuery(paymentSettingsQuery(accountNumber));
+  void queryClient.prefetchQuery(fundingMethodsQuery(accountNumber));
+  return null;
 }
 
 export const dashboardData = prefetching(() => {

@@ -4,7 +4,13 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { AppShell } from './shell/app-shell';
 import { ErrorPage } from './error-page';
 import { RequirePaymentAccess, RequireRole } from './guards';
-import { accountData, accountDetailsData, dashboardData, debtorData } from './prefetch';
+import {
+  accountData,
+  accountDetailsData,
+  dashboardData,
+  debtorData,
+  paymentData,
+} from './prefetch';
 // React.lazy that the loading bar can see (navigations keep the old page while a chunk loads).
 import { lazy } from './page-loads';
 
@@ -29,10 +35,8 @@ const FundingMethodsPage = lazy(
 );
 const BankruptcyPage = lazy(() => import('../features/bankruptcy/components/bankruptcy-page'));
 const DisputePage = lazy(() => import('../features/dispute/components/dispute-page'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/components/coming-soon-page'));
+const PaymentPage = lazy(() => import('../features/payment/components/payment-page'));
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
-
-const comingSoon = <ComingSoonPage />;
 
 const routes: RouteObject[] = [
   {
@@ -83,9 +87,9 @@ const routes: RouteObject[] = [
             path: 'accounts/:accountNumber/payment/:paymentVariant',
             element: <RequirePaymentAccess />,
             children: [
-              { path: 'start', element: comingSoon },
-              { path: 'success', element: comingSoon },
-              { path: ':stage?', element: comingSoon },
+              { path: 'start', element: <PaymentPage mode="start" />, loader: paymentData },
+              { path: 'success', element: <PaymentPage mode="success" /> },
+              { path: ':stage?', element: <PaymentPage mode="stage" />, loader: paymentData },
             ],
           },
           { index: true, element: <Navigate to="/dashboard" replace /> },

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormData } from '../../engine/form/flow';
 import type { CompiledForm } from '../../engine/form/precompiled';
 import { SchemaForm } from '../../engine/form/SchemaForm';
+import { widgetsLoading } from '../../engine/form/theme/lazy';
 import type { FormContext } from '../../engine/form/ui-schema';
 import { localize } from '../../engine/i18n/split';
 import { useLanguage } from '../hooks/use-language';
@@ -88,6 +89,8 @@ export function FormDialog({
   const flow = portalConfig().forms[formId]!;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The dialog stays mounted while closed: its form's widgets load then, so it opens whole.
+  useEffect(() => void widgetsLoading(flow), [flow]);
 
   const close = () => {
     if (busy) return;
@@ -130,6 +133,7 @@ export function FormDialog({
               <>
                 {content.intro}
                 <SchemaForm
+                  waitInPlace
                   id={formId}
                   flow={flow}
                   schema={form.schema}

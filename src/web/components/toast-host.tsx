@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  Portal,
   Toast,
   ToastBody,
   ToastTitle,
@@ -7,6 +8,7 @@ import {
   useToastController,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { HEADER_HEIGHT } from '../styles/layout';
 import { subscribeToNotices, takeNotices } from './notify';
 
 const TOASTER_ID = 'portal-toaster';
@@ -15,18 +17,11 @@ const TOASTER_ID = 'portal-toaster';
 export default function ToastHost() {
   const { t } = useTranslation();
   const { dispatchToast } = useToastController(TOASTER_ID);
-  // Toasts are portalled into a labelled region (a landmark, like all page content), a child of
-  // the body as Fluent's own portals are, outside the app root that an open dialog hides.
+  // Toasts are portalled into a labelled region (a landmark, like all page content). The region
+  // sits in a Fluent portal, so it carries the theme (tokens, font) as menus and dialogs do, and is
+  // a child of the body, outside the app root that an open dialog hides.
   const [region, setRegion] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    const section = document.createElement('section');
-    section.dataset.testid = 'notifications';
-    document.body.appendChild(section);
-    setRegion(section);
-    return () => section.remove();
-  }, []);
   const label = t('layout.notifications');
-  useEffect(() => region?.setAttribute('aria-label', label), [region, label]);
 
   useEffect(() => {
     if (!region) return;
@@ -46,14 +41,21 @@ export default function ToastHost() {
     return subscribeToNotices(show);
   }, [dispatchToast, t, region]);
 
-  if (!region) return null;
   return (
-    <Toaster
-      toasterId={TOASTER_ID}
-      mountNode={region}
-      position="top-end"
-      pauseOnHover
-      pauseOnWindowBlur
-    />
+    <Portal>
+      <section ref={setRegion} aria-label={label} data-testid="notifications">
+        {region && (
+          <Toaster
+            toasterId={TOASTER_ID}
+            mountNode={region}
+            position="top-end"
+            // Below the header, so a toast never hides its actions (Log out, the language).
+            offset={{ vertical: HEADER_HEIGHT + 8 }}
+            pauseOnHover
+            pauseOnWindowBlur
+          />
+        )}
+      </section>
+    </Portal>
   );
 }

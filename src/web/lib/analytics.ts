@@ -19,7 +19,10 @@ export interface AnalyticsEvents {
   letter_verification_failed: { reason: 'not_found' | 'invalid_code' };
   link_action: { actionId: string };
   page_view: { path: string; language: string };
+  payment_started: { variant: string };
+  payment_stage_completed: { variant: string; stage: string };
   payment_submitted: { variant: string; stages?: number };
+  payment_succeeded: { variant: string; payments: number };
   payment_failed: { variant: string; reason: string };
   dispute_submitted: { reasons?: number };
   bankruptcy_submitted: { chapter?: string };

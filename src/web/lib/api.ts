@@ -44,6 +44,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header; JSON unless the answer is a file. */
   accept?: string;
+  /** Headers of the call itself, such as `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 const REFRESH_PATH = '/api/Authorization/Refresh';
@@ -139,6 +141,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
   const headers = sessionHeaders(token, {
     Accept: options.accept ?? 'application/json',
     'Accept-Language': language,
+    ...options.headers,
   });
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -15,6 +15,8 @@ export interface PortalConfig {
   texts: LocalizedTree;
   /** Long texts by name (flows/content/<name>.json): legal documents and the agency's details. */
   content: Record<string, unknown>;
+  /** Journeys by name (flows/journeys/<name>.json): the payment wizard's stages and variants. */
+  journeys: Record<string, unknown>;
   /** Present only when the server has a monitoring DSN (SENTRY_DSN). */
   monitoring?: MonitoringConfig;
 }
@@ -38,6 +40,7 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     rules: parsed.rules ?? {},
     texts: withoutSchemaMarkers(parsed.texts ?? {}),
     content: parsed.content ?? {},
+    journeys: parsed.journeys ?? {},
     ...(parsed.monitoring?.dsn ? { monitoring: parsed.monitoring } : {}),
   };
 }

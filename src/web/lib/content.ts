@@ -3,6 +3,7 @@
  * the legal documents and the agency's details.
  */
 import type { LocalizedText } from '../../engine/i18n/split';
+import type { AuthorizationContent } from '../../domain/payment-authorization';
 import { portalConfig } from './config';
 
 export type ContentBlock =
@@ -40,4 +41,14 @@ export function agencyInfo(): AgencyInfo {
   const agency = portalConfig().content.agency as AgencyInfo | undefined;
   if (agency?.kind !== 'agency') throw new Error('flows/content/agency.json is missing');
   return agency;
+}
+
+/** The payment wizard's agreement, e-sign and authorization texts (compliance-owned). */
+export function authorizationContent(): AuthorizationContent {
+  const content = portalConfig().content['payment-authorization'] as
+    AuthorizationContent | undefined;
+  if (content?.kind !== 'authorization') {
+    throw new Error('flows/content/payment-authorization.json is missing');
+  }
+  return content;
 }

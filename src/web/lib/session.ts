@@ -2,6 +2,7 @@
  * Browser-session state: the per-session id sent as X-Session-Id, the token pair, and the paths
  * used to return a user to where they were. All in sessionStorage, so closing the tab ends it.
  */
+import { forgetAllJourneys } from './journey-storage';
 
 const SESSION_ID_KEY = 'portalSessionId';
 const ACCESS_TOKEN_KEY = 'portalAccessToken';
@@ -80,10 +81,11 @@ export function clearTokens(): void {
   notify();
 }
 
-/** Signs out in this tab: tokens and remembered paths go. */
+/** Signs out in this tab: tokens, remembered paths and journeys in progress go. */
 export function clearSession(): void {
   sessionStorage.removeItem(RETURN_PATH_KEY);
   sessionStorage.removeItem(LAST_PATH_KEY);
+  forgetAllJourneys();
   clearTokens();
 }
 

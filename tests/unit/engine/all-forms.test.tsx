@@ -15,7 +15,7 @@ import { SchemaForm } from '../../../src/engine/form/SchemaForm';
 import { computeFormState } from '../../../src/engine/form/form-state';
 import { validateForm } from '../../../src/engine/form/validate';
 import { splitLocales } from '../../../src/engine/i18n/split';
-import { FORM_NAMES, loadForm, translator, validationTree } from './helpers';
+import { FORM_NAMES, loadForm, translator, validationTree, loadLazyWidgets } from './helpers';
 
 /** What a page passes besides the user's input: hidden ids, the debtor's flags, context. */
 const PAGE_DATA: Record<string, Record<string, unknown>> = {
@@ -24,12 +24,43 @@ const PAGE_DATA: Record<string, Record<string, unknown>> = {
   'communication-preferences': { allowEmail: true, allowSms: true },
   'contact-information': { isBusiness: false },
 };
-const CONTEXT = { supportPhone: '800-555-0100' };
+const CONTEXT = {
+  supportPhone: '800-555-0100',
+  // The payment stages' run-time values (src/web/features/payment builds them from the account).
+  minAmount: 25,
+  maxAmount: 1000,
+  minAmountText: '$25.00',
+  maxAmountText: '$1,000.00',
+  amountHint: 'From $25.00 to $1,000.00.',
+  firstDay: '2026-03-15',
+  lastDay: '2026-04-14',
+  firstDayText: 'March 15, 2026',
+  lastDayText: 'April 14, 2026',
+  dateChoices: [
+    { value: '2026-03-15', label: 'Today, March 15, 2026' },
+    { value: 'advanced', label: 'Another day' },
+  ],
+  plans: [
+    { value: 3, label: '3 monthly payments of $333.34' },
+    { value: 6, label: '6 monthly payments of $166.67' },
+  ],
+  letterOptions: [{ value: 7, label: '1 payment of $600.00' }],
+  fundingMethods: [
+    { value: 1, label: 'Visa ****1111' },
+    { value: 2, label: 'Mastercard ****4444', disabled: true, hint: 'Funding method is expired.' },
+  ],
+  hasMethods: 1,
+  isBusiness: 0,
+  agreementText: 'You agree to pay $1,000.00.',
+  eSignText: 'You agree to sign electronically.',
+  authorizationText: 'I authorize one payment of $1,000.00.',
+};
 const TODAY = '2026-03-15';
 const AXE = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
 
 let i18n: I18n;
 beforeAll(async () => {
+  await loadLazyWidgets();
   const texts = splitLocales({ validation: validationTree });
   i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
@@ -94,7 +125,7 @@ describe.each(FORM_NAMES)('flows/forms/%s.json rendered', (name) => {
     const data = getDefaultFormState(validator, schema, initial, schema, false, {
       constAsDefaults: 'never',
     }) as Record<string, unknown>;
-    const state = computeFormState(flow, data);
+    const state = computeFormState(flow, data, CONTEXT);
     expect(state.order.length).toBeGreaterThan(0);
     // Lazily loaded widgets (radio, checkbox, textarea) render once their code has arrived.
     await waitFor(() => {
@@ -114,6 +145,7 @@ describe.each(FORM_NAMES)('flows/forms/%s.json rendered', (name) => {
       data,
       translate: translator('en'),
       today: TODAY,
+      context: CONTEXT,
     }).filter((error) => state.order.includes(error.field));
     const submit = screen.getByRole('button', { name: flow.submit?.en });
     if (flow.submitDisabledUntilValid) {
@@ -127,6 +159,10 @@ describe.each(FORM_NAMES)('flows/forms/%s.json rendered', (name) => {
       return;
     }
     expect(onSubmit).not.toHaveBeenCalled();
+    if (flow.errorSummary) {
+      const summary = await screen.findByTestId('error-summary');
+      expect(summary.querySelectorAll('a')).toHaveLength(expected.length);
+    }
     for (const error of expected) {
       const group = flow.groups?.find((g) => g.fields.includes(error.field));
       const target = group
@@ -134,9 +170,12 @@ describe.each(FORM_NAMES)('flows/forms/%s.json rendered', (name) => {
         : document.getElementById(`${name}_${error.field}`);
       expect(target, error.field).not.toBeNull();
       expect(describedBy(target as HTMLElement), error.field).toContain(error.message);
-      // Shown once per error: a group's error is not repeated under its checkboxes.
+      // Shown once per error: a group's error is not repeated under its checkboxes (and once
+      // more in the error summary, when the flow has one).
       const times = expected.filter((e) => e.message === error.message).length;
-      expect(screen.getAllByText(error.message).length, error.message).toBe(times);
+      expect(screen.getAllByText(error.message).length, error.message).toBe(
+        flow.errorSummary ? times * 2 : times,
+      );
     }
     const first = expected[0]!;
     const group = flow.groups?.find((g) => g.fields.includes(first.field));

@@ -11,10 +11,11 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { SchemaForm, type ExternalError } from '../../../src/engine/form/SchemaForm';
 import { splitLocales } from '../../../src/engine/i18n/split';
-import { loadForm, validationTree } from './helpers';
+import { loadForm, validationTree, loadLazyWidgets } from './helpers';
 
 let i18n: I18n;
 beforeAll(async () => {
+  await loadLazyWidgets();
   const texts = splitLocales({ validation: validationTree });
   i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({

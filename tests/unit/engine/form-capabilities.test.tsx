@@ -13,10 +13,11 @@ import axe from 'axe-core';
 import { SchemaForm, type SchemaFormProps } from '../../../src/engine/form/SchemaForm';
 import type { FormFlow } from '../../../src/engine/form/flow';
 import { splitLocales } from '../../../src/engine/i18n/split';
-import { loadForm, validationTree } from './helpers';
+import { loadForm, validationTree, loadLazyWidgets } from './helpers';
 
 let i18n: I18n;
 beforeAll(async () => {
+  await loadLazyWidgets();
   const texts = splitLocales({ validation: validationTree });
   i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
@@ -221,6 +222,27 @@ describe('checkbox group (dispute reasons)', () => {
       message: 'Paid in 2020',
       termsAccepted: true,
     });
+  });
+});
+
+describe('required marks on checkboxes', () => {
+  it('marks a box required only when it must be ticked, not every yes/no choice', async () => {
+    await renderForm('communication-preferences', {
+      formData: { allowEmail: true, allowSms: true, emails: false, texts: false, letters: true },
+    });
+    await screen.findByRole('checkbox', { name: 'Send me emails' });
+    for (const id of ['emails', 'texts', 'letters']) {
+      expect(input(`communication-preferences_${id}`).required, id).toBe(false);
+    }
+    // The email address is required while email is allowed.
+    expect((input('communication-preferences_emailAddress') as HTMLInputElement).required).toBe(
+      true,
+    );
+    cleanup();
+
+    await renderForm('dispute', { formData: { accountNumber: 'LU1.10001' } });
+    expect(input('dispute_termsAccepted').required).toBe(true);
+    expect(input('dispute_other').required).toBe(false);
   });
 });
 

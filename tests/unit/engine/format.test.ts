@@ -4,6 +4,7 @@ import {
   formatPhone,
   isoToMaskedDate,
   maskedDateToIso,
+  moneyValue,
   resolveDateLimit,
 } from '../../../src/engine/form/theme/format';
 
@@ -28,5 +29,21 @@ describe('input formatters', () => {
     expect(resolveDateLimit('today', new Date(2024, 1, 9))).toBe('2024-02-09');
     expect(resolveDateLimit('2030-01-01')).toBe('2030-01-01');
     expect(resolveDateLimit(undefined)).toBeUndefined();
+  });
+});
+
+describe('moneyValue (money widget)', () => {
+  it('stores dollars with at most two decimals as a number, ignoring $, commas and spaces', () => {
+    expect(moneyValue('125.50')).toBe(125.5);
+    expect(moneyValue('$1,250')).toBe(1250);
+    expect(moneyValue(' 7. ')).toBe(7);
+    expect(moneyValue('.5')).toBe(0.5);
+    expect(moneyValue('')).toBeUndefined();
+  });
+
+  it('keeps anything else as typed, for the schema to refuse', () => {
+    expect(moneyValue('12.345')).toBe('12.345');
+    expect(moneyValue('ten')).toBe('ten');
+    expect(moneyValue('-5')).toBe('-5');
   });
 });

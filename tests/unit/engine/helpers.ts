@@ -44,3 +44,15 @@ export async function loadForm(name: string): Promise<CompiledForm & { flow: For
   )) as PrecompiledModule;
   return { flow, ...loadPrecompiled(module) };
 }
+
+/**
+ * Loads every lazily loaded widget, so a form renders at once (in the app a form waits for its
+ * widgets under a Suspense boundary; a synchronous test render cannot wait).
+ */
+export async function loadLazyWidgets(): Promise<void> {
+  const { widgetsLoading } = await import('../../../src/engine/form/theme/lazy');
+  await import('../../../src/engine/form/theme');
+  const names = ['textarea', 'radio', 'checkbox', 'money', 'planChoice'] as const;
+  const flow = { fields: Object.fromEntries(names.map((widget) => [widget, { widget }])) };
+  await widgetsLoading(flow as unknown as FormFlow);
+}

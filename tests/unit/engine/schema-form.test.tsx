@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type i18n as I18n } from 'i18next';
@@ -8,7 +8,14 @@ import axe from 'axe-core';
 import { SchemaForm } from '../../../src/engine/form/SchemaForm';
 import { splitLocales } from '../../../src/engine/i18n/split';
 import type { FormFlow } from '../../../src/engine/form/flow';
-import { signIn, signInFlow, validationTree, verifySsn, verifySsnFlow } from './helpers';
+import {
+  signIn,
+  signInFlow,
+  validationTree,
+  verifySsn,
+  verifySsnFlow,
+  loadLazyWidgets,
+} from './helpers';
 
 let i18n: I18n;
 
@@ -22,6 +29,7 @@ beforeEach(async () => {
     interpolation: { escapeValue: false },
   });
 });
+beforeAll(loadLazyWidgets);
 afterEach(cleanup);
 
 function renderSignIn(props: Partial<Parameters<typeof SchemaForm>[0]> = {}) {

@@ -18,7 +18,15 @@ function checkEdited(edit: (flows: string) => void): { code: number; output: str
   try {
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/check-config.ts', '--flows', flows],
+      [
+        '--import',
+        'tsx',
+        'scripts/check-config.ts',
+        '--flows',
+        flows,
+        '--schemas',
+        path.join(dir, 'schemas'),
+      ],
       { cwd: root, encoding: 'utf8', stdio: 'pipe' },
     );
     return { code: 0, output };
@@ -56,6 +64,30 @@ describe('check:config', () => {
     );
   }, 30_000);
 
+  it('names what is wrong in the payment journey: a missing Spanish text, a form, a fact', () => {
+    const result = checkEdited((flows) => {
+      editJson(path.join(flows, 'journeys', 'payment.json'), (journey) => {
+        const stages = journey.stages as { title: { es?: string }; form?: string }[];
+        delete stages[1]!.title.es;
+        stages[2]!.form = 'no-such-form';
+        const variants = journey.variants as Record<string, { amount?: unknown }>;
+        variants['one-time']!.amount = { min: { var: 'income' } };
+      });
+      editJson(path.join(flows, 'content', 'payment-authorization.json'), (content) => {
+        delete (content.single as { es?: string }).es;
+      });
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('payment.json: /stages/1/title: missing Spanish text (es)');
+    expect(result.output).toContain(
+      'payment.json: /stages/2/form: form "no-such-form" is not in flows/forms',
+    );
+    expect(result.output).toContain('/variants/one-time/amount/min: unknown fact "income"');
+    expect(result.output).toContain(
+      'payment-authorization.json: /single: missing Spanish text (es)',
+    );
+  }, 30_000);
+
   it('names a field the schema does not have and a malformed rule', () => {
     const result = checkEdited((flows) =>
       editJson(path.join(flows, 'forms', 'sign-in.json'), (flow) => {
@@ -67,6 +99,16 @@ describe('check:config', () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain('field "nickname" is not in schema forms/sign-in');
     expect(result.output).toContain('unknown operator "sometimes"');
+  }, 30_000);
+
+  it('refuses allOf in a form schema (the form engine does not merge it)', () => {
+    const result = checkEdited((flows) =>
+      editJson(path.join(flows, '..', 'schemas', 'forms', 'dispute.schema.json'), (schema) => {
+        schema.allOf = [{ required: ['reason'] }];
+      }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('schema forms/dispute uses allOf at /allOf');
   }, 30_000);
 
   it('names an unknown fact in a rules file', () => {

@@ -15,6 +15,7 @@ describe('readPortalConfig', () => {
       rules: {},
       texts: { common: { appName: { en: 'A', es: 'B' } } },
       content: {},
+      journeys: {},
     });
   });
 

@@ -74,3 +74,16 @@ export function resolveDateLimit(limit: unknown, now: Date = new Date()): string
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+const DOLLARS = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
+
+/**
+ * Typed money -> the stored value: a number of dollars when the text is dollars with at most two
+ * decimals (`$`, commas and spaces ignored), undefined when empty, else the text as typed (so the
+ * schema's `type` check reports it).
+ */
+export function moneyValue(text: string): number | string | undefined {
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (cleaned === '') return undefined;
+  return DOLLARS.test(cleaned) ? Number(cleaned) : text;
+}

@@ -26,6 +26,12 @@ import {
 const TextareaWidget = lazyWidget('textarea', () => import('./textarea-widget'), 'TextareaWidget');
 const RadioWidget = lazyWidget('radio', () => import('./toggle-widgets'), 'RadioWidget');
 const CheckboxWidget = lazyWidget('checkbox', () => import('./toggle-widgets'), 'CheckboxWidget');
+const MoneyWidget = lazyWidget('money', () => import('./money-widget'), 'MoneyWidget');
+const PlanChoiceWidget = lazyWidget(
+  'planChoice',
+  () => import('./plan-choice-widget'),
+  'PlanChoiceWidget',
+);
 
 export const widgets: RegistryWidgetsType & Record<WidgetName, RegistryWidgetsType[string]> = {
   text: TextWidget,
@@ -41,6 +47,8 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, RegistryWidgetsTy
   number: NumberWidget,
   cardNumber: CardNumberWidget,
   cardExpiry: CardExpiryWidget,
+  money: MoneyWidget,
+  planChoice: PlanChoiceWidget,
 };
 
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {

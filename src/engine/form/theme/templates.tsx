@@ -66,8 +66,18 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   itemField: { flexGrow: 1, minWidth: '12rem' },
+  // The action row stands apart from the last field.
+  submit: { marginTop: tokens.spacingVerticalL, alignSelf: 'flex-start' },
   add: { alignSelf: 'flex-start' },
 });
+
+/**
+ * A yes/no field is always answered (unticked is `false`), so "required" on it would tell the user
+ * it must be ticked: only say so when it must (a consent box, `const: true`).
+ */
+function mustBeTicked(schema: FieldTemplateProps['schema']): boolean {
+  return schema.const === true || (schema.enum?.length === 1 && schema.enum[0] === true);
+}
 
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors, rawHelp, hidden, required, uiSchema, registry, schema } =
@@ -91,7 +101,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
       validationMessage={error}
       validationState={error ? 'error' : 'none'}
       required={
-        options.arrayItem !== true && (required === true || options.requiredByRule === true)
+        options.arrayItem !== true &&
+        (schema.type === 'boolean'
+          ? mustBeTicked(schema)
+          : required === true || options.requiredByRule === true)
       }
     >
       {children}
@@ -344,8 +357,10 @@ export interface SubmitButtonProps {
 
 /** The primary submit button; while busy it shows a spinner and stays focusable but inert. */
 export function SubmitButton({ children, busy = false, disabled = false }: SubmitButtonProps) {
+  const styles = useStyles();
   return (
     <Button
+      className={styles.submit}
       type="submit"
       appearance="primary"
       disabled={disabled && !busy}

@@ -1,10 +1,19 @@
 /** Radio groups and checkboxes. Loaded on demand (see lazy.tsx): sign-in has neither. */
-import { Checkbox, Radio, RadioGroup } from '@fluentui/react-components';
+import { Checkbox, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
 import { allowedOptions, choiceOptions } from './choice-widgets';
 
+const useStyles = makeStyles({
+  hint: {
+    display: 'block',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+});
+
 export function RadioWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onBlur, onFocus } = props;
+  const styles = useStyles();
   const enumOptions = choiceOptions(props);
   const index = enumOptionsIndexForValue(value, enumOptions, false);
   return (
@@ -21,12 +30,24 @@ export function RadioWidget(props: WidgetProps) {
     >
       {allowedOptions(props).map((option) => {
         const position = enumOptions.indexOf(option);
+        // Options given at run time may be shown but not selectable, with a line saying why.
+        const { disabled: unavailable, hint } = option as { disabled?: boolean; hint?: string };
         return (
           <Radio
             key={String(option.value)}
             id={`${id}-${position}`}
             value={String(position)}
-            label={option.label}
+            disabled={unavailable === true}
+            label={
+              hint ? (
+                <>
+                  {option.label}
+                  <span className={styles.hint}>{hint}</span>
+                </>
+              ) : (
+                option.label
+              )
+            }
           />
         );
       })}

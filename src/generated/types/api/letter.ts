@@ -10,6 +10,17 @@ export interface Letter {
   requestDate: string;
   principalBalance: number;
   firstName: string | null;
+  creditorName: string | null;
+  payer: {
+    firstName: string | null;
+    businessName: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    lastName: string;
+  };
   options: LetterOption[];
 }
 export interface LetterOption {

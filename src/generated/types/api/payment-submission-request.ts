@@ -10,7 +10,9 @@ export interface PaymentSubmissionRequest {
   fundingId: number;
   firstName?: string;
   lastName?: string;
+  businessName?: string;
   authorizationDisclosuresAccepted: true;
+  eSignConsent?: true;
   signatureData?: string;
   address1?: string;
   address2?: string;

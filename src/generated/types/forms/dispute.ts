@@ -8,4 +8,7 @@ export interface Dispute {
   other?: boolean;
   message?: string;
   termsAccepted: true;
+  name?: string;
+  phoneNumber?: string;
+  email?: string;
 }

@@ -14,7 +14,9 @@ export type WidgetName =
   | 'accountNumber'
   | 'number'
   | 'cardNumber'
-  | 'cardExpiry';
+  | 'cardExpiry'
+  | 'money'
+  | 'planChoice';
 /**
  * A JSON Logic expression (checked by check:config with src/engine/rules/json-logic.ts).
  */
@@ -47,9 +49,9 @@ export interface FormFlow {
   };
   rules?: FlowRule[];
   /**
-   * Static texts shown before the fields; `{{name}}` takes values from the page's `context`.
+   * Texts shown before the fields; `{{name}}` takes values from the page's `context`. A note with `when` shows only while that JSON Logic holds (over the data and `$context`).
    */
-  notes?: LocalizedText[];
+  notes?: (LocalizedText | FlowNote)[];
   /**
    * Titled parts of the form in display order (regions with headings). Fields in no section come first.
    */
@@ -67,6 +69,11 @@ export interface FormFlow {
    */
   liveValidate?: boolean;
   submitDisabledUntilValid?: boolean;
+  /**
+   * After a failed submit, a box above the fields lists every error as a link to its field.
+   */
+  errorSummary?: boolean;
+  $comment?: string;
 }
 export interface LocalizedText {
   en: string;
@@ -120,6 +127,10 @@ export interface FlowField {
   errors?: {
     [k: string]: LocalizedText | undefined;
   };
+  /**
+   * false: the answer is not listed on a journey's review stage.
+   */
+  review?: boolean;
 }
 /**
  * For a field whose schema is an array of simple items: item labels and the add/remove buttons.
@@ -174,6 +185,10 @@ export interface Rule1 {
    * For invalid: the error keyword; its text is the field's errors[keyword], then validation.<keyword>.
    */
   keyword?: string;
+  when: JsonLogicExpression;
+}
+export interface FlowNote {
+  text: LocalizedText;
   when: JsonLogicExpression;
 }
 export interface FlowSection {

@@ -101,13 +101,14 @@ export function AppShell() {
         {t('common.skipToContent')}
       </a>
       <Header />
-      <main id="main" ref={main} tabIndex={-1} className={styles.main}>
-        {/* A route's code still loading shows the loading bar above (after 250 ms), not a spinner. */}
-        <Suspense fallback={null}>
+      {/* A route's code still loading shows the loading bar above (after 250 ms), not a spinner.
+          The footer comes with the page: drawn before it, it would be pushed down as it arrives. */}
+      <Suspense fallback={null}>
+        <main id="main" ref={main} tabIndex={-1} className={styles.main}>
           <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
+        </main>
+        <Footer />
+      </Suspense>
       {idleWatched && (
         <Suspense fallback={null}>
           <IdleWatcher />

@@ -8,6 +8,7 @@ import { RouterLink } from '../../components/router-link';
 import { useLanguage } from '../../hooks/use-language';
 import { useRole } from '../../hooks/use-role';
 import { agencyInfo, type DocumentName } from '../../lib/content';
+import { usePagePending } from '../../lib/page-pending';
 
 const useStyles = makeStyles({
   footer: {
@@ -70,8 +71,10 @@ export function Footer() {
   const role = useRole();
   const agency = agencyInfo();
   const [openDocument, setOpenDocument] = useState<DocumentName | null>(null);
+  // Hidden, not removed, while the page waits for its data: it keeps its state (an open dialog).
+  const pagePending = usePagePending();
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} hidden={pagePending}>
       <div className={styles.inner}>
         <div className={styles.row}>
           <nav aria-label={t('common.footer.links')}>

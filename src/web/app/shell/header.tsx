@@ -7,6 +7,7 @@ import { useRestoreFocus } from '../../components/restore-focus';
 import { useRole } from '../../hooks/use-role';
 import { NavButton } from './nav-button';
 import { MOBILE_MEDIA, navItemsFor, type NavItem } from './nav-items';
+import { HEADER_HEIGHT } from '../../styles/layout';
 
 // None is needed to show the sign-in page: each loads when first used.
 const MyDetailsMenu = lazy(() => import('./my-details-menu'));
@@ -23,7 +24,7 @@ const useStyles = makeStyles({
     maxWidth: '1120px',
     boxSizing: 'border-box',
     margin: '0 auto',
-    minHeight: '60px',
+    minHeight: `${HEADER_HEIGHT}px`,
     padding: `0 ${tokens.spacingHorizontalL}`,
     display: 'flex',
     alignItems: 'center',

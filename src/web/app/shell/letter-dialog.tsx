@@ -95,6 +95,7 @@ export default function LetterDialog({ open, onOpenChange, onVerified }: LetterD
               {t('layout.letterDialog.description')}
             </Text>
             <SchemaForm
+              waitInPlace
               id={FORM_ID}
               flow={flow}
               schema={verifyLetterForm.schema}

@@ -76,7 +76,7 @@ function SignInScreen() {
       >
         <div className={styles.formExtras}>
           <FormError id="sign-in-error" textKey={controller.errorKey} />
-          <TermsNote textKey="sign-in.terms" />
+          <TermsNote action={flow.submit} />
         </div>
       </SchemaForm>
       <div className={styles.links}>

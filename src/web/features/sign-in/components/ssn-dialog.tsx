@@ -48,6 +48,7 @@ export default function SsnDialog({ open, busy, onSubmit, onCancel }: SsnDialogP
               {t('sign-in.ssnDialog.description')}
             </Text>
             <SchemaForm
+              waitInPlace
               id={FORM_ID}
               flow={flow}
               schema={verifySsn.schema}

@@ -80,7 +80,7 @@ function VerifyLetterScreen() {
       >
         <div className={styles.extras}>
           <FormError id="verify-letter-error" textKey={errorKey} />
-          <TermsNote textKey="verify-letter.terms" />
+          <TermsNote action={flow.submit} />
         </div>
       </SchemaForm>
       <Body1 className={styles.links}>

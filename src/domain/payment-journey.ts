@@ -1,0 +1,349 @@
+/**
+ * The payment journey's business rules, read from flows/journeys/payment.json and evaluated the
+ * same way in the browser (to offer and check an amount and a date) and on the server (to re-check
+ * a submission): the facts an amount rule may read, each variant's amount and date limits, the
+ * date choices, the plans a plan slider offers, and the submission body built from the answers.
+ */
+import type { JourneyStage } from '../engine/journey/journey';
+import type { LocalizedText } from '../engine/i18n/split';
+import { checkExpression, evaluate, type JsonLogic } from '../engine/rules/json-logic';
+import { addDays } from './dates';
+import { toCents } from './money';
+import type { PaymentVariant } from './payment-options';
+import type { FirstMatchRules } from './rules';
+import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
+import type { Account, Arrangement, ArrangementType } from './types';
+
+/** How a variant's schedule is made: one payment, a plan the debtor picks, or a letter's option. */
+export type ScheduleKind = 'single' | 'plan' | 'letter';
+
+/** Amount rules of a single-payment variant: JSON Logic over AmountFacts, in cents. */
+export interface AmountRules {
+  /** The amount is fixed: this value, or a list of accepted values (the first is offered). */
+  fixed?: JsonLogic;
+  min?: JsonLogic;
+  max?: JsonLogic;
+  /** The amount offered first when the debtor may change it. */
+  suggested?: JsonLogic;
+}
+
+export interface VariantConfig {
+  title: LocalizedText;
+  description: LocalizedText;
+  /** The arrangement type sent (spec section 4 submission type mapping). */
+  submissionType: ArrangementType;
+  /** Stage forms of this variant: `{ "arrangement": "payment-amount" }`. */
+  forms: Record<string, string>;
+  schedule: ScheduleKind;
+  amount?: AmountRules;
+  /** Single payments: the last allowed day, in days after today (JSON Logic over AmountFacts). */
+  maxDays?: JsonLogic;
+  /** Plan variants: which plans (GetPaymentPlans or GetSettlementPlans). */
+  plans?: 'payment' | 'settlement';
+  /** Plan variants: the plan chosen at first (spec section 4: bif longest, sif shortest). */
+  defaultPlan?: 'longest' | 'shortest' | 'middle';
+  /** The confirm button; `{{amount}}` is the first payment for one payment, else the total. */
+  confirm: LocalizedText;
+  $comment?: string;
+}
+
+export interface PaymentJourneyFile {
+  $schema?: string;
+  $comment?: string;
+  stages: JourneyStage[];
+  variants: Record<PaymentVariant, VariantConfig>;
+  /** Settlement savings (dollars) from which the 1099 notice shows; 0 never shows it. */
+  form1099Threshold: number;
+}
+
+/** What amount rules may read (cents, except the days). */
+export interface AmountFacts {
+  balance: number;
+  /** 0 when the account has none. */
+  minimumPaymentDue: number;
+  /** What is left of the active arrangement (0 without one). */
+  remaining: number;
+  /** Every past-due payment of the active arrangement. */
+  pastDue: number;
+  /** The earliest past-due payment. */
+  pastDueFirst: number;
+  /** The payment that is payable today (0 when none). */
+  payableToday: number;
+  minSinglePayment: number;
+  minMonthlyPayment: number;
+  maxSinglePayDaysInFuture: number;
+}
+
+export const AMOUNT_FACT_NAMES: readonly (keyof AmountFacts)[] = [
+  'balance',
+  'minimumPaymentDue',
+  'remaining',
+  'pastDue',
+  'pastDueFirst',
+  'payableToday',
+  'minSinglePayment',
+  'minMonthlyPayment',
+  'maxSinglePayDaysInFuture',
+];
+
+/** The client's settings as GetPaymentSettings answers them (dollars). */
+export interface AmountSettings {
+  minSinglePayment: number;
+  minMonthlyPayment: number;
+  maxSinglePayDaysInFuture: number;
+}
+
+export interface AmountFactsInput {
+  account: Account;
+  arrangements: readonly Arrangement[];
+  settings: AmountSettings;
+  today: string;
+  scheduleRules: FirstMatchRules;
+}
+
+export function amountFacts(input: AmountFactsInput): AmountFacts {
+  const { account, arrangements, settings, today, scheduleRules } = input;
+  const active = activeArrangement(account, arrangements);
+  const payments = active?.payments ?? [];
+  const pastDue = payments.filter((p) => scheduleStatus(p, today, scheduleRules) === 'past_due');
+  const payable = payments.find((p) => isPayableToday(p, today, scheduleRules));
+  const own = active ? arrangements.find((a) => a.id === active.id) : undefined;
+  const remaining = own?.remaining ?? account.currentArrangementSummary?.totalLeft ?? 0;
+  return {
+    balance: toCents(account.balance),
+    minimumPaymentDue: toCents(account.minimumPaymentDue ?? 0),
+    remaining: active ? toCents(remaining) : 0,
+    pastDue: pastDue.reduce((sum, p) => sum + toCents(p.amount), 0),
+    pastDueFirst: pastDue[0] ? toCents(pastDue[0].amount) : 0,
+    payableToday: payable ? toCents(payable.amount) : 0,
+    minSinglePayment: toCents(settings.minSinglePayment),
+    minMonthlyPayment: toCents(settings.minMonthlyPayment),
+    maxSinglePayDaysInFuture: settings.maxSinglePayDaysInFuture,
+  };
+}
+
+/** A single payment's limits for one account, from its variant's rules. */
+export interface SingleLimits {
+  /** The accepted amounts when the amount is fixed (the first is offered); null when editable. */
+  fixed: number[] | null;
+  min: number | null;
+  max: number | null;
+  /** The amount offered first. */
+  suggested: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+const cents = (value: unknown): number | null => {
+  const n = Number(value);
+  return value === null || value === undefined || Number.isNaN(n) ? null : Math.round(n);
+};
+
+export function singleLimits(
+  config: VariantConfig,
+  facts: AmountFacts,
+  today: string,
+): SingleLimits {
+  const rules = config.amount ?? {};
+  const fixedValue = rules.fixed === undefined ? undefined : evaluate(rules.fixed, facts);
+  const fixed =
+    fixedValue === undefined
+      ? null
+      : (Array.isArray(fixedValue) ? fixedValue : [fixedValue])
+          .map(cents)
+          .filter((amount): amount is number => amount !== null && amount > 0);
+  const min = rules.min === undefined ? null : cents(evaluate(rules.min, facts));
+  const max = rules.max === undefined ? null : cents(evaluate(rules.max, facts));
+  const suggested =
+    fixed?.[0] ??
+    cents(rules.suggested === undefined ? undefined : evaluate(rules.suggested, facts)) ??
+    min ??
+    0;
+  const days = Math.max(0, Math.floor(Number(evaluate(config.maxDays ?? 0, facts)) || 0));
+  return { fixed, min, max, suggested, firstDay: today, lastDay: addDays(today, days) };
+}
+
+/**
+ * Why a single payment breaks its limits (the SubmitPayment error codes), or null: a fixed amount
+ * first, then the day, then the minimum and the maximum.
+ */
+export type SingleRefusal =
+  'invalid_amount' | 'min_payment_amount' | 'amount_exceeds_balance' | 'date_out_of_range';
+
+export function checkSingle(
+  limits: SingleLimits,
+  payment: { date: string; cents: number },
+): SingleRefusal | null {
+  if (limits.fixed !== null && !limits.fixed.includes(payment.cents)) return 'invalid_amount';
+  if (payment.date < limits.firstDay || payment.date > limits.lastDay) return 'date_out_of_range';
+  if (limits.min !== null && payment.cents < limits.min) return 'min_payment_amount';
+  if (limits.max !== null && payment.cents > limits.max) return 'amount_exceeds_balance';
+  return null;
+}
+
+/** The named days a payment date may be chosen from (spec section 3), Advanced aside. */
+export const DATE_CHOICES = ['today', 'tomorrow', 'first', 'mid', 'last'] as const;
+export type DateChoice = (typeof DATE_CHOICES)[number] | 'advanced';
+
+function monthDay(day: string, monthsAhead: number, dayOfMonth: number | 'last'): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 + monthsAhead, 1));
+  const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const chosen = dayOfMonth === 'last' ? days : Math.min(dayOfMonth, days);
+  first.setUTCDate(chosen);
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * The date choices that fall between `firstDay` and `lastDay`, each with its day: Today, Tomorrow,
+ * the First of next month, the next Mid-month (15th) and the Last day of this month; a day named
+ * twice keeps its first name. Advanced (any day of the window, picked on a calendar) comes last
+ * when the window has days the named choices do not cover.
+ */
+export function dateChoices(
+  firstDay: string,
+  lastDay: string,
+): { choice: DateChoice; date: string | null }[] {
+  const mid =
+    monthDay(firstDay, 0, 15) >= firstDay ? monthDay(firstDay, 0, 15) : monthDay(firstDay, 1, 15);
+  const candidates: [DateChoice, string][] = [
+    ['today', firstDay],
+    ['tomorrow', addDays(firstDay, 1)],
+    ['first', monthDay(firstDay, 1, 1)],
+    ['mid', mid],
+    ['last', monthDay(firstDay, 0, 'last')],
+  ];
+  const out: { choice: DateChoice; date: string | null }[] = [];
+  const seen = new Set<string>();
+  for (const [choice, date] of candidates) {
+    if (date < firstDay || date > lastDay || seen.has(date)) continue;
+    seen.add(date);
+    out.push({ choice, date });
+  }
+  let windowDays = 0;
+  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) windowDays += 1;
+  if (windowDays > seen.size) out.push({ choice: 'advanced', date: null });
+  return out.sort((a, b) => (a.date ?? '9').localeCompare(b.date ?? '9'));
+}
+
+/** A plan as GetPaymentPlans / GetSettlementPlans answer it (spec section 3, dollars). */
+export interface ApiPaymentPlan {
+  numMonths: number;
+  discountPercent: number;
+  discountedBalance: number;
+  estimatedPaymentAmountPerMonth: number;
+  savings: number;
+  payments: { suggestedDate: string; amount: number; minDate: string; maxDate: string }[];
+}
+
+/** A plan as the slider offers it (cents). */
+export interface PlanChoice {
+  numMonths: number;
+  /** The share taken off the balance, 0..1 (the complement of the API's discountPercent). */
+  discount: number;
+  total: number;
+  perMonth: number;
+  savings: number;
+  schedule: { date: string; cents: number }[];
+}
+
+/**
+ * The plans a plan variant offers (spec section 4): the returned discount turned into its
+ * complement, sorted by number of months; settlement plans only when both their discount and
+ * their savings are set.
+ */
+export function planChoices(
+  plans: readonly ApiPaymentPlan[],
+  kind: 'payment' | 'settlement',
+): PlanChoice[] {
+  return plans
+    .filter((plan) => kind === 'payment' || (plan.discountPercent > 0 && plan.savings > 0))
+    .map((plan) => ({
+      numMonths: plan.numMonths,
+      discount: Math.round((1 - plan.discountPercent) * 10_000) / 10_000,
+      total: toCents(plan.discountedBalance),
+      perMonth: toCents(plan.estimatedPaymentAmountPerMonth),
+      savings: toCents(plan.savings),
+      schedule: plan.payments.map((p) => ({ date: p.suggestedDate, cents: toCents(p.amount) })),
+    }))
+    .sort((a, b) => a.numMonths - b.numMonths);
+}
+
+/** The plan chosen at first: the longest, the shortest, or the middle one. */
+export function defaultPlan(
+  plans: readonly PlanChoice[],
+  rule: VariantConfig['defaultPlan'],
+): PlanChoice | undefined {
+  if (plans.length === 0) return undefined;
+  if (rule === 'longest') return plans[plans.length - 1];
+  if (rule === 'shortest') return plans[0];
+  return plans[Math.floor((plans.length - 1) / 2)];
+}
+
+/** Whether a plan's savings reach the 1099 threshold (dollars; 0 never). */
+export function reaches1099(savingsCents: number, thresholdDollars: number): boolean {
+  return thresholdDollars > 0 && savingsCents >= toCents(thresholdDollars);
+}
+
+/** A scheduled payment in the submission (dollars, as the API takes it). */
+export interface ScheduledAmount {
+  date: string;
+  amount: number;
+}
+
+/** Problems in the payment journey file that its meta-schema cannot see (for check:config). */
+export function checkPaymentJourney(file: PaymentJourneyFile): string[] {
+  const problems: string[] = [];
+  const ids = file.stages.map((stage) => stage.id);
+  for (const [variant, config] of Object.entries(file.variants)) {
+    const where = `/variants/${variant}`;
+    for (const stage of Object.keys(config.forms)) {
+      if (!ids.includes(stage))
+        problems.push(`${where}/forms/${stage}: not a stage of the journey`);
+    }
+    const rules: [string, unknown][] = [
+      ...Object.entries(config.amount ?? {}).map(([key, rule]): [string, unknown] => [
+        `amount/${key}`,
+        rule,
+      ]),
+      ['maxDays', config.maxDays],
+    ];
+    for (const [key, rule] of rules) {
+      if (rule === undefined) continue;
+      problems.push(...checkExpression(rule, `${where}/${key}`));
+      for (const name of varNames(rule)) {
+        if (!(AMOUNT_FACT_NAMES as readonly string[]).includes(name)) {
+          problems.push(`${where}/${key}: unknown fact "${name}"`);
+        }
+      }
+    }
+    if (config.schedule === 'single' && config.amount === undefined) {
+      problems.push(`${where}: a single payment needs "amount" rules`);
+    }
+    if (config.schedule === 'plan' && config.plans === undefined) {
+      problems.push(`${where}: a plan variant needs "plans"`);
+    }
+  }
+  for (const stage of file.stages) {
+    for (const dependency of stage.resetWhenChanged ?? []) {
+      if (!ids.includes(dependency)) {
+        problems.push(`/stages/${stage.id}/resetWhenChanged: "${dependency}" is not a stage`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The fact names a rule reads with `var`. */
+function varNames(rule: unknown): string[] {
+  if (rule === null || typeof rule !== 'object') return [];
+  if (Array.isArray(rule)) return rule.flatMap(varNames);
+  const entries = Object.entries(rule as Record<string, unknown>);
+  return entries.flatMap(([operator, args]) => {
+    if (operator === 'var') {
+      const path = Array.isArray(args) ? args[0] : args;
+      return typeof path === 'string' ? [path.split('.')[0] ?? path] : [];
+    }
+    return varNames(args);
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * A choice among ordered options that each carry facts and a table (payment plans: the monthly
+ * amount, the number of payments, the total, the savings and the schedule). Loaded on demand
+ * (see lazy.tsx). The options come from the page (`optionsFrom`).
+ *
+ * With several options: a slider, operable by keyboard, and a button on each side that steps to
+ * the previous or the next option (a way to choose without dragging, WCAG 2.5.7); the chosen
+ * option's facts, notice and table follow below and are announced when they change. With one
+ * option: its facts and table only.
+ */
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Slider,
+  makeStyles,
+  tokens,
+  useFieldControlProps_unstable as useFieldControlProps,
+} from '@fluentui/react-components';
+import type { WidgetProps } from '@rjsf/utils';
+import type { FormOption } from '../form-state';
+import { choiceOptions } from './choice-widgets';
+
+const useStyles = makeStyles({
+  // minWidth 0: inside the Field's grid a wide table must not widen the page on a phone.
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  picker: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  slider: { flexGrow: 1, minWidth: 0 },
+  step: { minWidth: '44px', minHeight: '44px', fontSize: tokens.fontSizeBase500 },
+  chosen: {
+    minWidth: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    '@media (max-width: 480px)': { padding: tokens.spacingHorizontalS },
+  },
+  label: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(9rem, 100%), 1fr))',
+    gap: tokens.spacingHorizontalL,
+    margin: 0,
+  },
+  fact: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  term: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  value: {
+    margin: 0,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    whiteSpace: 'nowrap',
+  },
+  scroll: { overflowX: 'auto', maxWidth: '100%' },
+  table: { borderCollapse: 'collapse', width: '100%', fontSize: tokens.fontSizeBase300 },
+  caption: {
+    textAlign: 'left',
+    fontWeight: tokens.fontWeightSemibold,
+    paddingBottom: tokens.spacingVerticalS,
+  },
+  cell: {
+    textAlign: 'left',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    whiteSpace: 'nowrap',
+    '@media (max-width: 480px)': {
+      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    },
+  },
+});
+
+export function PlanChoiceWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onBlur, onFocus } = props;
+  const styles = useStyles();
+  const options = choiceOptions(props) as unknown as FormOption[];
+  const found = options.findIndex((option) => option.value === value);
+  const index = found === -1 ? 0 : found;
+  const chosen = options[index];
+  const locked = disabled === true || readonly === true;
+  const choose = (next: number) => {
+    const option = options[Math.min(Math.max(next, 0), options.length - 1)];
+    if (option && option.value !== value) props.onChange(option.value);
+  };
+  const previous = options[index - 1];
+  const next = options[index + 1];
+  // With one option there is no control: the group takes the Field's description and state.
+  const field = useFieldControlProps<{ id: string; 'aria-describedby'?: string }>(
+    { id },
+    { supportsLabelFor: false },
+  );
+  return (
+    <div className={styles.root}>
+      {options.length > 1 && (
+        <div className={styles.picker}>
+          <Button
+            className={styles.step}
+            aria-label={previous?.label}
+            disabled={locked || !previous}
+            onClick={() => choose(index - 1)}
+          >
+            −
+          </Button>
+          <Slider
+            id={id}
+            className={styles.slider}
+            min={0}
+            max={options.length - 1}
+            step={1}
+            value={index}
+            disabled={locked}
+            aria-valuetext={chosen?.label}
+            onChange={(_event, data) => choose(data.value)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <Button
+            className={styles.step}
+            aria-label={next?.label}
+            disabled={locked || !next}
+            onClick={() => choose(index + 1)}
+          >
+            +
+          </Button>
+        </div>
+      )}
+      {chosen && (
+        <div
+          className={styles.chosen}
+          {...(options.length > 1
+            ? { id: `${id}__chosen` }
+            : {
+                id,
+                role: 'group',
+                'aria-label': props.label,
+                tabIndex: -1,
+                'aria-describedby': field['aria-describedby'],
+              })}
+          aria-live="polite"
+          data-testid="plan-choice"
+          data-value={String(chosen.value)}
+        >
+          <div className={styles.label}>{chosen.label}</div>
+          {chosen.details && chosen.details.length > 0 && (
+            <dl className={styles.details}>
+              {chosen.details.map((fact) => (
+                <div key={fact.label} className={styles.fact}>
+                  <dt className={styles.term}>{fact.label}</dt>
+                  <dd className={styles.value}>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {chosen.note && (
+            <MessageBar intent="info">
+              <MessageBarBody>{chosen.note}</MessageBarBody>
+            </MessageBar>
+          )}
+          {chosen.table && (
+            <div className={styles.scroll}>
+              <table className={styles.table}>
+                <caption className={styles.caption}>{chosen.table.caption}</caption>
+                <thead>
+                  <tr>
+                    {chosen.table.columns.map((column) => (
+                      <th key={column} scope="col" className={styles.cell}>
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {chosen.table.rows.map((row, r) => (
+                    <tr key={r}>
+                      {row.map((cell, c) => (
+                        <td key={c} className={styles.cell}>
+                          {cell}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

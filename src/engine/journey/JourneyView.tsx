@@ -1,0 +1,226 @@
+/**
+ * A journey on one page: a step indicator ("Step 2 of 5" and a bar), then every stage in order as
+ * an item of one ordered list. The current stage (`aria-current="step"`) shows its content; a
+ * completed one shows its answers and a Change button; the ones after it are shown locked. When the
+ * current stage changes, focus moves to its heading and the page scrolls to it (not on the first
+ * render: the page heading has focus then). Texts: flows/texts/journey.json.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { localize, toLanguage } from '../i18n/split';
+import { stageStatus, type JourneyStage, type JourneyState } from './journey';
+
+/** One answer as a completed stage lists it. */
+export interface AnswerLine {
+  label: string;
+  value: string;
+}
+
+export interface JourneyViewProps {
+  /** Prefix of the element ids (`<id>-stage-<stage>`). */
+  id: string;
+  stages: readonly JourneyStage[];
+  state: JourneyState;
+  current: string;
+  /** The current stage's content (its form, or the review). */
+  renderStage: (stage: JourneyStage) => ReactNode;
+  /** The answers a completed stage lists. */
+  summarize: (stage: JourneyStage) => readonly AnswerLine[];
+  /** Change on a completed stage. */
+  onChange: (stage: string) => void;
+  /** Shown at the top of the current stage (a message such as "complete the previous step"). */
+  notice?: ReactNode;
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  stepOf: {
+    margin: 0,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground2,
+  },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  segment: {
+    flex: 1,
+    height: '6px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralStroke2,
+  },
+  segmentDone: { backgroundColor: tokens.colorBrandBackground },
+  segmentCurrent: { backgroundColor: tokens.colorBrandStroke2 },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  stage: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    '@media (min-width: 481px)': { padding: tokens.spacingHorizontalXXL },
+  },
+  current: { boxShadow: `0 0 0 2px ${tokens.colorBrandStroke1}, ${tokens.shadow8}` },
+  locked: {
+    backgroundColor: tokens.colorNeutralBackground3,
+    boxShadow: 'none',
+    border: `${tokens.strokeWidthThin} dashed ${tokens.colorNeutralStroke1}`,
+    gap: tokens.spacingVerticalXS,
+    '@media (min-width: 481px)': {
+      padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXXL}`,
+    },
+  },
+  head: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  heading: {
+    margin: 0,
+    flex: '1 1 auto',
+    minWidth: 0,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    scrollMarginTop: tokens.spacingVerticalXXL,
+    ':focus': { outline: 'none' },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  status: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  answers: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(8rem, max-content) 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+    '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
+  },
+  pair: { display: 'contents' },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  lockedText: {
+    margin: 0,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+  change: { minHeight: '32px', flexShrink: 0 },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+export function JourneyView(props: JourneyViewProps) {
+  const { id, stages, state, current, renderStage, summarize, onChange, notice } = props;
+  const styles = useStyles();
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const number = stages.findIndex((stage) => stage.id === current) + 1;
+  const headingId = (stage: string) => `${id}-stage-${stage}`;
+
+  // Focus follows the current stage (after the first render, which the page heading owns).
+  const shown = useRef(current);
+  useEffect(() => {
+    if (shown.current === current) return;
+    shown.current = current;
+    const heading = document.getElementById(headingId(current));
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView({ block: 'start' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- headingId is derived from id
+  }, [current, id]);
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.progress}>
+        <p className={styles.stepOf} data-testid="step-of">
+          {t('journey.stepOf', { number, count: stages.length })}
+        </p>
+        <div className={styles.bar} aria-hidden>
+          {stages.map((stage) => {
+            const status = stageStatus(stages, state, stage.id, current);
+            return (
+              <span
+                key={stage.id}
+                className={mergeClasses(
+                  styles.segment,
+                  status === 'completed' && styles.segmentDone,
+                  status === 'current' && styles.segmentCurrent,
+                )}
+              />
+            );
+          })}
+        </div>
+      </div>
+      <ol className={styles.list} aria-label={t('journey.stepsLabel')}>
+        {stages.map((stage, index) => {
+          const status = stageStatus(stages, state, stage.id, current);
+          const title = localize(stage.title, language);
+          const answers = status === 'completed' ? summarize(stage) : [];
+          return (
+            <li
+              key={stage.id}
+              aria-current={status === 'current' ? 'step' : undefined}
+              className={mergeClasses(
+                styles.stage,
+                status === 'current' && styles.current,
+                (status === 'locked' || status === 'open') && styles.locked,
+              )}
+              data-testid={`stage-${stage.id}`}
+              data-status={status}
+            >
+              <div className={styles.head}>
+                <h2 id={headingId(stage.id)} tabIndex={-1} className={styles.heading}>
+                  {t('journey.stageTitle', { number: index + 1, title })}
+                  <span className={styles.hidden}> ({t(`journey.status.${status}`)})</span>
+                </h2>
+                {status === 'completed' && (
+                  <Button
+                    appearance="transparent"
+                    className={styles.change}
+                    onClick={() => onChange(stage.id)}
+                    data-testid={`change-${stage.id}`}
+                  >
+                    {t('journey.change')}
+                    <span className={styles.hidden}> {title}</span>
+                  </Button>
+                )}
+              </div>
+              {status === 'current' && (
+                <>
+                  {notice}
+                  {renderStage(stage)}
+                </>
+              )}
+              {status === 'completed' && answers.length > 0 && (
+                <dl className={styles.answers}>
+                  {answers.map((answer, i) => (
+                    <div key={`${answer.label}-${i}`} className={styles.pair}>
+                      <dt className={styles.term}>{answer.label}</dt>
+                      <dd className={styles.value}>{answer.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {(status === 'locked' || status === 'open') && (
+                <p className={styles.lockedText}>{t('journey.locked')}</p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The payment journey file (flows/journeys/payment.json) on the server: checked at start-up
+ * (meta-schema and the domain's own checks), and used to re-check every submission with the same
+ * data the browser used: the variant's amount and date rules, and the forms of the stages whose
+ * answers are fields of the request (contact details, payment method, disclosures).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FormData, FormFlow } from '../../engine/form/flow';
+import type { FormContext } from '../../engine/form/form-state';
+import type { Translator } from '../../engine/form/messages';
+import { validateForm } from '../../engine/form/validate';
+import { checkPaymentJourney, type PaymentJourneyFile } from '../../domain/payment-journey';
+import { createAjv } from '../ajv';
+import type { PortalConfig } from '../config';
+import { compiledForm } from '../forms/compiled-forms';
+import type { FieldError } from '../http/errors';
+
+const metaSchemaFile = path.resolve(
+  import.meta.dirname,
+  '../../../schemas/meta/payment-journey.schema.json',
+);
+
+/** The journey file, or an error naming what is wrong with it (the server does not start). */
+export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
+  const file = (config.journeys as Record<string, unknown> | undefined)?.payment;
+  if (file === undefined) throw new Error('flows/journeys/payment.json is missing');
+  const validate = createAjv({ strict: false }).compile(
+    JSON.parse(readFileSync(metaSchemaFile, 'utf8')) as object,
+  );
+  if (!validate(file)) {
+    const where = (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+      .join('; ');
+    throw new Error(`flows/journeys/payment.json: ${where}`);
+  }
+  const journey = file as PaymentJourneyFile;
+  const problems = checkPaymentJourney(journey);
+  if (problems.length > 0) throw new Error(`flows/journeys/payment.json: ${problems.join('; ')}`);
+  return journey;
+}
+
+/**
+ * The field errors of a submission against the forms of the stages that have a form of their own
+ * (a stage whose form a variant sets, the arrangement, makes the schedule instead): each form sees
+ * the request's fields it declares, with the run-time values the browser gave it.
+ */
+export function stageFieldErrors(input: {
+  journey: PaymentJourneyFile;
+  flows: Record<string, unknown>;
+  body: FormData;
+  context: FormContext;
+  translate: Translator;
+  today: string;
+}): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const stage of input.journey.stages) {
+    if (!stage.form) continue;
+    const flow = input.flows[stage.form] as FormFlow | undefined;
+    if (!flow) throw new Error(`flows/forms/${stage.form}.json is missing`);
+    const form = compiledForm(stage.form);
+    const fields = Object.keys(
+      (form.schema.properties as Record<string, unknown> | undefined) ?? {},
+    );
+    const data = Object.fromEntries(
+      fields.filter((field) => field in input.body).map((field) => [field, input.body[field]]),
+    );
+    for (const error of validateForm({
+      flow,
+      validate: form.validate,
+      data,
+      translate: input.translate,
+      today: input.today,
+      context: input.context,
+    })) {
+      errors.push({
+        path: error.field ? `/${error.field.split('.').join('/')}` : '/',
+        keyword: error.keyword,
+        message: error.message,
+      });
+    }
+  }
+  return errors;
+}

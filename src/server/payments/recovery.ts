@@ -1,0 +1,385 @@
+/**
+ * Settling payments whose server process died. A submission is reserved `in_flight` with a lease
+ * and with what it will write (`plan`); it is finished by the process that reserved it, or, once
+ * the lease has passed, by any process that claims it here:
+ *
+ * - its charge is resolved at the processor by our attempt reference (`resolve`: the charge's
+ *   result, or, when the processor never received it, a void that refuses it from then on);
+ * - a charge that went through is recorded completely (arrangement, schedule, transaction, the
+ *   authorization; the same `recordAccepted` the request would have run) and the request's
+ *   Idempotency-Key gets the answer the request would have given;
+ * - a charge that was declined releases the submission (its dedupe key freed) and the key gets
+ *   the refusal; one that never happened (or a payment for a later day that was never committed)
+ *   releases the submission and frees the key, so the same request can run again.
+ *
+ * Recording and releasing both start by moving the row out of `in_flight` with a conditional
+ * update, so of a late original process and a recovering one exactly one writes.
+ */
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/types';
+import type { PortalContext } from '../context';
+import { VOIDED } from './processor';
+import type { PaymentServices } from './services';
+import type { PaymentAuthorizationsTable, PaymentSubmissionRow } from './tables';
+
+/** What an accepted submission writes, kept on its row while it is in flight. */
+export interface StoredPlan {
+  variant: string;
+  type: string;
+  entries: { date: string; cents: number }[];
+  /** Scheduled payments this one pays (past due, due today): marked approved, not created. */
+  paysExisting: number[];
+  /** The arrangement those payments belong to; the one a "remaining" payment replaces. */
+  activeArrangementId: number | null;
+  /** A "remaining" payment: the active arrangement's open payments are canceled. */
+  replacesActive: boolean;
+  accountId: number;
+  balanceCents: number;
+  fundingId: number;
+  fundingType: string;
+  /** The method as the debtor saw it: 'Visa ****1111'. */
+  paidWith: string;
+  /** The first payment is charged now (it is dated today). */
+  chargeNow: boolean;
+  today: string;
+  /** The payment_authorizations row, but for its submission id. */
+  authorization: Omit<Insertable<PaymentAuthorizationsTable>, 'submission_id'>;
+}
+
+export type SubmitAnswer = {
+  paymentSubmission: { confirmation: string | null; success: boolean };
+  errors: string[];
+};
+
+export const succeeded = (confirmation: string): SubmitAnswer => ({
+  paymentSubmission: { confirmation, success: true },
+  errors: [],
+});
+
+export const failed = (code: string): SubmitAnswer => ({
+  paymentSubmission: { confirmation: null, success: false },
+  errors: [code],
+});
+
+/** Thrown inside a recording transaction when the row was settled by someone else meanwhile. */
+export class AlreadySettled extends Error {}
+
+/**
+ * Writes an accepted submission in one transaction: first the row leaves `in_flight` (or the
+ * transaction ends with AlreadySettled), then the arrangement and its schedule (or the existing
+ * payments it pays), the transaction of today's charge, the authorization. `beforeCommit` runs last
+ * inside the transaction (the crash tests' hook).
+ */
+export async function recordAccepted(
+  db: Db,
+  submission: { id: number; confirmation: string },
+  plan: StoredPlan,
+  processorReference: string | null,
+  stamp: string,
+  beforeCommit: () => void = () => undefined,
+): Promise<void> {
+  const { confirmation } = submission;
+  const total = plan.entries.reduce((sum, e) => sum + e.cents, 0);
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('payment_submissions')
+      .set({
+        status: plan.chargeNow ? 'approved' : 'scheduled',
+        processor_reference: processorReference,
+        lease_until: null,
+        updated_at: stamp,
+      })
+      .where('id', '=', submission.id)
+      .where('status', '=', 'in_flight')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySettled();
+
+    let arrangementId: number | null;
+    if (
+      plan.paysExisting.length > 0 ||
+      plan.variant === 'past-due' ||
+      plan.variant === 'upcoming'
+    ) {
+      arrangementId = plan.activeArrangementId;
+      for (const id of plan.paysExisting) {
+        await trx
+          .updateTable('arrangement_payments')
+          .set({
+            status: 'Approved',
+            is_pending_post: 1,
+            confirmation,
+            submitted: stamp,
+            approved: stamp,
+            funding_id: plan.fundingId,
+            paid_with: plan.paidWith,
+          })
+          .where('id', '=', id)
+          .execute();
+      }
+    } else {
+      if (plan.replacesActive && plan.activeArrangementId !== null) {
+        await trx
+          .updateTable('arrangement_payments')
+          .set({ status: 'Canceled' })
+          .where('arrangement_id', '=', plan.activeArrangementId)
+          .where('status', 'in', ['PostDate', 'Rejected'])
+          .execute();
+        await trx
+          .updateTable('arrangements')
+          .set({ active: 0 })
+          .where('id', '=', plan.activeArrangementId)
+          .execute();
+      }
+      const created = await trx
+        .insertInto('arrangements')
+        .values({
+          account_id: plan.accountId,
+          external_ref: `web-${confirmation}`,
+          type: plan.type,
+          amount_cents: total,
+          active: 1,
+          begin_balance_cents: plan.balanceCents,
+          created: plan.today,
+          allow_remaining: 1,
+          modifiable_online: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      arrangementId = created.id;
+      for (const [i, entry] of plan.entries.entries()) {
+        const charged = i === 0 && plan.chargeNow;
+        await trx
+          .insertInto('arrangement_payments')
+          .values({
+            arrangement_id: created.id,
+            pay_date: entry.date,
+            amount_cents: entry.cents,
+            status: charged ? 'Approved' : 'PostDate',
+            is_pending_post: charged ? 1 : 0,
+            is_electronic: 1,
+            funding_id: plan.fundingId,
+            paid_with: plan.paidWith,
+            confirmation: charged || i === 0 ? confirmation : null,
+            submitted: charged ? stamp : null,
+            approved: charged ? stamp : null,
+            satisfied: null,
+            created: stamp,
+          })
+          .execute();
+      }
+    }
+    const first = plan.entries[0];
+    if (plan.chargeNow && first) {
+      await trx
+        .insertInto('transactions')
+        .values({
+          account_id: plan.accountId,
+          received_date: plan.today,
+          amount_cents: first.cents,
+          type: plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
+          auto_or_manual: 'Manual',
+          source: 'Portal',
+          confirmation_code: confirmation,
+          is_pending: 1,
+          total_payment_cents: first.cents,
+        })
+        .execute();
+      await trx
+        .updateTable('accounts')
+        .set({ is_payment_pending_post: 1, updated_at: stamp })
+        .where('id', '=', plan.accountId)
+        .execute();
+    }
+    await trx
+      .insertInto('payment_authorizations')
+      .values({
+        ...plan.authorization,
+        submission_id: submission.id,
+      })
+      .execute();
+    await trx
+      .updateTable('payment_submissions')
+      .set({ arrangement_id: arrangementId })
+      .where('id', '=', submission.id)
+      .execute();
+    beforeCommit();
+  });
+}
+
+/**
+ * Frees a submission's day and amount for another try (a decline, a charge that never happened);
+ * false when it was no longer in flight (settled by someone else).
+ */
+export async function release(db: Db, id: number, code: string, stamp: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_submissions')
+    .set({
+      status: 'declined',
+      error_code: code,
+      dedupe_key: null,
+      lease_until: null,
+      updated_at: stamp,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'in_flight')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The answer a settled submission's request would have given (null: none, run it again). */
+export function answerOf(
+  row: Pick<PaymentSubmissionRow, 'status' | 'error_code' | 'confirmation'>,
+): SubmitAnswer | null {
+  if (row.status === 'approved' || row.status === 'scheduled') return succeeded(row.confirmation);
+  if (
+    row.status === 'declined' &&
+    row.error_code &&
+    !['interrupted', VOIDED, 'processor_error'].includes(row.error_code)
+  ) {
+    return failed(row.error_code);
+  }
+  return null;
+}
+
+/**
+ * Settles one submission still in flight whose lease has passed (nothing when its lease holds or
+ * another process claimed it first), then gives its Idempotency-Key its answer or frees it.
+ */
+export async function settleSubmission(
+  ctx: PortalContext,
+  services: PaymentServices,
+  row: PaymentSubmissionRow,
+): Promise<void> {
+  const now = ctx.now();
+  const stamp = now.toISOString();
+  const claim = await ctx.db
+    .updateTable('payment_submissions')
+    .set({ lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'in_flight')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', stamp)]))
+    .executeTakeFirst();
+  if (Number(claim.numUpdatedRows) === 0) return;
+
+  const plan = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
+  if (plan?.chargeNow) {
+    const result = await services.processor.resolve(row.confirmation);
+    if (result.approved) {
+      try {
+        await recordAccepted(ctx.db, row, plan, result.processorReference, stamp);
+      } catch (error) {
+        if (!(error instanceof AlreadySettled)) throw error;
+      }
+    } else {
+      await release(ctx.db, row.id, result.code === VOIDED ? 'interrupted' : result.code, stamp);
+    }
+  } else {
+    // Nothing to charge now, and the row is still in flight: its writes were never committed.
+    await release(ctx.db, row.id, 'interrupted', stamp);
+  }
+  await settleKeyOf(ctx.db, row.id, stamp);
+}
+
+/** Gives a settled submission's Idempotency-Key the answer of its request, or frees it. */
+async function settleKeyOf(db: Db, submissionId: number, stamp: string): Promise<void> {
+  const row = await db
+    .selectFrom('payment_submissions')
+    .select(['debtor_id', 'idempotency_key', 'status', 'error_code', 'confirmation'])
+    .where('id', '=', submissionId)
+    .executeTakeFirst();
+  if (!row?.idempotency_key || row.status === 'in_flight') return;
+  const answer = answerOf(row);
+  const key = db
+    .updateTable('idempotency_keys')
+    .where('debtor_id', '=', row.debtor_id)
+    .where('key', '=', row.idempotency_key)
+    .where('state', '=', 'in_flight');
+  if (answer) {
+    await key
+      .set({
+        state: 'done',
+        response_status: 200,
+        response_body: JSON.stringify(answer),
+        completed_at: stamp,
+        lease_until: null,
+      })
+      .execute();
+  } else {
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('debtor_id', '=', row.debtor_id)
+      .where('key', '=', row.idempotency_key)
+      .where('state', '=', 'in_flight')
+      .execute();
+  }
+}
+
+/**
+ * Settles what the request with this Idempotency-Key left unfinished (its lease has passed): its
+ * submission if still in flight; the key then gets the answer of its request, or is freed when the
+ * request never reserved a submission (it died before) or never paid.
+ */
+export async function settleKey(
+  ctx: PortalContext,
+  services: PaymentServices,
+  debtorId: number,
+  key: string,
+): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('payment_submissions')
+    .selectAll()
+    .where('debtor_id', '=', debtorId)
+    .where('idempotency_key', '=', key)
+    .orderBy('id', 'desc')
+    .execute();
+  const latest = rows[0];
+  if (!latest) {
+    await ctx.db
+      .deleteFrom('idempotency_keys')
+      .where('debtor_id', '=', debtorId)
+      .where('key', '=', key)
+      .where('state', '=', 'in_flight')
+      .execute();
+    return;
+  }
+  if (latest.status === 'in_flight') await settleSubmission(ctx, services, latest);
+  else await settleKeyOf(ctx.db, latest.id, ctx.now().toISOString());
+}
+
+/** Every submission in flight whose lease has passed (of one account, or all), settled. */
+export async function settleExpired(
+  ctx: PortalContext,
+  services: PaymentServices,
+  scope: { accountId?: number; debtorId?: number; idempotencyKey?: string } = {},
+): Promise<number> {
+  const stamp = ctx.now().toISOString();
+  let query = ctx.db
+    .selectFrom('payment_submissions')
+    .selectAll()
+    .where('status', '=', 'in_flight')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', stamp)]));
+  if (scope.accountId !== undefined) query = query.where('account_id', '=', scope.accountId);
+  if (scope.debtorId !== undefined) query = query.where('debtor_id', '=', scope.debtorId);
+  if (scope.idempotencyKey !== undefined) {
+    query = query.where('idempotency_key', '=', scope.idempotencyKey);
+  }
+  const rows = await query.execute();
+  for (const row of rows) await settleSubmission(ctx, services, row);
+  return rows.length;
+}
+
+/**
+ * Settles expired submissions now and then every half lease, until the returned function is
+ * called. Each process runs it; claims make sure one settles each row.
+ */
+export function startSettling(
+  ctx: PortalContext,
+  services: PaymentServices,
+  log: (error: unknown) => void,
+): () => void {
+  const run = () => void settleExpired(ctx, services).catch(log);
+  run();
+  const timer = setInterval(run, Math.max(1000, Math.floor(ctx.paymentLeaseMs / 2)));
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,91 @@
+/**
+ * The calls of the payment journey (spec section 7): plans, the card check and new payment
+ * methods, the payment itself (exactly once: one Idempotency-Key per attempt), and the debtor's
+ * copy of the authorization.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiPaymentPlan } from '../../../../domain/payment-journey';
+import { apiRequest, apiResponse, isApiError } from '../../../lib/api';
+import type { FundingMethod } from '../../../api/funding-methods';
+
+/** GET Account/GetPaymentPlans or GetSettlementPlans; a 404 means none (spec section 4). */
+export const plansQuery = (accountNumber: string, kind: 'payment' | 'settlement') =>
+  queryOptions({
+    queryKey: ['accounts', 'plans', kind, accountNumber],
+    queryFn: async ({ signal }) => {
+      const path =
+        kind === 'payment'
+          ? '/api/v2/Account/GetPaymentPlans'
+          : '/api/v2/Account/GetSettlementPlans';
+      try {
+        const plans = await apiRequest<ApiPaymentPlan[] | null>(path, {
+          query: { accountNumber },
+          signal,
+        });
+        if (!plans) {
+          throw new Error(
+            kind === 'payment' ? 'Payment plans not returned' : 'Settlement plans not returned',
+          );
+        }
+        return plans;
+      } catch (error) {
+        if (isApiError(error, 404)) return [];
+        throw error;
+      }
+    },
+  });
+
+export type CardCheck = 'Ok' | 'Invalid' | 'CreditDisabled' | 'DebitDisabled';
+
+/** POST Account/CheckCard: whether this account takes the card (spaces removed first). */
+export function checkCard(accountNumber: string, cardNumber: string): Promise<CardCheck> {
+  return apiRequest<CardCheck>('/api/v2/Account/CheckCard', {
+    query: { accountNumber },
+    body: { cardNumber: cardNumber.replace(/\s/g, ''), accountNumber },
+  });
+}
+
+/** POST Account/AddCreditCardFunding or AddBankAccountFunding: the new method's record. */
+export async function addFundingMethod(
+  kind: 'card' | 'bank',
+  body: Record<string, unknown>,
+): Promise<FundingMethod> {
+  const path =
+    kind === 'card'
+      ? '/api/v2/Account/AddCreditCardFunding'
+      : '/api/v2/Account/AddBankAccountFunding';
+  const method = await apiRequest<FundingMethod | null>(path, { body });
+  if (!method) {
+    throw new Error(
+      kind === 'card'
+        ? 'Failed to add credit card funding - no result'
+        : 'Failed to add bank account funding - no result',
+    );
+  }
+  return method;
+}
+
+/** SubmitPayment's answer (spec section 3 payment result). */
+export interface PaymentResult {
+  paymentSubmission?: { confirmation: string | null; success: boolean } | null;
+  errors?: string[];
+}
+
+export function submitPayment(body: Record<string, unknown>, idempotencyKey: string) {
+  return apiRequest<PaymentResult | undefined>('/api/v2/Account/SubmitPayment', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** The debtor's copy of the authorization agreed to for a payment (a PDF). */
+export async function authorizationCopy(
+  accountNumber: string,
+  confirmation: string,
+): Promise<Blob | null> {
+  const response = await apiResponse('/api/v2/Account/PaymentAuthorization', {
+    query: { accountNumber, confirmation },
+    accept: 'application/pdf',
+  });
+  return response ? response.blob() : null;
+}

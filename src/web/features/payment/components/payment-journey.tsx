@@ -1,0 +1,385 @@
+/**
+ * The payment journey at one stage: the engine's JourneyView with each stage's engine form, the
+ * route following the stage (browser Back and Forward move between stages), answers kept in the
+ * tab (a reload keeps them), the existing-payment question before the arrangement is accepted,
+ * and the submission: exactly once, with one Idempotency-Key per attempt that every retry of the
+ * same body reuses (a double click, a retry after a lost answer, a reload while paying).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { FormData } from '../../../../engine/form/flow';
+import type { CompiledForm } from '../../../../engine/form/precompiled';
+import { SchemaForm } from '../../../../engine/form/SchemaForm';
+import {
+  completeStage,
+  firstIncomplete,
+  nextStage,
+  reachReview,
+  resolveStage,
+  type JourneyStage,
+} from '../../../../engine/journey/journey';
+import { JourneyView } from '../../../../engine/journey/JourneyView';
+import { localize } from '../../../../engine/i18n/split';
+import { toDollars } from '../../../../domain/money';
+import { hasExistingPayment } from '../../../api/existing-payment';
+import { fundingMethodsQuery, type FundingMethod } from '../../../api/funding-methods';
+import { ExistingPaymentDialog } from '../../../components/existing-payment-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { RouterLink } from '../../../components/router-link';
+import { track } from '../../../lib/analytics';
+import { isApiError } from '../../../lib/api';
+import { portalConfig } from '../../../lib/config';
+import { useRole } from '../../../hooks/use-role';
+import { submitPayment, type PaymentResult } from '../api/payment-api';
+import {
+  chosenMethod,
+  scheduleOf,
+  stageContext,
+  stageInitial,
+  submissionBody,
+  summarize,
+  type PaymentData,
+} from '../utils/payment-model';
+import { loadPayment, savePayment, type StoredPayment } from '../utils/payment-store';
+import { paymentErrorMessage } from '../utils/payment-errors';
+import { AddMethod } from './add-method';
+import { ReviewStage } from './review-stage';
+
+interface Props {
+  storageKey: string;
+  mode: 'start' | 'stage';
+  data: PaymentData;
+  stages: readonly JourneyStage[];
+  forms: Record<string, CompiledForm | undefined>;
+  letterId: number | undefined;
+}
+
+/** A new Idempotency-Key. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SubmitPayment, waiting while the server says the same attempt is still being processed (409). */
+async function submitOnce(
+  body: Record<string, unknown>,
+  key: string,
+): Promise<PaymentResult | undefined> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await submitPayment(body, key);
+    } catch (error) {
+      if (!isApiError(error, 409) || tries >= 5) throw error;
+      await pause(1000 * (tries + 1));
+    }
+  }
+}
+
+export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId }: Props) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const role = useRole();
+  const { stage: requested } = useParams();
+  const [stored, setStored] = useState<StoredPayment>(() => loadPayment(storageKey));
+  const [stageError, setStageError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [existing, setExisting] = useState<FormData | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [fundingDraft, setFundingDraft] = useState<FormData | null>(null);
+  const submitting = useRef(false);
+
+  const base = `/accounts/${encodeURIComponent(data.accountNumber)}/payment/${data.variant}`;
+  const search = location.search;
+  const stageUrl = useCallback((id: string) => `${base}/${id}${search}`, [base, search]);
+  const review = stages.find((stage) => stage.review);
+
+  const update = useCallback(
+    (next: (current: StoredPayment) => StoredPayment) => {
+      setStored((current) => {
+        const value = next(current);
+        // Written at once, not in an effect: an attempt must be on disk before its request leaves.
+        savePayment(storageKey, value);
+        return value;
+      });
+    },
+    [storageKey],
+  );
+
+  // Setting up (`/start` or the bare variant route): a fresh journey, unless an attempt is still
+  // unanswered, which is settled first on the review stage.
+  const startHandled = useRef(false);
+  const starting = mode === 'start' || requested === undefined;
+  useEffect(() => {
+    if (!starting || startHandled.current) return;
+    startHandled.current = true;
+    if (stored.attempt && review) {
+      void navigate(stageUrl(review.id), { replace: true });
+      return;
+    }
+    update(() => ({ journey: { answers: {}, completed: [], reviewReached: false } }));
+    track('payment_started', { variant: data.variant });
+    void navigate(stageUrl(stages[0]?.id ?? ''), { replace: true });
+  }, [starting, stored.attempt, review, navigate, stageUrl, stages, update, data.variant]);
+
+  const { stage: current, early } = resolveStage(stages, stored.journey, requested);
+  const onReview = review?.id === current;
+  useEffect(() => {
+    if (onReview && !stored.journey.reviewReached) {
+      update((s) => ({ ...s, journey: reachReview(stages, s.journey) }));
+    }
+  }, [onReview, stored.journey.reviewReached, stages, update]);
+
+  const answers = stored.journey.answers;
+  const schedule = useMemo(
+    () => scheduleOf(data, answers.arrangement),
+    [data, answers.arrangement],
+  );
+
+  const complete = useCallback(
+    (stageId: string, given: FormData) => {
+      const journey = completeStage(stages, stored.journey, stageId, given);
+      update((s) => ({ ...s, journey }));
+      setStageError(null);
+      setFundingDraft(null);
+      track('payment_stage_completed', { variant: data.variant, stage: stageId });
+      void navigate(stageUrl(nextStage(stages, journey, stageId)), {
+        state: { preserveScroll: true },
+      });
+    },
+    [stages, stored.journey, update, data.variant, navigate, stageUrl],
+  );
+
+  /** The arrangement: asks first when a payment is already taken or scheduled on its first day. */
+  const completeArrangement = async (given: FormData) => {
+    const first = scheduleOf(data, given)[0];
+    if (!first) return;
+    setBusy(true);
+    setStageError(null);
+    try {
+      const exists = await hasExistingPayment({
+        accountNumber: data.accountNumber,
+        dateOfPayment: first.date,
+        amount: toDollars(first.cents),
+      });
+      if (exists) setExisting(given);
+      else complete('arrangement', given);
+    } catch {
+      setStageError(t('payment.existing.checkFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pay = useCallback(
+    async (resume = false) => {
+      if (submitting.current) return;
+      const latest = loadPayment(storageKey);
+      const body =
+        resume && latest.attempt
+          ? (JSON.parse(latest.attempt.body) as Record<string, unknown>)
+          : submissionBody(data, latest.journey.answers, letterId);
+      const json = JSON.stringify(body);
+      const attempt =
+        latest.attempt && latest.attempt.body === json
+          ? latest.attempt
+          : { key: newKey(), body: json };
+      submitting.current = true;
+      setBusy(true);
+      setSubmitError(null);
+      update((s) => ({ ...s, attempt }));
+      if (!resume) track('payment_submitted', { variant: data.variant, stages: stages.length });
+      try {
+        const result = await submitOnce(body, attempt.key);
+        const submission = result?.paymentSubmission;
+        if (submission?.success && submission.confirmation) {
+          const method = chosenMethod(data, latest.journey.answers);
+          const paid = scheduleOf(data, latest.journey.answers.arrangement);
+          update((s) => ({
+            journey: s.journey,
+            outcome: {
+              confirmation: submission.confirmation as string,
+              schedule: paid,
+              method: method?.name ?? '',
+              methodType: method?.type ?? null,
+              chargedToday: paid[0]?.date === data.today,
+              supportPhone: data.settings.supportPhoneNumber ?? '',
+            },
+          }));
+          track('payment_succeeded', { variant: data.variant, payments: paid.length });
+          void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+          void queryClient.invalidateQueries({ queryKey: ['funding-methods'] });
+          void navigate(`${base}/success${search}`, { replace: true });
+          return;
+        }
+        // A refusal is the attempt's final answer: a new try is a new attempt.
+        const codes = result?.errors ?? [];
+        update((s) => ({ journey: s.journey }));
+        track('payment_failed', { variant: data.variant, reason: codes.join(',') || 'unknown' });
+        setSubmitError(paymentErrorMessage(codes, t, i18n));
+      } catch (error) {
+        if (isApiError(error) && error.status < 500 && error.status !== 409) {
+          update((s) => ({ journey: s.journey }));
+          track('payment_failed', { variant: data.variant, reason: `http_${error.status}` });
+          setSubmitError(paymentErrorMessage([], t, i18n));
+        } else {
+          // No answer: the attempt (and its key) stays, so trying again cannot pay twice.
+          setSubmitError(t('payment.review.networkError'));
+        }
+      } finally {
+        submitting.current = false;
+        setBusy(false);
+        setChecking(false);
+      }
+    },
+    [
+      storageKey,
+      data,
+      letterId,
+      update,
+      stages.length,
+      queryClient,
+      navigate,
+      base,
+      search,
+      t,
+      i18n,
+    ],
+  );
+
+  // Back on the review with an attempt that never got its answer (a reload while paying): ask the
+  // server what happened to it (the same key replays its answer) before offering to pay again.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!onReview || resumed.current || !loadPayment(storageKey).attempt) return;
+    resumed.current = true;
+    setChecking(true);
+    void pay(true);
+  }, [onReview, storageKey, pay]);
+
+  if (stored.outcome && !starting) return <Navigate to={`${base}/success${search}`} replace />;
+  if (starting) return null;
+  if (requested !== current) {
+    return <Navigate to={stageUrl(current)} replace state={{ early, preserveScroll: true }} />;
+  }
+
+  const earlyNotice = (location.state as { early?: boolean } | null)?.early === true;
+  const variantTitle = localize(data.config.title, data.language);
+  const config = portalConfig();
+
+  const renderStage = (stage: JourneyStage) => {
+    if (stage.review) {
+      return (
+        <ReviewStage
+          data={data}
+          schedule={schedule}
+          busy={busy}
+          checking={checking}
+          error={submitError}
+          onConfirm={() => void pay()}
+        />
+      );
+    }
+    const compiled = stage.form ? forms[stage.form] : undefined;
+    const flow = stage.form ? config.forms[stage.form] : undefined;
+    if (!compiled || !flow) return null;
+    const given = stage.id === 'funding' && fundingDraft ? fundingDraft : answers[stage.id];
+    const initial = given ?? stageInitial(data, stage.id);
+    const onSubmit = (value: FormData) => {
+      if (stage.id === 'arrangement') void completeArrangement(value);
+      else complete(stage.id, value);
+    };
+    return (
+      <>
+        {stageError && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{stageError}</MessageBarBody>
+          </MessageBar>
+        )}
+        <SchemaForm
+          id={`payment-${stage.id}`}
+          flow={flow}
+          schema={compiled.schema}
+          validator={compiled.validator}
+          formData={initial}
+          context={stageContext(data, stage.id, answers, t)}
+          today={data.today}
+          busy={busy}
+          onSubmit={onSubmit}
+        >
+          {stage.id === 'funding' && (
+            <AddMethod
+              data={data}
+              contact={answers['contact-details'] ?? {}}
+              onAdded={(method: FundingMethod) => {
+                queryClient.setQueryData(
+                  fundingMethodsQuery(data.accountNumber).queryKey,
+                  (old: FundingMethod[] | undefined) => [
+                    ...(old ?? []).filter((m) => m.id !== method.id),
+                    method,
+                  ],
+                );
+                setFundingDraft({ fundingId: method.id });
+              }}
+            />
+          )}
+        </SchemaForm>
+      </>
+    );
+  };
+
+  const backTo =
+    role === 'letter' && letterId
+      ? {
+          to: `/letter-option/${encodeURIComponent(data.accountNumber)}/${letterId}`,
+          text: t('payment.backToOffer'),
+        }
+      : {
+          to: `/accounts/${encodeURIComponent(data.accountNumber)}`,
+          text: t('payment.back', { accountNumber: data.accountNumber }),
+        };
+
+  return (
+    <>
+      <RouterLink to={backTo.to}>{backTo.text}</RouterLink>
+      <PageHeader
+        title={variantTitle}
+        description={localize(data.config.description, data.language)}
+      />
+      <JourneyView
+        id="payment"
+        stages={stages}
+        state={stored.journey}
+        current={current}
+        renderStage={renderStage}
+        summarize={(stage) => summarize(data, stage.id, answers, t)}
+        onChange={(stage) => void navigate(stageUrl(stage), { state: { preserveScroll: true } })}
+        notice={
+          earlyNotice && (early || current === firstIncomplete(stages, stored.journey)) ? (
+            <MessageBar intent="warning" data-testid="early-notice">
+              <MessageBarBody>{t('journey.early')}</MessageBarBody>
+            </MessageBar>
+          ) : undefined
+        }
+      />
+      <ExistingPaymentDialog
+        open={existing !== null}
+        onCancel={() => setExisting(null)}
+        onContinue={() => {
+          const given = existing;
+          setExisting(null);
+          if (given) complete('arrangement', given);
+        }}
+      />
+    </>
+  );
+}
