@@ -6,6 +6,26 @@ import { compression } from 'vite-plugin-compression2';
 const shim = (file: string) =>
   fileURLToPath(new URL(`src/engine/form/shims/${file}`, import.meta.url));
 
+/**
+ * RJSF's own parts we replace with smaller ones that do what our forms need (see each shim's
+ * comment). The unit tests use these too (vitest.config.ts), so every form they render is built
+ * from the parts that ship.
+ */
+export const rjsfShims = [
+  {
+    find: /^(\.\/|@rjsf\/utils\/lib\/schema\/)shallowAllOfMerge(\.js)?$/,
+    replacement: shim('all-of.ts'),
+  },
+  { find: /^\.\.?\/getDefaultRegistry\.js$/, replacement: shim('registry.ts') },
+  { find: /^\.\.?\/deepEquals\.js$/, replacement: shim('deep-equals.ts') },
+];
+
+/** Dependencies of RJSF we do not need in full on every form page (see the shims' comments). */
+const dependencyShims = [
+  { find: /^markdown-to-jsx\/react$/, replacement: shim('markdown.tsx') },
+  { find: /^fast-uri$/, replacement: shim('uri.ts') },
+];
+
 // The web app lives in src/web; the server (src/server) serves dist/web and injects runtime config
 // from flows/ into index.html, so texts change without a rebuild.
 export default defineConfig({
@@ -22,17 +42,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  resolve: {
-    // Two RJSF dependencies we do not need in full on every form page (see the shims' comments).
-    alias: [
-      { find: /^markdown-to-jsx\/react$/, replacement: shim('markdown.tsx') },
-      { find: /^fast-uri$/, replacement: shim('uri.ts') },
-      {
-        find: /^(\.\/|@rjsf\/utils\/lib\/schema\/)shallowAllOfMerge(\.js)?$/,
-        replacement: shim('all-of.ts'),
-      },
-    ],
-  },
+  resolve: { alias: [...rjsfShims, ...dependencyShims] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

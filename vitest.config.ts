@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { rjsfShims } from './vite.config';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // RJSF with the browser build's shims (vite.config.ts): forms are tested as they ship.
+          alias: rjsfShims,
+          server: { deps: { inline: [/@rjsf[\\/](core|utils)/] } },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },

@@ -19,6 +19,9 @@ import { RULES_CHECKS } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
 
+/** JSON Schema keywords the form engine does not render (see `unsupported` below). */
+const UNSUPPORTED_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
+
 const root = path.resolve(import.meta.dirname, '..');
 const flowsArg = process.argv.indexOf('--flows');
 const flowsDir = path.resolve(
@@ -178,23 +181,24 @@ async function checkFormAgainstSchema(file: string, flow: JsonObject): Promise<v
     );
     return;
   }
-  // The web engine merges allOf only shallowly (src/engine/form/shims/all-of.ts).
-  const allOf = (node: Json, pointer: string): void => {
-    if (Array.isArray(node)) node.forEach((item, i) => allOf(item, `${pointer}/${i}`));
+  // The web engine merges allOf only shallowly (src/engine/form/shims/all-of.ts) and has no
+  // fields for oneOf/anyOf choices (src/engine/form/shims/registry.ts).
+  const unsupported = (node: Json, pointer: string): void => {
+    if (Array.isArray(node)) node.forEach((item, i) => unsupported(item, `${pointer}/${i}`));
     else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'allOf') {
+        if (UNSUPPORTED_KEYWORDS.has(key)) {
           report(
             file,
             '/schema',
-            `schema ${flow.schema} uses allOf at ${pointer}/allOf: form schemas list their properties directly (the form engine does not merge allOf)`,
+            `schema ${flow.schema} uses ${key} at ${pointer}/${key}: form schemas list their properties directly (the form engine does not render ${key}; a choice is an enum, a condition a flow rule)`,
           );
         }
-        allOf(value, `${pointer}/${key}`);
+        unsupported(value, `${pointer}/${key}`);
       }
     }
   };
-  allOf(schema, '');
+  unsupported(schema, '');
   const properties = isObject(schema.properties) ? schema.properties : {};
   const known = (field: string) => Object.hasOwn(properties, field);
   const fields = isObject(flow.fields) ? flow.fields : {};

@@ -101,14 +101,18 @@ describe('check:config', () => {
     expect(result.output).toContain('unknown operator "sometimes"');
   }, 30_000);
 
-  it('refuses allOf in a form schema (the form engine does not merge it)', () => {
+  it('refuses allOf, anyOf and oneOf in a form schema (the form engine renders none)', () => {
     const result = checkEdited((flows) =>
       editJson(path.join(flows, '..', 'schemas', 'forms', 'dispute.schema.json'), (schema) => {
         schema.allOf = [{ required: ['reason'] }];
+        schema.anyOf = [{ required: ['reason'] }, { required: ['details'] }];
+        schema.properties = { ...(schema.properties as object), extra: { oneOf: [{}, {}] } };
       }),
     );
     expect(result.code).toBe(1);
     expect(result.output).toContain('schema forms/dispute uses allOf at /allOf');
+    expect(result.output).toContain('schema forms/dispute uses anyOf at /anyOf');
+    expect(result.output).toContain('schema forms/dispute uses oneOf at /properties/extra/oneOf');
   }, 30_000);
 
   it('names an unknown fact in a rules file', () => {
