@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const restrict = (patterns) => ({
+const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -13,9 +13,38 @@ const restrict = (patterns) => ({
         group,
         message: 'Dependencies point one way: see ARCHITECTURE (engine <- domain <- web/server).',
       })),
+      paths,
     },
   ],
 });
+
+const webForbidden = [
+  '**/server/**',
+  'fastify',
+  'kysely',
+  'better-sqlite3',
+  'pg',
+  'pdfkit',
+  'pdfkit/*',
+  'fontkit',
+];
+
+// The web app has no QueryClientProvider: its hooks come bound to the app's client.
+const queryHooks = {
+  name: '@tanstack/react-query',
+  importNames: [
+    'QueryClientProvider',
+    'useMutation',
+    'useQueries',
+    'useQuery',
+    'useQueryClient',
+    'useSuspenseQuery',
+    'useInfiniteQuery',
+    'useIsFetching',
+    'useIsMutating',
+  ],
+  message: 'Import the hooks from src/web/lib/query-client.ts (bound to the app client).',
+};
 
 export default tseslint.config(
   {
@@ -55,20 +84,7 @@ export default tseslint.config(
     files: ['src/domain/**'],
     rules: restrict([['**/web/**', '**/server/**', 'react', 'react-dom', 'fastify', 'kysely']]),
   },
-  {
-    files: ['src/web/**'],
-    rules: restrict([
-      [
-        '**/server/**',
-        'fastify',
-        'kysely',
-        'better-sqlite3',
-        'pg',
-        'pdfkit',
-        'pdfkit/*',
-        'fontkit',
-      ],
-    ]),
-  },
+  { files: ['src/web/**'], rules: restrict([webForbidden], [queryHooks]) },
+  { files: ['src/web/lib/query-client.ts'], rules: restrict([webForbidden]) },
   { files: ['src/server/**'], rules: restrict([['**/web/**', 'react', 'react-dom']]) },
 );

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { routePreloads } from './scripts/lib/vite-route-preloads.ts';
 
 const shim = (file: string) =>
   fileURLToPath(new URL(`src/engine/form/shims/${file}`, import.meta.url));
@@ -32,6 +33,8 @@ export default defineConfig({
   root: 'src/web',
   plugins: [
     react(),
+    // Per route, the scripts its screen needs: the server preloads them in the page.
+    routePreloads(fileURLToPath(new URL('src/web', import.meta.url))),
     // Brotli and gzip copies of every built asset, sent by @fastify/static (preCompressed) so no
     // asset is compressed per request. index.html is left out: the server injects config into it
     // and compresses it per response.

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { rjsfShims } from './vite.config';
+import { rjsfShims } from './vite.config.ts';
 
 export default defineConfig({
   test: {

@@ -898,6 +898,69 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           tmp.remove();
         }
       });
+
+      it("preloads the scripts of the address's screen in the page, as the build lists them", async () => {
+        const tmp = tempDir('portal-preload-');
+        try {
+          const webDir = path.join(tmp.dir, 'web');
+          mkdirSync(webDir, { recursive: true });
+          writeFileSync(
+            path.join(webDir, 'index.html'),
+            '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+          );
+          writeFileSync(
+            path.join(webDir, 'route-preloads.json'),
+            JSON.stringify({
+              routes: [
+                { path: 'login', files: ['/assets/sign-in-1.js', '/assets/form-1.js'] },
+                { path: 'accounts/:accountNumber', files: ['/assets/account-1.js'] },
+                {
+                  path: 'accounts/:accountNumber/payment/:variant/start',
+                  files: ['/assets/start-1.js'],
+                },
+                {
+                  path: 'accounts/:accountNumber/payment/:variant/:stage?',
+                  files: ['/assets/stage-1.js'],
+                },
+              ],
+            }),
+          );
+          const web = await startServer(makeDatabase, { webDir });
+          const preloads = async (address: string) => {
+            const page = await call(web, address, { headers: { accept: 'text/html' } });
+            expect(page.status).toBe(200);
+            expect(page.text).toContain('id="portal-config"');
+            return [
+              ...page.text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+            ].map((match) => match[1]);
+          };
+          try {
+            expect(await preloads('/login')).toEqual(['/assets/sign-in-1.js', '/assets/form-1.js']);
+            expect(await preloads('/login?returnUrl=%2Fdashboard')).toEqual([
+              '/assets/sign-in-1.js',
+              '/assets/form-1.js',
+            ]);
+            expect(await preloads('/accounts/LU1.10001')).toEqual(['/assets/account-1.js']);
+            // The most specific pattern wins; an optional last segment may be there or not.
+            expect(await preloads('/accounts/LU1.10001/payment/pif/start')).toEqual([
+              '/assets/start-1.js',
+            ]);
+            expect(await preloads('/accounts/LU1.10001/payment/pif/amount')).toEqual([
+              '/assets/stage-1.js',
+            ]);
+            expect(await preloads('/accounts/LU1.10001/payment/pif')).toEqual([
+              '/assets/stage-1.js',
+            ]);
+            expect(await preloads('/accounts/LU1.10001/payment/pif/amount/more')).toEqual([]);
+            expect(await preloads('/')).toEqual([]);
+            expect(await preloads('/nowhere')).toEqual([]);
+          } finally {
+            await web.close();
+          }
+        } finally {
+          tmp.remove();
+        }
+      });
     });
 
     // Last: these lock identities and addresses for 15 minutes.

@@ -29,7 +29,6 @@ import {
   type RJSFSchema,
   type ValidatorType,
 } from '@rjsf/utils';
-import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { i18nextTranslator } from '../i18n/i18next';
 import { localize, toLanguage, type LocalizedText } from '../i18n/split';
@@ -39,6 +38,7 @@ import { errorMessage } from './messages';
 import { SubmitButton } from './theme/templates';
 import { templates, widgets } from './theme';
 import { widgetsLoading } from './theme/lazy';
+import { LazySpinner } from './theme/lazy-spinner';
 import { buildUiSchema, type FormContext } from './ui-schema';
 import { rootField, validateForm, type FieldError } from './validate';
 import { schemaErrors } from './precompiled';
@@ -222,7 +222,7 @@ export function SchemaForm(props: SchemaFormProps) {
 
 function FormSpinner() {
   const { t } = useTranslation();
-  return <Spinner size="small" label={t('common.loading')} />;
+  return <LazySpinner size="small" label={t('common.loading')} />;
 }
 
 function SchemaFormBody(props: SchemaFormProps) {

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
 import { injectConfig, type PortalConfig } from '../config';
+import { routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
 import { securityHeaders } from './security';
 
@@ -38,13 +39,21 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     ? injectConfig(readFileSync(indexFile, 'utf8'), options.getConfig())
     : '';
 
+  // The scripts of the screen at the address asked for, preloaded with the entry's.
+  const preloadsFor = hasWeb && webDir ? routePreloadLinks(webDir) : () => '';
+  const headEnd = indexHtml.indexOf('</head>');
+  const pageFor = (pathname: string) => {
+    const links = headEnd === -1 ? '' : preloadsFor(pathname);
+    return links ? indexHtml.slice(0, headEnd) + links + indexHtml.slice(headEnd) : indexHtml;
+  };
+
   // The page carries runtime config and names this build's assets: revalidated on every visit,
   // never kept by a shared cache.
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(pageFor((request.raw.url ?? '/').split('?')[0] ?? '/'));
 
   if (hasWeb && webDir) {
     app.get('/', sendIndex);

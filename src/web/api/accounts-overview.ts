@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../lib/query-client';
 import { dedupeAccounts } from '../../domain/classification';
 import type { Account } from '../../domain/types';
 import type { AccountOverview as ApiAccountOverview } from '../../generated/types/api/account-list';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 
 /** Set payment method (spec §3): one scheduled payment (`paymentId`) or all future ones. */

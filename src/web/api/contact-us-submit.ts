@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../lib/query-client';
 import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
 import { currentRole } from '../lib/session';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../lib/query-client';
 import { apiResponse } from '../lib/api';
 import { track } from '../lib/analytics';
 import { keepDocument, type KeptDocument } from '../lib/documents';

@@ -3,16 +3,9 @@ import type { Account, Debtor } from '../../domain/types';
 import { clearTokens, saveTokens, type TokenPair } from '../lib/session';
 import { accountsOverviewQuery } from './accounts-overview';
 import { primaryDebtorQuery } from './primary-debtor';
+import { SessionSetupError } from './session-setup-error';
 
-export type SessionSetupFailure = 'noToken' | 'incompleteToken' | 'noDebtor' | 'noAccounts';
-
-/** Sign-in answered, but the session cannot be used (spec §8 Sign-in, internal errors). */
-export class SessionSetupError extends Error {
-  constructor(readonly code: SessionSetupFailure) {
-    super(`Sign-in could not be completed: ${code}`);
-    this.name = 'SessionSetupError';
-  }
-}
+export { SessionSetupError, type SessionSetupFailure } from './session-setup-error';
 
 function checkedTokens(tokens: Partial<TokenPair> | null | undefined): TokenPair {
   if (!tokens) throw new SessionSetupError('noToken');

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 
 export interface DeleteFundingInput {

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 
 /** GET Account/MoveNextPaymentArgs: the next payment and the days it may move to. */

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../lib/query-client';
 import type { LocalizedText } from '../../domain/rules';
 import { apiRequest } from '../lib/api';
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 import type { Debtor } from '../../domain/types';
 

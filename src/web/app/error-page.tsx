@@ -1,7 +1,6 @@
 import { Button, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import { Panel } from '../components/panel';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { reportError } from '../lib/monitoring';
@@ -15,10 +14,9 @@ const useStyles = makeStyles({
  * 'We encountered an error loading this page.' with Reload (spec §2, §8); the error goes to the
  * console and to monitoring.
  */
-export function ErrorPage() {
+export function ErrorPage({ error }: { error: unknown }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const error = useRouteError();
   useDocumentTitle(t('errors.page.title'));
   useEffect(() => {
     console.error(error);
@@ -36,4 +34,42 @@ export function ErrorPage() {
       </div>
     </Panel>
   );
+}
+
+interface BoundaryProps {
+  /** The address shown: a new one clears the error (the user navigated away). */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  pathname: string;
+  failure: { error: unknown } | null;
+}
+
+/**
+ * Shows the error page instead of the route's content when showing it fails (ErrorPage reports the
+ * error).
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { pathname: this.props.pathname, failure: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: { error } };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, failure: null };
+  }
+
+  override render() {
+    return this.state.failure ? (
+      <ErrorPage error={this.state.failure.error} />
+    ) : (
+      this.props.children
+    );
+  }
 }

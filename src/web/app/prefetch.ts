@@ -1,11 +1,12 @@
 /**
  * Route data asked for as the navigation starts, alongside the page's own chunk: without this a
- * page's requests would wait for its code to download (a request waterfall on first load). Used as
- * React Router loaders that return at once (navigation never waits for data); the page's queries
- * then find the request in flight or its answer cached. Only for a signed-in account session:
- * anyone else is on the way to sign-in.
+ * page's requests would wait for its code to download (a request waterfall on first load). The
+ * router calls a route's `handle.prefetch` when the address changes (and once at start), before
+ * React renders; navigation never waits for data, and the page's queries then find the request in
+ * flight or its answer cached. Only for a signed-in account session: anyone else is on the way to
+ * sign-in.
  */
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { Params } from 'react-router-dom';
 import { accountDetailedQuery } from '../api/account-detailed';
 import { accountsOverviewQuery } from '../api/accounts-overview';
 import { fundingMethodsQuery } from '../api/funding-methods';
@@ -14,12 +15,12 @@ import { primaryDebtorQuery } from '../api/primary-debtor';
 import { queryClient } from '../lib/query-client';
 import { currentRole } from '../lib/session';
 
-type Prefetch = (params: LoaderFunctionArgs['params']) => void;
+/** Asks for a route's data, given the route's parameters. */
+export type Prefetch = (params: Params) => void;
 
-function prefetching(prefetch: Prefetch) {
-  return ({ params }: LoaderFunctionArgs): null => {
+function prefetching(prefetch: Prefetch): Prefetch {
+  return (params) => {
     if (currentRole() === 'account') prefetch(params);
-    return null;
   };
 }
 
@@ -27,15 +28,13 @@ function prefetching(prefetch: Prefetch) {
  * The payment journey's data, for account and letter sessions alike: the account and its settings
  * and payment methods (the plans and the letter wait for the page, which knows the variant).
  */
-export function paymentData({ params }: LoaderFunctionArgs): null {
-  const { accountNumber } = params;
+export const paymentData: Prefetch = ({ accountNumber }) => {
   const role = currentRole();
-  if (!accountNumber || role === 'none') return null;
+  if (!accountNumber || role === 'none') return;
   if (role === 'account') void queryClient.prefetchQuery(accountDetailedQuery(accountNumber));
   void queryClient.prefetchQuery(paymentSettingsQuery(accountNumber));
   void queryClient.prefetchQuery(fundingMethodsQuery(accountNumber));
-  return null;
-}
+};
 
 export const dashboardData = prefetching(() => {
   void queryClient.prefetchQuery(primaryDebtorQuery);

@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { AppToaster } from '../components/notify';
-import { queryClient } from '../lib/query-client';
 
+/** Fluent's theme and the toaster around the app (React Query needs no provider: lib/query-client.ts). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <AppToaster />
-      </QueryClientProvider>
+      {children}
+      <AppToaster />
     </FluentProvider>
   );
 }

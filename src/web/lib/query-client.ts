@@ -1,4 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+/**
+ * The app's one QueryClient and the React Query hooks bound to it. There is no provider at the
+ * root: each hook is given this client, so a screen that asks for no data (the sign-in page)
+ * never downloads the query library. Import the hooks from here, not from @tanstack/react-query
+ * (eslint.config.js enforces it).
+ */
+import {
+  QueryClient,
+  useMutation as useMutationWith,
+  useQueries as useQueriesWith,
+  useQuery as useQueryWith,
+} from '@tanstack/react-query';
 import { isApiError } from './api';
 
 export const queryClient = new QueryClient({
@@ -13,3 +24,24 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// React Query mounts a client in its provider; with none, the client listens for focus and
+// network changes once here instead.
+queryClient.mount();
+
+/**
+ * `hook` with the app's client filled in as its optional client argument: the same function
+ * otherwise, so its (overloaded, generic) type is kept by the cast.
+ */
+function bound<Hook>(hook: (options: never, client?: QueryClient) => unknown): Hook {
+  return ((options: never) => hook(options, queryClient)) as Hook;
+}
+
+export const useQuery = bound<typeof useQueryWith>(useQueryWith);
+export const useQueries = bound<typeof useQueriesWith>(useQueriesWith);
+export const useMutation = bound<typeof useMutationWith>(useMutationWith);
+
+/** The app's client (a hook in name only, kept for the call sites' shape). */
+export function useQueryClient(): QueryClient {
+  return queryClient;
+}

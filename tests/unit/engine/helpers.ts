@@ -53,6 +53,8 @@ export async function loadLazyWidgets(): Promise<void> {
   const { widgetsLoading } = await import('../../../src/engine/form/theme/lazy');
   await import('../../../src/engine/form/theme');
   const names = ['textarea', 'radio', 'checkbox', 'money', 'planChoice'] as const;
-  const flow = { fields: Object.fromEntries(names.map((widget) => [widget, { widget }])) };
+  const fields = Object.fromEntries(names.map((widget) => [widget, { widget }]));
+  // An array field: RJSF's array field loads on demand too (shims/registry.ts).
+  const flow = { fields: { ...fields, items: { widget: 'text', array: {} } } };
   await widgetsLoading(flow as unknown as FormFlow);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SessionSetupError } from '../../../src/web/api/establish-session';
+import { SessionSetupError } from '../../../src/web/api/session-setup-error';
 import { ApiError } from '../../../src/web/lib/api';
 import {
   destinationAfterSignIn,

@@ -1,7 +1,7 @@
 /**
  * Build-time stand-in for RJSF's `getDefaultRegistry`, which puts every field, template and widget
  * of @rjsf/core into every form page. Our forms need the core fields for objects, arrays, strings,
- * numbers, booleans and null, the templates the theme does not replace, and the hidden widget
+ * numbers, booleans and null (the array field loaded on demand), the templates the theme does not replace, and the hidden widget
  * (every other widget is the theme's, named by each field's flow). Left out: the oneOf/anyOf,
  * layout-grid, optional-data and cyclic-schema fields and their templates, and core's own widgets:
  * `npm run check:config` refuses the schema keywords that would need them in schemas/forms/.
@@ -12,9 +12,9 @@ import {
   DEFAULT_ID_PREFIX,
   DEFAULT_ID_SEPARATOR,
   englishStringTranslator,
+  type FieldProps,
   type Registry,
 } from '@rjsf/utils';
-import ArrayField from '@rjsf/core/lib/components/fields/ArrayField.js';
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
 import NullField from '@rjsf/core/lib/components/fields/NullField.js';
 import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
@@ -33,6 +33,15 @@ import TitleField from '@rjsf/core/lib/components/templates/TitleField.js';
 import UnsupportedField from '@rjsf/core/lib/components/templates/UnsupportedField.js';
 import WrapIfAdditionalTemplate from '@rjsf/core/lib/components/templates/WrapIfAdditionalTemplate.js';
 import HiddenWidget from '@rjsf/core/lib/components/widgets/HiddenWidget.js';
+import { lazyPart } from '../theme/lazy';
+
+// Only the contact details form has an array field: its code loads when a form needs it (the
+// form waits for it, see theme/lazy.tsx).
+const ArrayField = lazyPart<FieldProps>(
+  'array',
+  () => import('@rjsf/core/lib/components/fields/ArrayField.js'),
+  'default',
+);
 
 /**
  * The parts of the registry the theme's templates and widgets are merged into. The theme supplies

@@ -1,40 +1,50 @@
 /**
- * Widgets that most forms do not use are split out of the first-load bundle and loaded on demand.
- * A form waits for the ones its flow names before it shows (`widgetsLoading`, for React's `use`):
- * it appears whole, never a field that fills in a moment later and pushes the page down.
+ * Widgets (and the array field) that most forms do not use are split out of the first-load bundle
+ * and loaded on demand. A form waits for the ones its flow needs before it shows
+ * (`widgetsLoading`, for React's `use`): it appears whole, never a field that fills in a moment
+ * later and pushes the page down.
  */
 import { Suspense, lazy, type ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormFlow, WidgetName } from '../flow';
 
-type WidgetModule = Record<string, ComponentType<WidgetProps>>;
+/** A widget, or `array`: RJSF's array field, for flow fields with `array` options. */
+type PartName = WidgetName | 'array';
 
-const loaders: Partial<Record<WidgetName, () => Promise<WidgetModule>>> = {};
-const loaded = new Set<WidgetName>();
+const loaders: Partial<Record<PartName, () => Promise<unknown>>> = {};
+const loaded = new Set<PartName>();
 const loading = new Map<string, Promise<void>>();
 
-/** A widget whose code is loaded by `load` the first time it is needed. */
-export function lazyWidget(
-  name: WidgetName,
-  load: () => Promise<WidgetModule>,
+/** A component whose code is loaded by `load` (export `exportName`) the first time it is needed. */
+export function lazyPart<Props extends object>(
+  name: PartName,
+  load: () => Promise<Record<string, unknown>>,
   exportName: string,
-): ComponentType<WidgetProps> {
+): ComponentType<Props> {
   loaders[name] = load;
   const Loaded = lazy(async () => {
-    const module = await load();
-    const component = module[exportName];
-    if (!component) throw new Error(`widget module has no export ${exportName}`);
+    const component = (await load())[exportName] as ComponentType<Props> | undefined;
+    if (!component) throw new Error(`module of ${name} has no export ${exportName}`);
     return { default: component };
   });
-  function LazyWidget(props: WidgetProps) {
+  function LazyPart(props: Props) {
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
       </Suspense>
     );
   }
-  LazyWidget.displayName = `Lazy(${exportName})`;
-  return LazyWidget;
+  LazyPart.displayName = `Lazy(${exportName})`;
+  return LazyPart;
+}
+
+/** A widget whose code is loaded by `load` the first time it is needed. */
+export function lazyWidget(
+  name: WidgetName,
+  load: () => Promise<Record<string, ComponentType<WidgetProps>>>,
+  exportName: string,
+): ComponentType<WidgetProps> {
+  return lazyPart<WidgetProps>(name, load, exportName);
 }
 
 /**
@@ -46,8 +56,8 @@ export function widgetsLoading(flow: FormFlow): Promise<void> | undefined {
   const names = [
     ...new Set(
       Object.values(flow.fields)
-        .map((field) => field.widget)
-        .filter((name): name is WidgetName => !!name && !!loaders[name] && !loaded.has(name)),
+        .flatMap((field): PartName[] => (field.array ? [field.widget, 'array'] : [field.widget]))
+        .filter((name) => !!loaders[name] && !loaded.has(name)),
     ),
   ].sort();
   if (names.length === 0) return undefined;

@@ -12,7 +12,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../engine/form/SchemaForm';
 import { loadPrecompiled } from '../../../engine/form/precompiled';

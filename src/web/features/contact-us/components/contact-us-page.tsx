@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';
 import { loadPrecompiled } from '../../../../engine/form/precompiled';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query-client';
 import { useNavigate } from 'react-router-dom';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
 import { revokeServerSession } from '../../../lib/api';

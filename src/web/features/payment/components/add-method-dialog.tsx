@@ -23,7 +23,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../../../../engine/form/flow';
 import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { FormData } from '../../../../engine/form/flow';

@@ -11,7 +11,7 @@
  */
 import { useMemo } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { isPaymentVariant, type PaymentVariant } from '../../../../domain/payment-options';

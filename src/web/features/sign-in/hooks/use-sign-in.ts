@@ -1,7 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { establishAccountSession } from '../../../api/establish-session';
 import { loginFailureReason, track, trackSignedIn } from '../../../lib/analytics';
 import { takeActionId, takeReturnPath } from '../../../lib/session';
 import { verifyIdentity } from '../api/verify-identity';
@@ -26,7 +24,6 @@ export interface SignInController {
 /** Sign-in states (spec §4): idle, submitting, extra SSN required, error, or success + redirect. */
 export function useSignIn(): SignInController {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [pending, setPending] = useState<SignInFormData | null>(null);
@@ -39,6 +36,12 @@ export function useSignIn(): SignInController {
         const tokens = await verifyIdentity(
           buildVerifyIdentityRequest(data, browserTimeZone(), extraSsn),
         );
+        // The query library and the session's first reads load once the identity is verified:
+        // the sign-in page itself asks for no data.
+        const [{ establishAccountSession }, { queryClient }] = await Promise.all([
+          import('../../../api/establish-session'),
+          import('../../../lib/query-client'),
+        ]);
         const { accounts } = await establishAccountSession(queryClient, tokens);
         const destination = destinationAfterSignIn(
           takeReturnPath(),
@@ -60,7 +63,7 @@ export function useSignIn(): SignInController {
         setBusy(false);
       }
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const submit = useCallback((data: SignInFormData) => attempt(data), [attempt]);

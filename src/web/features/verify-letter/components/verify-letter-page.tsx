@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SchemaForm } from '../../../../engine/form/SchemaForm';

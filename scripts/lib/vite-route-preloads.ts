@@ -1,0 +1,61 @@
+/**
+ * Build step: `route-preloads.json` next to index.html, listing for each route pattern of
+ * src/web/app/router.tsx the scripts its screen needs beyond what index.html already preloads
+ * (the screen's chunk and its static imports). The server puts them in the page as
+ * `<link rel="modulepreload">` for the address asked for (src/server/http/route-preloads.ts), so
+ * the browser fetches the screen's code alongside the entry instead of after it has run.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { routesByFeature } from './routes.ts';
+
+/** What the server reads: `/`-rooted asset paths per route pattern ('accounts/:accountNumber'). */
+export interface RoutePreloads {
+  routes: { path: string; files: string[] }[];
+}
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+  facadeModuleId: string | null;
+}
+
+export function routePreloads(webRoot: string): Plugin {
+  return {
+    name: 'portal-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkLike>();
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk') chunks.set(item.fileName, item as ChunkLike);
+      }
+      const closure = (start: string, into = new Set<string>()): Set<string> => {
+        if (into.has(start)) return into;
+        into.add(start);
+        for (const next of chunks.get(start)?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      const preloaded = entry ? closure(entry.fileName) : new Set<string>();
+      const routes = routesByFeature(readFileSync(path.join(webRoot, 'app', 'router.tsx'), 'utf8'));
+      const out: RoutePreloads = { routes: [] };
+      for (const chunk of chunks.values()) {
+        if (!chunk.facadeModuleId) continue;
+        const module = path.relative(webRoot, chunk.facadeModuleId).split(path.sep).join('/');
+        for (const pattern of routes.get(module) ?? []) {
+          const files = [...closure(chunk.fileName)].filter((file) => !preloaded.has(file));
+          out.routes.push({ path: pattern, files: files.map((file) => `/${file}`) });
+        }
+      }
+      out.routes.sort((a, b) => a.path.localeCompare(b.path));
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify(out, null, 2)}\n`,
+      });
+    },
+  };
+}
