@@ -12,45 +12,15 @@
  * Needs `npm run build` first.
  * Usage: npm run size [-- --budget]   (--budget exits 1 when /login is over its budget)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { MARIA, launchChromium, signedInSession, startPortal } from './lib/portal';
 import { routesByFeature } from './lib/routes';
 
 // The measured /login first load (199.5 KB gzip, November 2026) plus 5%.
 const LOGIN_BUDGET_KB = 210;
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(base: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer ${base}/api/health in time`);
-}
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const gzipKb = (file: string) =>
@@ -78,56 +48,12 @@ function printRouteChunks(): void {
   }
 }
 
-/** Maria's tokens from the API, as the sign-in page would get them. */
-async function signInMaria(base: string, sessionId: string) {
-  const response = await fetch(`${base}/api/Authorization/VerifyIdentity`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Session-Id': sessionId },
-    body: JSON.stringify({
-      lastName: 'Garcia',
-      option1: 'SocialSecurityNumber',
-      option2: 'DateOfBirth',
-      socialSecurityNumber: '1234',
-      dateOfBirth: '1980-01-15',
-      stateDisclosuresAccepted: true,
-      consent: true,
-      timeZoneOffset: 300,
-      timeZoneLabel: 'America/New_York',
-    }),
-  });
-  if (response.status !== 200) throw new Error(`VerifyIdentity answered ${response.status}`);
-  return (await response.json()) as { accessToken: string; refreshToken: string };
-}
-
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-size-'));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-// Also when this script dies early (its output piped into `head`, say): no server is left running.
-process.on('exit', () => server.kill());
+const portal = await startPortal('portal-size-');
+const { base } = portal;
 
 let overBudget = false;
 try {
-  await waitForHealth(base, Date.now() + 60_000);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await launchChromium();
   const scripts = new Map<string, number>();
 
   /** Opens `url` in a fresh browser context (empty cache) and lists the scripts it loads. */
@@ -184,13 +110,7 @@ try {
     console.log(`/login budget: ${kb(login)} of ${LOGIN_BUDGET_KB} KB`);
   }
 
-  const sessionId = crypto.randomUUID();
-  const tokens = await signInMaria(base, sessionId);
-  const session = {
-    portalSessionId: sessionId,
-    portalAccessToken: tokens.accessToken,
-    portalRefreshToken: tokens.refreshToken,
-  };
+  const session = await signedInSession(base, MARIA);
   const dashboard = await measure(
     '/dashboard (first load, signed in as Maria)',
     `${base}/dashboard`,
@@ -216,7 +136,6 @@ try {
   printRouteChunks();
   await browser.close();
 } finally {
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  portal.stop();
 }
 if (overBudget && process.argv.includes('--budget')) process.exit(1);

@@ -91,6 +91,8 @@ export interface SchemaFormProps {
    * dialog has its buttons to focus (Escape and Tab keep working) until the form appears.
    */
   waitInPlace?: boolean;
+  /** What `waitInPlace` shows meanwhile: by default a spinner, once its own code is here. */
+  placeholder?: ReactNode;
 }
 
 /** An error about a field that the form did not find itself (see `externalErrors`). */
@@ -214,7 +216,7 @@ function focusField(container: HTMLElement | null, id: string): void {
 export function SchemaForm(props: SchemaFormProps) {
   if (!props.waitInPlace) return <SchemaFormBody {...props} />;
   return (
-    <Suspense fallback={<FormSpinner />}>
+    <Suspense fallback={props.placeholder ?? <FormSpinner />}>
       <SchemaFormBody {...props} />
     </Suspense>
   );

@@ -89,6 +89,8 @@ export function FormDialog({
   const flow = portalConfig().forms[formId]!;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // One loading state, from the form's data to its widgets' code: the dialog does not flash empty.
+  const loading = <Spinner size="small" label={t('common.loading')} />;
   // The dialog stays mounted while closed: its form's widgets load then, so it opens whole.
   useEffect(() => void widgetsLoading(flow), [flow]);
 
@@ -124,7 +126,7 @@ export function FormDialog({
               textKey={failed || loadFailed ? errorKey : null}
               testId="dialog-error"
             />
-            {content.kind === 'loading' && <Spinner size="small" label={t('common.loading')} />}
+            {content.kind === 'loading' && loading}
             {content.kind === 'error' && (
               <SubmitError textKey={content.textKey} testId="dialog-error" />
             )}
@@ -134,6 +136,7 @@ export function FormDialog({
                 {content.intro}
                 <SchemaForm
                   waitInPlace
+                  placeholder={loading}
                   id={formId}
                   flow={flow}
                   schema={form.schema}

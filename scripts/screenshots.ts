@@ -1,0 +1,178 @@
+/**
+ * Screens to look at (`npm run screenshots`): builds nothing, starts the built portal on the demo
+ * data and writes a PNG of every screen and dialog, in English and Spanish, at 1280×900 and
+ * 375×812, into `screenshots/` (or the folder given as the first argument), so anyone can review
+ * the whole portal in a minute. Each scene is signed in as the demo debtor the README's table
+ * names for it. Needs `npm run build` first.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import {
+  MARIA,
+  launchChromium,
+  signedInSession,
+  startPortal,
+  type DemoIdentity,
+} from './lib/portal';
+
+const CARLOS: DemoIdentity = {
+  lastName: 'Rivera',
+  socialSecurityNumber: '2468',
+  dateOfBirth: '1985-09-12',
+};
+
+type Language = 'en' | 'es';
+type Size = 'desktop' | 'phone';
+
+interface Scene {
+  name: string;
+  path: string;
+  who?: DemoIdentity;
+  /** Opens the dialog or menu to show, once the page's heading is there. */
+  open?: (page: Page, language: Language, size: Size) => Promise<void>;
+}
+
+const tr = (language: Language, en: string, es: string) => (language === 'en' ? en : es);
+const bannerButton = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name });
+
+const scenes: Scene[] = [
+  { name: 'login', path: '/login' },
+  { name: 'verify-letter', path: '/verify-letter' },
+  { name: 'contact-us', path: '/contact-us' },
+  { name: 'terms', path: '/terms' },
+  {
+    name: 'terms-dialog',
+    path: '/login',
+    open: (page, l) =>
+      page
+        .getByRole('contentinfo')
+        .getByRole('button', { name: tr(l, 'Terms of use', 'Términos de uso') })
+        .click(),
+  },
+  {
+    name: 'offer-code-dialog',
+    path: '/login',
+    open: async (page, l, size) => {
+      if (size === 'phone') await page.getByTestId('menu-button').click();
+      await page
+        .getByRole('button', { name: tr(l, 'Enter offer code', 'Ingresar código de oferta') })
+        .first()
+        .click();
+    },
+  },
+  { name: 'dashboard', path: '/dashboard', who: MARIA },
+  {
+    name: 'dashboard-menu',
+    path: '/dashboard',
+    who: MARIA,
+    open: (page, l, size) =>
+      size === 'phone'
+        ? page.getByTestId('menu-button').click()
+        : bannerButton(page, tr(l, 'My details', 'Mis datos')).click(),
+  },
+  { name: 'account', path: '/accounts/LU1.10001', who: MARIA },
+  { name: 'payment-options', path: '/accounts/LU1.10001/paymentOptions', who: MARIA },
+  { name: 'payment-one-time', path: '/accounts/LU1.10001/payment/one-time/start', who: MARIA },
+  { name: 'payment-plan', path: '/accounts/LU1.10001/payment/sif/start', who: MARIA },
+  { name: 'dispute', path: '/accounts/LU1.10001/dispute', who: MARIA },
+  { name: 'bankruptcy', path: '/accounts/LU1.10001/bankruptcy', who: MARIA },
+  { name: 'contact-information', path: '/contact-information', who: MARIA },
+  { name: 'funding-methods', path: '/funding-methods', who: CARLOS },
+  {
+    name: 'delete-method-dialog',
+    path: '/funding-methods',
+    who: CARLOS,
+    open: (page, l) =>
+      page
+        .getByRole('button', { name: new RegExp(`^${tr(l, 'Delete', 'Eliminar')} `) })
+        .first()
+        .click(),
+  },
+  { name: 'contact-us-signed-in', path: '/dashboard/contact-us', who: MARIA },
+  { name: 'account-past-due', path: '/accounts/LU1.50001', who: CARLOS },
+  {
+    name: 'set-payment-method-dialog',
+    path: '/accounts/LU1.50001',
+    who: CARLOS,
+    open: (page) => page.getByTestId('set-payment-method').click(),
+  },
+  {
+    name: 'reschedule-dialog',
+    path: '/accounts/LU1.50001',
+    who: CARLOS,
+    open: (page) => page.getByTestId('move-next-payment').click(),
+  },
+];
+
+const SIZES: Record<Size, { width: number; height: number }> = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 812 },
+};
+
+const outDir = path.resolve(process.argv[2] ?? 'screenshots');
+mkdirSync(outDir, { recursive: true });
+const portal = await startPortal('portal-shots-');
+const browser = await launchChromium();
+let written = 0;
+const failed: string[] = [];
+try {
+  const sessions = new Map<DemoIdentity, Record<string, string>>();
+  for (const scene of scenes) {
+    if (scene.who && !sessions.has(scene.who)) {
+      sessions.set(scene.who, await signedInSession(portal.base, scene.who));
+    }
+    for (const language of ['en', 'es'] as const) {
+      for (const size of ['desktop', 'phone'] as const) {
+        const file = path.join(outDir, `${scene.name}.${language}.${size}.png`);
+        const context = await browser.newContext({ viewport: SIZES[size] });
+        await context.addInitScript(
+          ({ items, lang }: { items: Record<string, string>; lang: string }) => {
+            localStorage.setItem('portalLanguage', lang);
+            for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+          },
+          { items: (scene.who && sessions.get(scene.who)) ?? {}, lang: language },
+        );
+        const page = await context.newPage();
+        try {
+          await page.goto(`${portal.base}${scene.path}`);
+          await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+          await page.waitForLoadState('networkidle');
+          if (scene.open) {
+            await scene.open(page, language, size);
+            await page
+              .locator('[role="dialog"], [role="alertdialog"], [role="menu"]')
+              .first()
+              .waitFor({ timeout: 10_000 });
+            // A menu closing as a dialog opens (the phone's menu) has its own exit animation.
+            await page.waitForTimeout(500);
+          }
+          // Entrance animations end before the picture is taken.
+          await page.evaluate(() =>
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((a) => Number(a.effect?.getComputedTiming().endTime) <= 1000)
+                .map((a) => a.finished.catch(() => undefined)),
+            ),
+          );
+          await page.screenshot({ path: file, fullPage: !scene.open });
+          written += 1;
+        } catch (error) {
+          failed.push(`${path.basename(file)}: ${String(error).split('\n')[0]}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  portal.stop();
+}
+console.log(`${written} screenshots in ${outDir}`);
+if (failed.length > 0) {
+  console.error(`${failed.length} could not be taken:\n  ${failed.join('\n  ')}`);
+  process.exit(1);
+}
