@@ -86,3 +86,35 @@ for (const { path, data, chunk } of [
     expect(dataWhileChunkHeld).toBe(true);
   });
 }
+
+/**
+ * No layout shift while a signed-in page loads: with its data held back, the page holds its
+ * spinner and the footer waits (it is drawn once, under the content); nothing moves.
+ */
+for (const { path, data } of [
+  { path: '/dashboard', data: '**/api/v2/Account/ListOverview' },
+  { path: '/accounts/LU1.10001', data: '**/api/v2/Account/Detailed?**' },
+]) {
+  test(`${path} loads without a layout shift`, async ({ page }) => {
+    await signIn(page, MARIA);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route(data, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+  });
+}

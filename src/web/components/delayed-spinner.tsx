@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySpinner } from '../../engine/form/theme/lazy-spinner';
-import { useHoldPage } from '../lib/page-pending';
 
 /**
  * A spinner that appears only when loading takes longer than 250 ms (spec: loading bar delay).
- * While it is mounted the page counts as waiting for its data (the footer waits with it).
+ * While it is mounted the page counts as waiting for its data: its `data-page-pending` marker
+ * hides the footer (styles/global.css).
  */
 export function DelayedSpinner({ delayMs = 250 }: { delayMs?: number }) {
   const { t } = useTranslation();
-  useHoldPage();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setVisible(true), delayMs);
     return () => window.clearTimeout(timer);
   }, [delayMs]);
-  return visible ? <LazySpinner label={t('common.loading')} size="medium" /> : null;
+  return (
+    <div data-page-pending="">
+      {visible && <LazySpinner label={t('common.loading')} size="medium" />}
+    </div>
+  );
 }

@@ -8,7 +8,6 @@ import { RouterLink } from '../../components/router-link';
 import { useLanguage } from '../../hooks/use-language';
 import { useRole } from '../../hooks/use-role';
 import { agencyInfo, type DocumentName } from '../../lib/content';
-import { usePagePending } from '../../lib/page-pending';
 
 const useStyles = makeStyles({
   footer: {
@@ -72,9 +71,8 @@ export function Footer() {
   const agency = agencyInfo();
   const [openDocument, setOpenDocument] = useState<DocumentName | null>(null);
   // Hidden, not removed, while the page waits for its data: it keeps its state (an open dialog).
-  const pagePending = usePagePending();
   return (
-    <footer className={styles.footer} hidden={pagePending}>
+    <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.row}>
           <nav aria-label={t('common.footer.links')}>
