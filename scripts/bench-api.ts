@@ -1,34 +1,46 @@
 /**
- * API load benchmark (`npm run bench:api`): starts the portal on a fresh SQLite data folder at
- * 127.0.0.1 (a child process, so the load generator does not share its event loop), then measures
+ * API load benchmark (`npm run bench:api`): starts the portal (a child process, so the load
+ * generator does not share its event loop) at 127.0.0.1 on each database in turn, then measures
  * requests per second and latency (p50, p99) of:
  *   - GET /api/health (the bare route, the reference),
  *   - GET /api/v2/Account/Detailed as Maria,
  *   - POST /api/Authorization/VerifyIdentity (successful sign-ins from distinct client addresses
- *     through TRUST_PROXY=1 and X-Forwarded-For, lockout limits raised),
+ *     through TRUST_PROXY=1 and X-Forwarded-For, lockout and rate limits raised),
  *   - POST /api/v2/Account/SubmitPayment (if the route exists): one-time payments that really
  *     charge the sandbox, each with its own Idempotency-Key, on benchmark accounts imported with
  *     the demo data (one payment per account: a second would meet the first's arrangement).
- * and prints a table and the ratio of Account/Detailed to health. Bounded: 5 s per target (the
- * payment run ends earlier when its accounts are used up), about 40 s in all; a request that
- * takes over 10 s fails the run, and the whole run is stopped after BENCH_MAX_SECONDS. 127.0.0.1
- * only. The machine's load (os.loadavg) is printed before and after: on a busy machine (load
- * near or above the core count) the figures say little, so compare runs made at similar load.
+ *
+ * Databases: SQLite always (a fresh data folder); PostgreSQL when one answers at PGHOST:PGPORT
+ * (default 127.0.0.1:5432, database PGDATABASE or `test`, user PGUSER or postgres / root, as the
+ * API tests connect): a throwaway database is created for the run and dropped afterwards, even
+ * when the run fails or is stopped. Each database gets its table and the ratio of
+ * Account/Detailed to health (target at least 0.40 on SQLite); with both, the ratio of
+ * Account/Detailed on PostgreSQL to on SQLite (target at least 0.5).
+ *
+ * Bounded: 5 s per target (the payment run ends earlier when its accounts are used up), about 40 s
+ * per database; a request that takes over 10 s fails the run, and the whole run is stopped after
+ * BENCH_MAX_SECONDS. 127.0.0.1 only. The machine's load (os.loadavg) is printed before and after
+ * each database: on a busy machine (load near or above the core count) the figures say little, so
+ * compare runs made at similar load. The CPU column is the portal process's only (PostgreSQL's
+ * own work is not in it).
  *
  * Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400),
- * BENCH_MAX_SECONDS (180).
+ * BENCH_MAX_SECONDS (300), BENCH_POSTGRES (auto: when it answers; off; required: fail without).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const PAYMENT_ACCOUNTS = Number(process.env.BENCH_PAYMENT_ACCOUNTS || 400);
-const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS || 180);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS || 300);
+const POSTGRES = process.env.BENCH_POSTGRES || 'auto';
 const REQUEST_TIMEOUT_MS = 10_000;
 const HOST = '127.0.0.1';
 
@@ -88,6 +100,8 @@ interface Result {
   /** Server CPU time (user + system) per request, in µs; undefined where /proc is missing. */
   cpuPerRequest?: number;
   note?: string;
+  /** The status and start of the body of the first answer that was not ok. */
+  failure?: string | undefined;
 }
 
 let serverPid: number | undefined;
@@ -122,6 +136,7 @@ async function load(
   const latencies: number[] = [];
   let okCount = 0;
   let counter = 0;
+  let firstFailure: Answer | undefined;
   const cpuBefore = serverCpuMs();
   const start = performance.now();
   const end = start + seconds * 1000;
@@ -133,6 +148,7 @@ async function load(
       const answer = await call();
       latencies.push(performance.now() - t0);
       if (ok(answer)) okCount += 1;
+      else firstFailure ??= answer;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -150,6 +166,8 @@ async function load(
       cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
         ? undefined
         : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
+    // The first refusal, for the note (an error body: never personal data).
+    failure: firstFailure && `${firstFailure.status} ${firstFailure.body.slice(0, 160)}`,
   };
 }
 
@@ -206,7 +224,11 @@ function benchData(file: string): void {
   writeFileSync(file, JSON.stringify(demo));
 }
 
-async function startServer(dataDir: string, demoFile: string): Promise<ChildProcess> {
+async function startServer(
+  dataDir: string,
+  demoFile: string,
+  databaseUrl: string,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -214,13 +236,18 @@ async function startServer(dataDir: string, demoFile: string): Promise<ChildProc
       HOST,
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       DEMO_DATA: demoFile,
       WEB_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       LOCKOUT_MAX_FAILURES: '1000000',
       LOCKOUT_MAX_FAILURES_PER_ADDRESS: '1000000',
+      // Sign-ins are measured, not refused: the rate limits raised, counted in memory.
+      REDIS_URL: '',
+      RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000000000',
+      RATE_LIMIT_SIGN_IN_PER_IDENTITY: '1000000000',
+      RATE_LIMIT_GUEST_PER_ADDRESS: '1000000000',
       PORTAL_ALLOW_TIME_TRAVEL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -343,144 +370,300 @@ function machineLoad(judge: boolean): string {
   return `load average ${one.toFixed(2)} / ${five.toFixed(2)} / ${fifteen.toFixed(2)} (1/5/15 min) on ${cores} cores${busy}`;
 }
 
+/** A database the portal runs on for one part of the benchmark. */
+interface BenchDatabase {
+  name: 'SQLite' | 'PostgreSQL';
+  /** DATABASE_URL for the server ('' for SQLite in its data folder). */
+  url: string;
+  /** Where the data lives, for the header line (no password). */
+  where: string;
+  /** Removes what the run made (the throwaway PostgreSQL database); safe to call twice. */
+  drop(): Promise<void>;
+}
+
+/** A PostgreSQL client on the maintenance database, as the API tests connect, or why not. */
+async function connectPostgresAdmin(): Promise<
+  { client: pg.Client; user: string; host: string; port: number } | { error: string }
+> {
+  const host = process.env.PGHOST || '127.0.0.1';
+  const pgPort = Number(process.env.PGPORT || 5432);
+  const users = process.env.PGUSER ? [process.env.PGUSER] : ['postgres', 'root'];
+  let lastError = '';
+  for (const user of users) {
+    const client = new pg.Client({
+      host,
+      port: pgPort,
+      user,
+      database: process.env.PGDATABASE || 'test',
+      connectionTimeoutMillis: 3000,
+    });
+    // Without a listener an error of the idle client (a PostgreSQL restart) would end the run.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return { client, user, host, port: pgPort };
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      await client.end().catch(() => undefined);
+    }
+  }
+  return { error: `${host}:${pgPort}: ${lastError}` };
+}
+
+/** A throwaway PostgreSQL database for this run, or null (with the reason printed). */
+async function postgresDatabase(): Promise<BenchDatabase | null> {
+  if (POSTGRES === 'off') return null;
+  const admin = await connectPostgresAdmin();
+  if ('error' in admin) {
+    if (POSTGRES === 'required') throw new Error(`PostgreSQL not reachable at ${admin.error}`);
+    console.log(`bench: PostgreSQL not reachable (${admin.error}): SQLite only`);
+    return null;
+  }
+  const name = `portal_bench_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await admin.client.query(`CREATE DATABASE ${name}`);
+  let dropped = false;
+  const where = `${admin.host}:${admin.port}/${name}`;
+  return {
+    name: 'PostgreSQL',
+    url: `postgres://${encodeURIComponent(admin.user)}@${where}`,
+    where: `PostgreSQL database ${name} at ${admin.host}:${admin.port}, dropped afterwards`,
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      try {
+        await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.client.end().catch(() => undefined);
+      }
+    },
+  };
+}
+
+let child: ChildProcess | undefined;
+
+/** Stops the server of the current part and waits (up to 5 s) for it to exit. */
+async function stopServer(): Promise<void> {
+  const running = child;
+  child = undefined;
+  serverPid = undefined;
+  if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Every target on one database: its server is started for it and stopped afterwards. */
+async function benchDatabase(
+  database: BenchDatabase,
+  dataDir: string,
+  demoFile: string,
+): Promise<Result[]> {
+  console.log(`bench: ${database.name}, before, ${machineLoad(true)}`);
+  child = await startServer(dataDir, demoFile, database.url);
+  serverPid = child.pid;
+  console.log(
+    `bench: portal on http://${HOST}:${port}/ (${database.where}), ${CONCURRENCY} concurrent, ${SECONDS} s per target`,
+  );
+  const results: Result[] = [];
+  const is2xx = (a: Answer) => a.status >= 200 && a.status < 300;
+
+  // Warm up the JIT and the connections on each route first.
+  const maria = await signIn(MARIA, '10.8.0.1');
+  const auth = { authorization: `Bearer ${maria}` };
+  await load('warm-up', () => () => request('GET', '/api/health'), is2xx, 0.5);
+  await load(
+    'warm-up',
+    () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
+    is2xx,
+    0.5,
+  );
+
+  results.push(await load('GET /api/health', () => () => request('GET', '/api/health'), is2xx));
+  results.push(
+    await load(
+      'GET /api/v2/Account/Detailed',
+      () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
+      is2xx,
+    ),
+  );
+  results.push(
+    await load(
+      'POST /api/Authorization/VerifyIdentity',
+      (i) => () =>
+        request(
+          'POST',
+          '/api/Authorization/VerifyIdentity',
+          { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+          MARIA,
+        ),
+      is2xx,
+    ),
+  );
+
+  const docs = JSON.parse((await request('GET', '/api/docs')).body) as {
+    paths: Record<string, unknown>;
+  };
+  if (
+    !docs.paths['/api/v2/Account/SubmitPayment'] ||
+    !docs.paths['/api/Account/AddCreditCardFunding']
+  ) {
+    results.push({
+      name: 'POST /api/v2/Account/SubmitPayment',
+      requests: 0,
+      ok: 0,
+      seconds: 1,
+      p50: 0,
+      p99: 0,
+      note: 'not available',
+    });
+  } else {
+    const setupStart = performance.now();
+    const payers = await preparePayments();
+    const setup = ((performance.now() - setupStart) / 1000).toFixed(1);
+    const today = agencyToday();
+    const paid = (a: Answer) =>
+      a.status === 200 &&
+      (JSON.parse(a.body) as { paymentSubmission?: { success?: boolean } }).paymentSubmission
+        ?.success === true;
+    const result = await load(
+      'POST /api/v2/Account/SubmitPayment',
+      (i) => {
+        const payer = payers[i];
+        if (!payer) return null;
+        return () =>
+          request(
+            'POST',
+            '/api/v2/Account/SubmitPayment',
+            {
+              authorization: `Bearer ${payer.token}`,
+              'idempotency-key': `bench-${i}-${Date.now()}`,
+            },
+            {
+              accountNumber: payer.account,
+              schedule: [{ date: today, amount: 25 + (i % 500) / 100 }],
+              fundingId: payer.fundingId,
+              type: 'PPA',
+              paymentVariant: 'one-time',
+              authorizationDisclosuresAccepted: true,
+              firstName: 'Bench',
+              lastName: 'Payer',
+              // The payer's contact details (the payment journey's contact stage).
+              address1: '1 Bench St',
+              city: 'Springfield',
+              state: 'IL',
+              zip: '62701',
+            },
+          );
+      },
+      paid,
+    );
+    result.note = `charged today, 1 per account, ${payers.length} accounts (setup ${setup} s)`;
+    results.push(result);
+  }
+  await stopServer();
+
+  console.log('');
+  console.log(`${database.name}:`);
+  console.log(table(results));
+  const ratio = rps(results[1]) / rps(results[0]);
+  console.log('');
+  const target = database.name === 'SQLite' ? `, target >= ${DETAILED_TO_HEALTH.toFixed(2)}` : '';
+  console.log(
+    `${database.name}: Account/Detailed / health: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)}${target})`,
+  );
+  const healthCpu = results[0]?.cpuPerRequest;
+  const detailedCpu = results[1]?.cpuPerRequest;
+  if (healthCpu && detailedCpu) {
+    // Less sensitive to other load on the machine than req/s.
+    console.log(
+      `${database.name}: server CPU per request, health / Account/Detailed: ${((healthCpu / detailedCpu) * 100).toFixed(1)}%`,
+    );
+  }
+  console.log(`bench: ${database.name}, after (includes this run), ${machineLoad(false)}`);
+  const failed = results.filter((r) => r.requests > 0 && r.ok < r.requests);
+  if (failed.length > 0) {
+    for (const r of failed) {
+      console.log(
+        `note: ${r.requests - r.ok} non-success answers in ${r.name}, first: ${r.failure}`,
+      );
+    }
+  }
+  console.log('');
+  return results;
+}
+
+/** Targets of the issue: Account/Detailed req/s over health on SQLite, PostgreSQL over SQLite. */
+const DETAILED_TO_HEALTH = 0.4;
+const POSTGRES_TO_SQLITE = 0.5;
+
+const rps = (r: Result | undefined) => (r && r.seconds > 0 ? r.requests / r.seconds : 0);
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const demoFile = path.join(dataDir, 'bench-data.json');
   benchData(demoFile);
   const began = performance.now();
-  let child: ChildProcess | undefined;
+  const databases: BenchDatabase[] = [
+    {
+      name: 'SQLite',
+      url: '',
+      where: `SQLite in ${path.join(dataDir, 'sqlite')}`,
+      drop: () => Promise.resolve(),
+    },
+  ];
+  let cleaned = false;
+  const cleanUp = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await stopServer();
+    agent.destroy();
+    for (const database of databases) {
+      await database.drop().catch((error: unknown) => {
+        console.error(`bench: could not drop the ${database.name} database: ${String(error)}`);
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const watchdog = setTimeout(() => {
     console.error(`bench: stopped after ${MAX_SECONDS} s (BENCH_MAX_SECONDS)`);
     if (child?.pid) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(1);
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    void cleanUp().finally(() => {
+      clearTimeout(forced);
+      process.exit(1);
+    });
   }, MAX_SECONDS * 1000);
   watchdog.unref();
   try {
-    console.log(`bench: before, ${machineLoad(true)}`);
-    child = await startServer(dataDir, demoFile);
-    serverPid = child.pid;
-    console.log(
-      `bench: portal on http://${HOST}:${port}/ (SQLite in ${dataDir}), ${CONCURRENCY} concurrent, ${SECONDS} s per target`,
-    );
-    const results: Result[] = [];
-    const is2xx = (a: Answer) => a.status >= 200 && a.status < 300;
-
-    // Warm up the JIT and the connections on each route first.
-    const maria = await signIn(MARIA, '10.8.0.1');
-    const auth = { authorization: `Bearer ${maria}` };
-    await load('warm-up', () => () => request('GET', '/api/health'), is2xx, 0.5);
-    await load(
-      'warm-up',
-      () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
-      is2xx,
-      0.5,
-    );
-
-    results.push(await load('GET /api/health', () => () => request('GET', '/api/health'), is2xx));
-    results.push(
-      await load(
-        'GET /api/v2/Account/Detailed',
-        () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
-        is2xx,
-      ),
-    );
-    results.push(
-      await load(
-        'POST /api/Authorization/VerifyIdentity',
-        (i) => () =>
-          request(
-            'POST',
-            '/api/Authorization/VerifyIdentity',
-            { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-            MARIA,
-          ),
-        is2xx,
-      ),
-    );
-
-    const docs = JSON.parse((await request('GET', '/api/docs')).body) as {
-      paths: Record<string, unknown>;
-    };
-    if (
-      !docs.paths['/api/v2/Account/SubmitPayment'] ||
-      !docs.paths['/api/Account/AddCreditCardFunding']
-    ) {
-      results.push({
-        name: 'POST /api/v2/Account/SubmitPayment',
-        requests: 0,
-        ok: 0,
-        seconds: 1,
-        p50: 0,
-        p99: 0,
-        note: 'not available',
-      });
-    } else {
-      const setupStart = performance.now();
-      const payers = await preparePayments();
-      const setup = ((performance.now() - setupStart) / 1000).toFixed(1);
-      const today = agencyToday();
-      const paid = (a: Answer) =>
-        a.status === 200 &&
-        (JSON.parse(a.body) as { paymentSubmission?: { success?: boolean } }).paymentSubmission
-          ?.success === true;
-      const result = await load(
-        'POST /api/v2/Account/SubmitPayment',
-        (i) => {
-          const payer = payers[i];
-          if (!payer) return null;
-          return () =>
-            request(
-              'POST',
-              '/api/v2/Account/SubmitPayment',
-              {
-                authorization: `Bearer ${payer.token}`,
-                'idempotency-key': `bench-${i}-${Date.now()}`,
-              },
-              {
-                accountNumber: payer.account,
-                schedule: [{ date: today, amount: 25 + (i % 500) / 100 }],
-                fundingId: payer.fundingId,
-                type: 'PPA',
-                paymentVariant: 'one-time',
-                authorizationDisclosuresAccepted: true,
-                firstName: 'Bench',
-                lastName: 'Payer',
-              },
-            );
-        },
-        paid,
-      );
-      result.note = `charged today, 1 per account, ${payers.length} accounts (setup ${setup} s)`;
-      results.push(result);
+    const postgres = await postgresDatabase();
+    if (postgres) databases.push(postgres);
+    const detailed = new Map<string, number>();
+    for (const database of databases) {
+      // Each database its own data folder: a fresh SQLite file, and PostgreSQL's files apart.
+      const folder = path.join(dataDir, database.name === 'SQLite' ? 'sqlite' : 'postgres');
+      const results = await benchDatabase(database, folder, demoFile);
+      detailed.set(database.name, rps(results[1]));
     }
-
-    console.log('');
-    console.log(table(results));
-    const rps = (r: Result | undefined) => (r ? r.requests / r.seconds : 0);
-    const ratio = rps(results[1]) / rps(results[0]);
-    console.log('');
-    console.log(`Account/Detailed / health: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)})`);
-    const healthCpu = results[0]?.cpuPerRequest;
-    const detailedCpu = results[1]?.cpuPerRequest;
-    if (healthCpu && detailedCpu) {
-      // Less sensitive to other load on the machine than req/s.
+    console.log('Summary:');
+    for (const database of databases) {
       console.log(
-        `server CPU per request, health / Account/Detailed: ${((healthCpu / detailedCpu) * 100).toFixed(1)}%`,
+        `  ${database.name}: Account/Detailed ${detailed.get(database.name)!.toFixed(0)} req/s`,
+      );
+    }
+    const sqlite = detailed.get('SQLite') ?? 0;
+    const onPostgres = detailed.get('PostgreSQL');
+    if (onPostgres !== undefined && sqlite > 0) {
+      const ratio = onPostgres / sqlite;
+      console.log(
+        `Account/Detailed PostgreSQL / SQLite: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)}, target >= ${POSTGRES_TO_SQLITE.toFixed(2)})`,
       );
     }
     console.log(`total ${((performance.now() - began) / 1000).toFixed(1)} s`);
-    console.log(`bench: after (includes this run), ${machineLoad(false)}`);
-    const failed = results.filter((r) => r.requests > 0 && r.ok < r.requests);
-    if (failed.length > 0) {
-      console.log(`note: non-success answers in ${failed.map((r) => r.name).join(', ')}`);
-    }
   } finally {
     clearTimeout(watchdog);
-    if (child?.pid) child.kill('SIGTERM');
-    agent.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

@@ -24,6 +24,7 @@ import { hardeningSuite } from './hardening.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
+import { roundTripsSuite } from './roundtrips.suite';
 
 const host = process.env.PGHOST || '127.0.0.1';
 const port = Number(process.env.PGPORT || 5432);
@@ -81,6 +82,7 @@ if ('error' in admin) {
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
   overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  roundTripsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   portalSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   debtorSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -20,12 +20,14 @@ import { hardeningSuite } from './hardening.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
+import { roundTripsSuite } from './roundtrips.suite';
 
 const data = tempDir('portal-sqlite-');
 afterAll(() => data.remove());
 
 // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
 overviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+roundTripsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 portalSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 authSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 debtorSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -1,0 +1,288 @@
+/**
+ * The precompiled reads of the signed-in account routes (routes/accounts.ts), each one statement:
+ * one round trip to the database.
+ *
+ * A request of Account/Detailed used to make six: the account, its arrangements, their payments,
+ * its transactions, the debtor and the debtor's phones. On PostgreSQL each was a network round
+ * trip and a pool connection (four at once per request), on SQLite each a pass through Kysely's
+ * driver. Now one statement answers with the account's row and, as JSON columns of that row, the
+ * rows that hang off it, built by correlated subqueries (SQLite's json_object and
+ * json_group_array, PostgreSQL's json_build_object and json_agg). Each list keeps its order inside
+ * the aggregate (`ORDER BY` in the aggregate call: SQLite 3.44+, which better-sqlite3 bundles),
+ * the same order the separate queries had. ListOverview (the debtor's accounts, each with its
+ * pending sum, arrangements and payments) and PrimaryDebtorInfo (the debtor with the phones) are
+ * one statement each the same way.
+ *
+ * The account itself is a JSON column too: JSON.parse builds an object of forty properties faster
+ * than either driver builds a row of forty columns. PostgreSQL writes it with to_json (every
+ * column, as selectAll reads them, and no limit on a function's arguments); SQLite with json_object
+ * over the columns the table type declares. Each JSON column is a top-level column, never nested in
+ * another JSON value (SQLite would have to parse it again with json()).
+ *
+ * The JSON holds the columns each table type declares (listed once below; the compiler checks each
+ * list is complete), with the values as the drivers give them for plain columns: integers as
+ * numbers, text as strings, NULL as null. pg parses `json` values itself; SQLite gives the text.
+ */
+import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
+import type { PortalContext } from '../context';
+import { precompile } from '../db/database';
+import type {
+  AccountRow,
+  ArrangementPaymentRow,
+  ArrangementRow,
+  Database,
+  Db,
+  TransactionRow,
+} from '../db/types';
+import { DEBTOR_VIEW_COLUMNS, type DebtorView } from './mappers';
+
+type Dialect = 'sqlite' | 'postgres';
+
+/** Every column of a row type, as a list: the object literal must name each one, and no other. */
+function columnsOf<Row>(all: { [K in keyof Row]-?: true }): readonly (keyof Row & string)[] {
+  return Object.keys(all) as (keyof Row & string)[];
+}
+
+const ACCOUNT_COLUMNS = columnsOf<AccountRow>({
+  id: true,
+  account_number: true,
+  debtor_id: true,
+  client_id: true,
+  client_account: true,
+  creditor_name: true,
+  creditor_name_comment: true,
+  original_creditor_name: true,
+  merchant_name: true,
+  balance_cents: true,
+  original_balance_cents: true,
+  total_paid_cents: true,
+  outstanding_balance_cents: true,
+  settlement_balance_cents: true,
+  minimum_payment_due_cents: true,
+  stabilization_amount_cents: true,
+  new_balance_cents: true,
+  new_balance_date: true,
+  status_code: true,
+  is_closed: true,
+  is_pco: true,
+  is_eop: true,
+  is_interest_bearing: true,
+  is_payment_pending_post: true,
+  has_settlement_offers: true,
+  allow_pco_min_pay: true,
+  show_bring_account_current_text: true,
+  show_last_workable_disclosure: true,
+  bankruptcy_reported: true,
+  end_of_path_notice: true,
+  external_payment_url: true,
+  support_phone: true,
+  date_of_referral: true,
+  date_of_last_pay: true,
+  last_update_date: true,
+  last_viewable_date: true,
+  statement_date: true,
+  save_date: true,
+  created_at: true,
+  updated_at: true,
+});
+
+const ARRANGEMENT_COLUMNS = columnsOf<ArrangementRow>({
+  id: true,
+  account_id: true,
+  external_ref: true,
+  type: true,
+  amount_cents: true,
+  active: true,
+  begin_balance_cents: true,
+  created: true,
+  allow_remaining: true,
+  modifiable_online: true,
+});
+
+const PAYMENT_COLUMNS = columnsOf<ArrangementPaymentRow>({
+  id: true,
+  arrangement_id: true,
+  pay_date: true,
+  amount_cents: true,
+  status: true,
+  is_pending_post: true,
+  is_electronic: true,
+  funding_id: true,
+  paid_with: true,
+  confirmation: true,
+  submitted: true,
+  approved: true,
+  satisfied: true,
+  created: true,
+});
+
+const TRANSACTION_COLUMNS = columnsOf<TransactionRow>({
+  id: true,
+  account_id: true,
+  received_date: true,
+  amount_cents: true,
+  type: true,
+  auto_or_manual: true,
+  source: true,
+  confirmation_code: true,
+  is_pending: true,
+  total_payment_cents: true,
+});
+
+export interface PhoneRow {
+  phone_number: string;
+  type: string;
+}
+const PHONE_COLUMNS = ['phone_number', 'type'] as const satisfies readonly (keyof PhoneRow)[];
+
+/** `json_object('key', value, ...)` (SQLite) or `json_build_object(...)` (PostgreSQL). */
+function jsonFields(
+  dialect: Dialect,
+  fields: readonly (readonly [string, Expression<unknown>])[],
+): RawBuilder<unknown> {
+  const pairs = sql.join(fields.flatMap(([key, value]) => [sql.lit(key), value]));
+  return dialect === 'postgres' ? sql`json_build_object(${pairs})` : sql`json_object(${pairs})`;
+}
+
+/** A row's columns as a JSON object. */
+const jsonColumns = (dialect: Dialect, alias: string, columns: readonly string[]) =>
+  jsonFields(
+    dialect,
+    columns.map((column) => [column, sql.ref(`${alias}.${column}`)] as const),
+  );
+
+interface RowsOf {
+  table: keyof Database & string;
+  alias: string;
+  columns: readonly string[];
+  where: Expression<unknown>;
+  orderBy: Expression<unknown>;
+}
+
+/** A scalar subquery: the rows as one JSON array, in `orderBy` order (`[]` for none). */
+function jsonRows<Row>(dialect: Dialect, of: RowsOf): RawBuilder<Json<Row[]>> {
+  const object = jsonColumns(dialect, of.alias, of.columns);
+  const from = sql`${sql.table(of.table)} as ${sql.id(of.alias)} where ${of.where}`;
+  return dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(${object} order by ${of.orderBy}), '[]'::json) from ${from})`
+    : sql`(select json_group_array(${object} order by ${of.orderBy}) from ${from})`;
+}
+
+/** A scalar subquery: the one row as a JSON object (null when there is none). */
+function jsonRow<Row>(dialect: Dialect, of: Omit<RowsOf, 'orderBy'>): RawBuilder<Json<Row | null>> {
+  const object = jsonColumns(dialect, of.alias, of.columns);
+  return sql`(select ${object} from ${sql.table(of.table)} as ${sql.id(of.alias)} where ${of.where})`;
+}
+
+/** A JSON column: text from SQLite, the parsed value from pg. */
+export type Json<T> = T | string;
+
+/**
+ * A JSON value as the driver gives it: text from SQLite, already parsed by pg. Its shape is the
+ * one the statement built (the column lists above), not checked again here.
+ */
+export function fromJson<T>(value: Json<T>): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+const eq = (left: string, right: string) => sql`${sql.ref(left)} = ${sql.ref(right)}`;
+
+/** The precompiled reads of the account routes, for one database. */
+export function accountQueries(ctx: Pick<PortalContext, 'db'>) {
+  const db: Db = ctx.db;
+  const dialect: Dialect =
+    db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+  /** The row of `accounts` (the outer query's), every column. */
+  const account = (
+    dialect === 'postgres'
+      ? sql`to_json(${sql.table('accounts')})`
+      : jsonColumns(dialect, 'accounts', ACCOUNT_COLUMNS)
+  ) as RawBuilder<Json<AccountRow>>;
+  /** The arrangements of that account, by id. */
+  const arrangements = jsonRows<ArrangementRow>(dialect, {
+    table: 'arrangements',
+    alias: 'ar',
+    columns: ARRANGEMENT_COLUMNS,
+    where: eq('ar.account_id', 'accounts.id'),
+    orderBy: sql.ref('ar.id'),
+  });
+  /** The payments of those arrangements, by pay date, then id. */
+  const payments = jsonRows<ArrangementPaymentRow>(dialect, {
+    table: 'arrangement_payments',
+    alias: 'ap',
+    columns: PAYMENT_COLUMNS,
+    where: sql`${sql.ref('ap.arrangement_id')} in (select ${sql.ref('aa.id')} from ${sql.table('arrangements')} as ${sql.id('aa')} where ${eq('aa.account_id', 'accounts.id')})`,
+    orderBy: sql`${sql.ref('ap.pay_date')}, ${sql.ref('ap.id')}`,
+  });
+  /** The phones of the debtor `debtorColumn` names, by id. */
+  const phones = (debtorColumn: string) =>
+    jsonRows<PhoneRow>(dialect, {
+      table: 'debtor_phones',
+      alias: 'ph',
+      columns: PHONE_COLUMNS,
+      where: eq('ph.debtor_id', debtorColumn),
+      orderBy: sql.ref('ph.id'),
+    });
+  /** Newest first. */
+  const transactions = jsonRows<TransactionRow>(dialect, {
+    table: 'transactions',
+    alias: 'tr',
+    columns: TRANSACTION_COLUMNS,
+    where: eq('tr.account_id', 'accounts.id'),
+    orderBy: sql`${sql.ref('tr.received_date')} desc, ${sql.ref('tr.id')} desc`,
+  });
+  /** The columns the API shows (never the identity hashes). */
+  const debtor = jsonRow<DebtorView>(dialect, {
+    table: 'debtors',
+    alias: 'de',
+    columns: DEBTOR_VIEW_COLUMNS,
+    where: eq('de.id', 'accounts.debtor_id'),
+  });
+  /** The pending transactions' sum, null for none (PostgreSQL: a bigint, a string through pg). */
+  const pendingCents = sql<
+    number | string | null
+  >`(select sum(${sql.ref('pt.amount_cents')}) from ${sql.table('transactions')} as ${sql.id('pt')} where ${eq('pt.account_id', 'accounts.id')} and ${sql.ref('pt.is_pending')} = 1)`;
+
+  return {
+    /**
+     * Account/Detailed: the debtor's account by number, with its arrangements, their payments,
+     * its transactions, the debtor and the phones (no row when the debtor has no such account).
+     */
+    detailed: precompile(db, ['text', 'integer'], (accountNumber, debtorId) =>
+      db
+        .selectFrom('accounts')
+        .select([
+          account.as('account'),
+          arrangements.as('arrangements'),
+          payments.as('payments'),
+          transactions.as('transactions'),
+          debtor.as('debtor'),
+          phones('accounts.debtor_id').as('phones'),
+        ])
+        .where('accounts.account_number', '=', accountNumber)
+        .where('accounts.debtor_id', '=', debtorId),
+    ),
+    /** ListOverview: the debtor's accounts by number, each with pending sum and arrangements. */
+    accountsOfDebtor: precompile(db, ['integer'], (debtorId) =>
+      db
+        .selectFrom('accounts')
+        .select([
+          account.as('account'),
+          pendingCents.as('pending_cents'),
+          arrangements.as('arrangements'),
+          payments.as('payments'),
+        ])
+        .where('accounts.debtor_id', '=', debtorId)
+        .orderBy('accounts.account_number'),
+    ),
+    /** PrimaryDebtorInfo: the debtor (the columns the API shows) with the phones. */
+    debtor: precompile(db, ['integer'], (debtorId) =>
+      db
+        .selectFrom('debtors')
+        .select(DEBTOR_VIEW_COLUMNS)
+        .select(phones('debtors.id').as('phones'))
+        .where('debtors.id', '=', debtorId),
+    ),
+  };
+}
