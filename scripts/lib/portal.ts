@@ -12,7 +12,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on at 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
