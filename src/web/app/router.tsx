@@ -151,9 +151,14 @@ function prefetchFor(location: Location): void {
     return handle ? [{ name: handle.prefetch, params: match.params }] : [];
   });
   if (matches.length === 0 || currentRole() === 'none') return;
-  void import('./prefetch').then((prefetches) => {
-    for (const { name, params } of matches) prefetches[name](params);
-  });
+  // If its code cannot be loaded (offline, or a new release replaced it), the page's own queries
+  // still ask for the data when it renders: nothing is lost but the head start.
+  import('./prefetch').then(
+    (prefetches) => {
+      for (const { name, params } of matches) prefetches[name](params);
+    },
+    () => undefined,
+  );
 }
 
 /** A failure while showing a page shows the error page in the shell; a new address clears it. */
