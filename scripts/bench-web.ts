@@ -27,7 +27,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MARIA, freePort, signedInSession } from './lib/portal';
+import { MARIA, putSession, signedInSession } from './lib/portal';
+import { answersHealth, freePort } from './lib/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const HOST = '127.0.0.1';
@@ -276,25 +277,12 @@ async function startServer(port: number, dataDir: string, webDir: string): Promi
   let errors = '';
   child.stdout?.resume();
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${errors}`);
-    }
-    try {
-      if ((await fetch(`http://${HOST}:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  if (await answersHealth(`http://${HOST}:${port}`, 120_000, exited)) return child;
+  if (exited()) {
+    throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${errors}`);
   }
   throw new Error(`the server did not answer /api/health in 120 s:\n${errors}`);
-}
-
-/** Runs in the page before its scripts: puts the session into this origin's sessionStorage. */
-function putSession(origin: string, items: Record<string, string>): void {
-  if (location.origin !== origin) return;
-  for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +314,10 @@ async function lighthouseRoutes(base: string, runs: number): Promise<Map<string,
     const page = await browser.newPage();
     try {
       if (route.signedIn) {
-        await page.evaluateOnNewDocument(putSession, base, await signedInSession(base, MARIA));
+        await page.evaluateOnNewDocument(putSession, {
+          origin: base,
+          items: await signedInSession(base, MARIA),
+        });
       }
       // ... and an empty HTTP cache, which Lighthouse no longer clears with its storage reset
       // off (that reset is off so the session above stays).
@@ -422,13 +413,10 @@ async function typingLatency(base: string): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
   const closeBrowser = onCleanUp(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  await context.addInitScript(
-    ({ origin, items }) => {
-      if (location.origin !== origin) return;
-      for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
-    },
-    { origin: base, items: await signedInSession(base, MARIA) },
-  );
+  await context.addInitScript(putSession, {
+    origin: base,
+    items: await signedInSession(base, MARIA),
+  });
   const page = await context.newPage();
   await page.goto(`${base}${TYPING_PAGE}`);
   const field = page.locator(TYPING_FIELD);

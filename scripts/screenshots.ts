@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import {
   MARIA,
   launchChromium,
+  putSession,
   signedInSession,
   startPortal,
   type DemoIdentity,
@@ -128,12 +129,12 @@ try {
         const file = path.join(outDir, `${scene.name}.${language}.${size}.png`);
         const context = await browser.newContext({ viewport: SIZES[size] });
         await context.addInitScript(
-          ({ items, lang }: { items: Record<string, string>; lang: string }) => {
-            localStorage.setItem('portalLanguage', lang);
-            for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
-          },
-          { items: (scene.who && sessions.get(scene.who)) ?? {}, lang: language },
+          (lang: string) => localStorage.setItem('portalLanguage', lang),
+          language,
         );
+        await context.addInitScript(putSession, {
+          items: (scene.who && sessions.get(scene.who)) ?? {},
+        });
         const page = await context.newPage();
         try {
           await page.goto(`${portal.base}${scene.path}`);

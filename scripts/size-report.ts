@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { MARIA, launchChromium, signedInSession, startPortal } from './lib/portal';
+import { MARIA, launchChromium, putSession, signedInSession, startPortal } from './lib/portal';
 import { routesByFeature } from './lib/routes';
 
 // The measured /login first load (199.5 KB gzip, November 2026) plus 5%.
@@ -66,9 +66,7 @@ try {
     scripts.clear();
     const context = await browser.newContext();
     if (session) {
-      await context.addInitScript((items: Record<string, string>) => {
-        for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
-      }, session);
+      await context.addInitScript(putSession, { items: session });
     }
     const page = await context.newPage();
     // Every script body is read before counting: an unawaited read would drop files at random.

@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { answersHealth, freePort } from './lib/server-process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -33,20 +33,6 @@ const ACCOUNTS_PER_DEBTOR = 250;
 const started = Date.now();
 const log = (text: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function pgBin(name: string): string {
   const base = '/usr/lib/postgresql';
@@ -179,16 +165,9 @@ async function startServer(server: Server, databaseUrl: string): Promise<void> {
     stats.serverCrashes += 1;
     log(`server ${server.name} exited on its own (${code ?? signal}): ${stderr}`);
   });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${server.port}/api/health`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  if (!(await answersHealth(`http://127.0.0.1:${server.port}`, 30_000))) {
+    throw new Error(`${server.name} did not start`);
   }
-  throw new Error(`${server.name} did not start`);
 }
 
 const stats = {

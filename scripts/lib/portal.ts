@@ -5,40 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { answersHealth, freePort } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-
-/** A port nothing listens on at 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(base: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer ${base}/api/health in time`);
-}
 
 export interface Portal {
   base: string;
@@ -70,7 +42,9 @@ export async function startPortal(prefix: string): Promise<Portal> {
   };
   // Also when the script dies early (its output piped into `head`, say): no server is left.
   process.on('exit', stop);
-  await waitForHealth(base, Date.now() + 60_000);
+  if (!(await answersHealth(base, 60_000))) {
+    throw new Error(`server did not answer ${base}/api/health in time`);
+  }
   return { base, stop };
 }
 
@@ -116,6 +90,22 @@ export async function signedInSession(
     portalAccessToken: tokens.accessToken,
     portalRefreshToken: tokens.refreshToken,
   };
+}
+
+/**
+ * Runs in a page before its scripts (Playwright's `addInitScript`, Puppeteer's
+ * `evaluateOnNewDocument`): puts a session from `signedInSession` into sessionStorage, on `origin`
+ * only when one is given. Self-contained: it is sent to the browser as source text.
+ */
+export function putSession({
+  origin,
+  items,
+}: {
+  origin?: string;
+  items: Record<string, string>;
+}): void {
+  if (origin !== undefined && location.origin !== origin) return;
+  for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
 }
 
 /** Debian's Chromium (CHROMIUM_PATH to use another), headless. */

@@ -6,7 +6,7 @@
  * record, and no payment is refused as a duplicate unless one exists.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { answersHealth, freePort } from '../../scripts/lib/server-process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalDatabase } from '../../src/server/db/database';
@@ -64,20 +64,6 @@ const fixture = {
   ],
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 interface Running {
   url: string;
   process: ChildProcess;
@@ -105,15 +91,7 @@ async function startProcess(db: CrashDatabase, failpoint?: Failpoint): Promise<R
     child.on('exit', (code, signal) => resolve(signal ?? code)),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  if (await answersHealth(url, 30_000)) return { url, process: child, exited };
   child.kill('SIGKILL');
   throw new Error('the server did not start');
 }
