@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { entranceAnimationsEnded } from './lib/animations';
 import {
   MARIA,
   launchChromium,
@@ -150,14 +151,7 @@ try {
             await page.waitForTimeout(500);
           }
           // Entrance animations end before the picture is taken.
-          await page.evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((a) => Number(a.effect?.getComputedTiming().endTime) <= 1000)
-                .map((a) => a.finished.catch(() => undefined)),
-            ),
-          );
+          await entranceAnimationsEnded(page);
           await page.screenshot({ path: file, fullPage: !scene.open });
           written += 1;
         } catch (error) {

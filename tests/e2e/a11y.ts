@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { entranceAnimationsEnded } from '../../scripts/lib/animations';
 
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page once its animations
@@ -14,14 +15,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // The screen as the user reads it: entrance animations (a fading alert or toast, under a second)
   // have ended, so colour contrast is not measured half-way through a fade. Endless ones (spinners)
   // and long ones (a toast's dismissal timer) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) <= 1000)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await entranceAnimationsEnded(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('[data-tabster-dummy]')

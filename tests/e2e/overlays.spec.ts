@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { entranceAnimationsEnded } from '../../scripts/lib/animations';
 import { CARLOS, VIEWPORTS, signInAs } from './accounts-fixtures';
 import { expect, test } from './fixtures';
 
@@ -60,14 +61,7 @@ async function opaqueCoverOutside(page: Page, surface: Locator): Promise<Covered
 async function expectPageVisibleAround(page: Page, surface: Locator): Promise<void> {
   await expect(surface).toBeVisible();
   // Entrance animations end before the page is judged (not the long ones: a toast's own timer).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) <= 1000)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await entranceAnimationsEnded(page);
   expect(await opaqueCoverOutside(page, surface)).toEqual([]);
 }
 

@@ -31,22 +31,14 @@ import {
 } from '../../../../domain/payment-journey';
 import type { PaymentVariant } from '../../../../domain/payment-options';
 import type { FundingMethod } from '../../../api/funding-methods';
-import type { LetterOption } from '../../../api/letter';
+import type { LetterOption, LetterPayer } from '../../../api/letter';
 import type { PaymentSettings } from '../../../api/payment-settings';
 
 /** Looks a text up in flows/texts (i18next's `t`). */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** Who pays, as on file (the debtor, or the addressee of the letter). */
-export interface Payer {
-  firstName: string | null;
-  lastName: string;
-  businessName: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
+/** Who pays, as on file (the debtor, or the addressee of the letter, with no phone). */
+export interface Payer extends LetterPayer {
   phone: string | null;
 }
 
