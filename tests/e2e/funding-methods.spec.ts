@@ -150,11 +150,23 @@ for (const [v, { name, viewport }] of VIEWPORTS.entries()) {
         const dialog = page.getByRole('alertdialog');
         await expect(dialog).toBeVisible();
         await expectNoAxeViolations(page);
-        await expect(
-          dialog.getByRole('button', {
-            name: tr(lang, 'Delete payment method', 'Eliminar método de pago'),
-          }),
-        ).toBeFocused();
+        // Cancel first and focused (Enter on arrival deletes nothing), the action last, in red.
+        const buttons = dialog.getByRole('button');
+        await expect(buttons).toHaveText([
+          tr(lang, 'Cancel', 'Cancelar'),
+          tr(lang, 'Delete payment method', 'Eliminar método de pago'),
+        ]);
+        await expect(buttons.nth(0)).toBeFocused();
+        const confirm = dialog.getByRole('button', {
+          name: tr(lang, 'Delete payment method', 'Eliminar método de pago'),
+        });
+        const [red, green, blue] = await confirm.evaluate((button) =>
+          (getComputedStyle(button).backgroundColor.match(/\d+/g) ?? []).map(Number),
+        );
+        expect(red).toBeGreaterThan(150);
+        expect(red! - Math.max(green!, blue!)).toBeGreaterThan(80);
+        await page.keyboard.press('Tab');
+        await expect(confirm).toBeFocused();
         await page.keyboard.press('Enter');
         await expect(
           toast(page, tr(lang, 'The payment method was deleted.', 'Se eliminó el método de pago.')),

@@ -17,18 +17,27 @@ import {
   maskedDateToIso,
   resolveDateLimit,
 } from './format';
+import { useReadOnlyStyles } from './read-only';
 
 type InputChange = (event: ChangeEvent<HTMLInputElement>, data: { value: string }) => void;
 
-/** Props every input shares; `toValue` turns typed text into the stored value. */
-function inputProps(
+/**
+ * Props every input shares; `toValue` turns typed text into the stored value. A hook (it styles
+ * a read-only value as text): call it once per render of a widget.
+ */
+function useInputProps(
   props: WidgetProps,
   display: string,
   toValue: (text: string) => unknown,
 ): Partial<InputProps> & { onChange: InputChange } {
   const { id, htmlName, disabled, readonly, autofocus, placeholder, options, onBlur, onFocus } =
     props;
+  const readOnlyStyles = useReadOnlyStyles();
   return {
+    ...(readonly === true && {
+      className: readOnlyStyles.root,
+      input: { className: readOnlyStyles.input },
+    }),
     id,
     name: htmlName ?? id,
     value: display,
@@ -65,7 +74,7 @@ export function transformText(text: string, options: WidgetProps['options']): st
 
 export function TextWidget(props: WidgetProps) {
   const { options } = props;
-  const base = inputProps(props, asText(props.value), (text) =>
+  const base = useInputProps(props, asText(props.value), (text) =>
     orUndefined(transformText(text, options)),
   );
   const inputMode = INPUT_MODES.find((mode) => mode === options.inputMode) as
@@ -82,7 +91,7 @@ export function TextWidget(props: WidgetProps) {
 
 /** Last 4 of an SSN: digits only, at most 4, numeric keypad. */
 export function SsnWidget(props: WidgetProps) {
-  const base = inputProps(props, asText(props.value), (text) =>
+  const base = useInputProps(props, asText(props.value), (text) =>
     orUndefined(digitsOnly(text).slice(0, 4)),
   );
   return <Input {...base} inputMode="numeric" maxLength={4} />;
@@ -90,7 +99,7 @@ export function SsnWidget(props: WidgetProps) {
 
 /** Shown as 123-456-7890 while typing; stored as digits only. */
 export function PhoneWidget(props: WidgetProps) {
-  const base = inputProps(props, formatPhone(asText(props.value)), (text) =>
+  const base = useInputProps(props, formatPhone(asText(props.value)), (text) =>
     orUndefined(digitsOnly(text).slice(0, 15)),
   );
   return <Input {...base} type="tel" inputMode="tel" maxLength={19} />;
@@ -98,7 +107,7 @@ export function PhoneWidget(props: WidgetProps) {
 
 /** Typed as MM/DD/YYYY; stored as YYYY-MM-DD once complete. */
 export function MaskedDateWidget(props: WidgetProps) {
-  const base = inputProps(props, isoToMaskedDate(props.value), (text) =>
+  const base = useInputProps(props, isoToMaskedDate(props.value), (text) =>
     maskedDateToIso(formatMaskedDate(text)),
   );
   return <Input {...base} inputMode="numeric" maxLength={10} />;
@@ -106,7 +115,7 @@ export function MaskedDateWidget(props: WidgetProps) {
 
 /** The browser's date picker; `dateMin`/`dateMax` ('today' or YYYY-MM-DD) bound it. */
 export function DateWidget(props: WidgetProps) {
-  const base = inputProps(props, asText(props.value), orUndefined);
+  const base = useInputProps(props, asText(props.value), orUndefined);
   return (
     <Input
       {...base}
@@ -119,14 +128,14 @@ export function DateWidget(props: WidgetProps) {
 
 /** Account numbers and codes: upper-cased as typed, spaces dropped. */
 export function AccountNumberWidget(props: WidgetProps) {
-  const base = inputProps(props, asText(props.value), (text) =>
+  const base = useInputProps(props, asText(props.value), (text) =>
     orUndefined(text.replace(/\s/g, '').toUpperCase()),
   );
   return <Input {...base} autoCapitalize="characters" spellCheck={false} />;
 }
 
 export function NumberWidget(props: WidgetProps) {
-  const base = inputProps(props, asText(props.value), (text) => {
+  const base = useInputProps(props, asText(props.value), (text) => {
     if (text.trim() === '') return undefined;
     const number = Number(text);
     return Number.isFinite(number) ? number : text;
@@ -136,7 +145,7 @@ export function NumberWidget(props: WidgetProps) {
 
 /** Card number shown in groups of 4 (Amex 4-6-5); stored as digits only. */
 export function CardNumberWidget(props: WidgetProps) {
-  const base = inputProps(props, formatCardNumber(asText(props.value)), (text) =>
+  const base = useInputProps(props, formatCardNumber(asText(props.value)), (text) =>
     orUndefined(digitsOnly(text).slice(0, 19)),
   );
   return <Input {...base} inputMode="numeric" maxLength={30} />;
@@ -144,7 +153,7 @@ export function CardNumberWidget(props: WidgetProps) {
 
 /** Typed as MM / YY; stored as the last day of that month (YYYY-MM-DD). */
 export function CardExpiryWidget(props: WidgetProps) {
-  const base = inputProps(props, isoToCardExpiry(props.value), (text) =>
+  const base = useInputProps(props, isoToCardExpiry(props.value), (text) =>
     cardExpiryToIso(formatCardExpiry(text)),
   );
   return <Input {...base} inputMode="numeric" maxLength={7} />;

@@ -5,9 +5,10 @@
  * amount is not one. Read-only, it shows the amount with two decimals.
  */
 import { useState } from 'react';
-import { Input, makeStyles } from '@fluentui/react-components';
+import { Input, makeStyles, mergeClasses } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { moneyValue } from './format';
+import { useReadOnlyStyles } from './read-only';
 
 const shown = (value: unknown): string =>
   typeof value === 'number' ? value.toFixed(2) : typeof value === 'string' ? value : '';
@@ -17,6 +18,7 @@ const useStyles = makeStyles({ input: { width: '100%', maxWidth: '16rem' } });
 
 export function MoneyWidget(props: WidgetProps) {
   const styles = useStyles();
+  const readOnlyStyles = useReadOnlyStyles();
   const { id, htmlName, disabled, readonly, placeholder, onBlur, onFocus, value } = props;
   // The text as typed ("12.5" stays "12.5"); replaced when the value changes from outside.
   const [text, setText] = useState(() => shown(value));
@@ -27,7 +29,8 @@ export function MoneyWidget(props: WidgetProps) {
   }
   return (
     <Input
-      className={styles.input}
+      className={mergeClasses(styles.input, readonly === true && readOnlyStyles.root)}
+      input={readonly === true ? { className: readOnlyStyles.input } : undefined}
       id={id}
       name={htmlName ?? id}
       value={readonly === true ? shown(value) : text}

@@ -66,8 +66,8 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   itemField: { flexGrow: 1, minWidth: '12rem' },
-  // The action row stands apart from the last field.
-  submit: { marginTop: tokens.spacingVerticalL, alignSelf: 'flex-start' },
+  // Clear space before the action row; a primary action is 44 px high (a comfortable target).
+  submit: { marginTop: tokens.spacingVerticalXXL, minHeight: '44px', alignSelf: 'flex-start' },
   add: { alignSelf: 'flex-start' },
 });
 

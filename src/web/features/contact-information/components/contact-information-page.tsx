@@ -79,7 +79,7 @@ export default function ContactInformationPage() {
   const { forms } = portalConfig();
 
   let content;
-  if (debtor.isError) content = <QueryError />;
+  if (debtor.isError) content = <QueryError inline />;
   else if (!debtor.data) content = <DelayedSpinner />;
   else {
     const data = debtor.data;

@@ -7,6 +7,8 @@ import {
   DialogSurface,
   DialogTitle,
   Spinner,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 
@@ -19,7 +21,27 @@ interface DeleteMethodDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before a saved method is deleted. Stays mounted: it closes through `open`. */
+// A destructive action looks like one: the danger colour, never the brand's.
+const useStyles = makeStyles({
+  destructive: {
+    backgroundColor: tokens.colorStatusDangerBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': {
+      backgroundColor: tokens.colorStatusDangerBackground3Hover,
+      color: tokens.colorNeutralForegroundOnBrand,
+    },
+    ':hover:active': {
+      backgroundColor: tokens.colorStatusDangerBackground3Pressed,
+      color: tokens.colorNeutralForegroundOnBrand,
+    },
+  },
+});
+
+/**
+ * Asks before a saved method is deleted. Stays mounted: it closes through `open`. Like every dialog,
+ * Cancel comes first and the action last; in this one Cancel also takes the focus, so Enter on
+ * arrival does not delete.
+ */
 export function DeleteMethodDialog({
   open,
   name,
@@ -28,6 +50,7 @@ export function DeleteMethodDialog({
   onCancel,
 }: DeleteMethodDialogProps) {
   const { t } = useTranslation();
+  const styles = useStyles();
   return (
     <Dialog
       open={open}
@@ -41,16 +64,17 @@ export function DeleteMethodDialog({
           <DialogTitle>{t('funding-methods.confirm.title')}</DialogTitle>
           <DialogContent>{t('funding-methods.confirm.body', { name })}</DialogContent>
           <DialogActions>
+            <Button appearance="secondary" onClick={onCancel} disabledFocusable={busy}>
+              {t('funding-methods.confirm.cancel')}
+            </Button>
             <Button
               appearance="primary"
+              className={styles.destructive}
               onClick={onConfirm}
               disabledFocusable={busy}
               icon={busy ? <Spinner size="tiny" /> : undefined}
             >
               {t('funding-methods.confirm.delete')}
-            </Button>
-            <Button appearance="secondary" onClick={onCancel} disabledFocusable={busy}>
-              {t('funding-methods.confirm.cancel')}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -76,7 +76,7 @@ export default function FundingMethodsPage() {
   };
 
   let content;
-  if (accounts.isError || methods.isError) content = <QueryError />;
+  if (accounts.isError || methods.isError) content = <QueryError inline />;
   else if (!accounts.data || (scope !== '' && !methods.data)) content = <DelayedSpinner />;
   else if (!methods.data || methods.data.length === 0) {
     content = <Body1 data-testid="funding-methods-empty">{t('funding-methods.empty')}</Body1>;
