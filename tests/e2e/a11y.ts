@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { entranceAnimationsEnded } from '../../scripts/lib/animations';
 
 /**
- * Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page once its animations
+ * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules, target size among them, and best practices) on the page once its animations
  * have settled, and fails listing every violation with the elements it found. Call it on every screen, in both languages.
  *
  * Fluent's focus manager (Tabster) puts focus guards at the edges of the body and of dialogs and
@@ -17,7 +17,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // and long ones (a toast's dismissal timer) are not waited for.
   await entranceAnimationsEnded(page);
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .exclude('[data-tabster-dummy]')
     .analyze();
   const found = results.violations.map(
