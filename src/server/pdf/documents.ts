@@ -7,7 +7,8 @@
 import { interpolate } from '../../engine/form/messages';
 import { localize, type LocalizedText } from '../../engine/i18n/split';
 import type { Language, MessageCatalog, MessageKey } from '../http/messages';
-import { toDollars } from '../money';
+import { formatLongDay } from '../../domain/dates';
+import { formatCents } from '../../domain/money';
 import { renderPdf, type PdfBlock } from './pdf';
 
 export interface DocumentContext {
@@ -23,23 +24,14 @@ function texts(doc: DocumentContext) {
     interpolate(doc.catalog.message(key, doc.language), params);
 }
 
+/** An amount in cents as the portal writes it everywhere ("$1,234.50"). */
 export function formatMoney(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US', {
-    style: 'currency',
-    currency: 'USD',
-  }).format(toDollars(cents));
+  return formatCents(cents, language);
 }
 
-/** A YYYY-MM-DD day written out ("January 15, 2025" / "15 de enero de 2025"). */
+/** A YYYY-MM-DD day as the portal writes it everywhere ("January 15, 2025" / "15 de enero de 2025"). */
 export function formatDay(day: string, language: Language): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(date);
+  return /^\d{4}-\d{2}-\d{2}/.test(day) ? formatLongDay(day, language) : day;
 }
 
 /**
