@@ -14,8 +14,10 @@ import { RouterLink } from '../../../components/router-link';
 import { ButtonLink } from '../../../components/button-link';
 import { useRole } from '../../../hooks/use-role';
 import { isApiError } from '../../../lib/api';
+import { loadForm } from '../../../lib/forms';
 import { agencyToday } from '../../../utils/account-rules';
-import { DATA_SOURCES, type DataSourceName } from '../utils/names';
+import { SUBMIT_CALL_HOOKS, type SubmitCall } from '../utils/calls';
+import { DATA_SOURCES, type DataSourceName, type SubmitCallName } from '../utils/names';
 import {
   fillPath,
   guardTarget,
@@ -58,6 +60,15 @@ function useSources(page: FormPageFile): [DataSourceName, SourceState, boolean][
   });
 }
 
+/**
+ * Each form's submit call, held by the page rather than the form: a success can replace the form
+ * (a refetched account now 'already done') and still toast and navigate.
+ */
+function useCalls(page: FormPageFile): SubmitCall[] {
+  // The same hooks in the same order on every render: a page file does not change.
+  return page.forms.map((form) => SUBMIT_CALL_HOOKS[form.submit.call as SubmitCallName]());
+}
+
 /** The page of flows/pages/<page>.json. */
 export default function FormPage({ page: name }: { page: string }) {
   // A new page file is a new page: no state (or answers) carries over from the last one.
@@ -71,6 +82,9 @@ function FormPageView({ name }: { name: string }) {
   const signedIn = useRole() === 'account';
   const page = pageFile(name);
   const sources = useSources(page);
+  const calls = useCalls(page);
+  // The forms' validators download alongside the page's data, not after it.
+  for (const form of page.forms) void loadForm(form.form).catch(() => undefined);
 
   const required = sources.filter(([, source, isRequired]) => isRequired && source.enabled);
   if (required.some(([, source]) => isApiError(source.error, 404))) {
@@ -95,18 +109,19 @@ function FormPageView({ name }: { name: string }) {
     </MessageBar>
   ) : (
     <div className={styles.forms}>
-      {page.forms
-        .filter((form) => holds(form.when, facts))
-        .map((form) => (
+      {page.forms.map((form, i) =>
+        holds(form.when, facts) ? (
           <PageFormBlock
             key={form.form}
             pageName={name}
             form={form}
+            call={calls[i]!}
             facts={facts}
             values={values}
             today={agencyToday()}
           />
-        ))}
+        ) : null,
+      )}
     </div>
   );
 

@@ -14,8 +14,7 @@ import { portalConfig } from '../../../lib/config';
 import { loadForm } from '../../../lib/forms';
 import { useQuery } from '../../../lib/query-client';
 import { apiFieldErrors } from '../../../utils/api-field-errors';
-import { SUBMIT_CALL_HOOKS } from '../utils/calls';
-import type { SubmitCallName } from '../utils/names';
+import type { SubmitCall } from '../utils/calls';
 import {
   fillPath,
   holds,
@@ -119,12 +118,15 @@ function Confirmation({
 export function PageFormBlock({
   pageName,
   form,
+  call,
   facts,
   values,
   today,
 }: {
   pageName: string;
   form: PageForm;
+  /** The form's submit call (held by the page: see useCalls). */
+  call: SubmitCall;
   facts: Facts;
   values: Values;
   today: string;
@@ -137,9 +139,6 @@ export function PageFormBlock({
     queryFn: () => loadForm(form.form),
     staleTime: Infinity,
   });
-  // The page file names its call once: the same hook on every render of this block.
-  const useCall = SUBMIT_CALL_HOOKS[form.submit.call as SubmitCallName];
-  const call = useCall();
   const [alertKey, setAlertKey] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<ExternalError[]>([]);
   const [confirmation, setConfirmation] = useState<string | null>(null);
