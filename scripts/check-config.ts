@@ -7,7 +7,11 @@
  *   `order`, `rules[].fields`, `sections[].fields` and `groups[].fields`; rules' `sections` must
  *   be section ids of the flow;
  * - every rule (JSON Logic: `when`, `excludeOptions`, `canAdd`) must be well formed and use known
- *   operators.
+ *   operators;
+ * - a page file (flows/pages) may only name forms of flows/forms, the data sources and submit calls
+ *   the form page has (src/web/features/form-page/utils/names.ts), text keys that flows/texts has
+ *   in English and Spanish, and prefill fields that its form's schema has; its `from` and
+ *   `prefill` rules must be well formed.
  * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -18,6 +22,7 @@ import { checkExpression } from '../src/engine/rules/json-logic';
 import { RULES_CHECKS } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
+import { DATA_SOURCES, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
 
 /** JSON Schema keywords the form engine does not render (see `unsupported` below). */
 const UNSUPPORTED_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
@@ -290,12 +295,144 @@ function checkJourneyForms(file: string, journey: JsonObject, forms: Set<string>
   }
 }
 
+/** Where a text key of a page file leads in flows/texts: its file and its { en, es } leaf. */
+function findText(texts: Map<string, Json>, key: string): { file: string; leaf: Json | undefined } {
+  const [namespace = '', ...parts] = key.split('.');
+  let node: Json | undefined = texts.get(namespace);
+  for (const part of parts) node = isObject(node) ? node[part] : undefined;
+  return { file: `flows/texts/${namespace}.json`, leaf: node };
+}
+
+/** The text keys of a page file, each with its JSON path (see schemas/meta/page.schema.json). */
+function pageTextKeys(page: JsonObject): [string, Json | undefined][] {
+  const keys: [string, Json | undefined][] = [];
+  const at = (pointer: string, value: Json | undefined) => {
+    if (value !== undefined) keys.push([pointer, value]);
+  };
+  const object = (value: Json | undefined) => (isObject(value) ? value : {});
+  at('/title', page.title);
+  at('/description', page.description);
+  at('/back/text', object(page.back).text);
+  at('/prompt/text', object(page.prompt).text);
+  at('/prompt/link/text', object(object(page.prompt).link).text);
+  at('/done/text', object(page.done).text);
+  for (const key of ['heading', 'text', 'hours']) at(`/aside/${key}`, object(page.aside)[key]);
+  for (const [name, value] of Object.entries(object(page.values)))
+    at(`/values/${name}/otherwise`, object(value).otherwise);
+  (Array.isArray(page.forms) ? page.forms : []).forEach((entry, i) => {
+    const form = object(entry);
+    const here = `/forms/${i}`;
+    at(`${here}/section/heading`, object(form.section).heading);
+    at(`${here}/section/description`, object(form.section).description);
+    at(`${here}/legalNote/text`, object(form.legalNote).text);
+    const submit = object(form.submit);
+    const success = object(submit.success);
+    at(`${here}/submit/success/toast/title`, object(success.toast).title);
+    at(`${here}/submit/success/toast/body`, object(success.toast).body);
+    const confirmation = object(success.confirmation);
+    for (const key of ['title', 'body', 'code', 'again'])
+      at(`${here}/submit/success/confirmation/${key}`, confirmation[key]);
+    (Array.isArray(confirmation.links) ? confirmation.links : []).forEach((link, j) =>
+      at(`${here}/submit/success/confirmation/links/${j}/text`, object(link).text),
+    );
+    const failure = object(submit.failure);
+    at(`${here}/submit/failure/alert`, failure.alert);
+    at(`${here}/submit/failure/toast`, failure.toast);
+    for (const [status, key] of Object.entries(object(failure.byStatus)))
+      at(`${here}/submit/failure/byStatus/${status}`, key);
+  });
+  return keys;
+}
+
+/**
+ * A page file names forms, data sources, calls and texts that exist, prefills fields its form's
+ * schema has, and writes well-formed rules.
+ */
+async function checkPage(
+  file: string,
+  page: JsonObject,
+  forms: Map<string, string>,
+  texts: Map<string, Json>,
+): Promise<void> {
+  const sources: readonly string[] = DATA_SOURCES;
+  for (const name of Object.keys(isObject(page.data) ? page.data : {})) {
+    if (!sources.includes(name))
+      report(file, `/data/${name}`, `data source "${name}" is not one of ${sources.join(', ')}`);
+  }
+  for (const [name, value] of Object.entries(isObject(page.values) ? page.values : {})) {
+    if (isObject(value) && value.from !== undefined)
+      for (const problem of checkExpression(value.from, `/values/${name}/from`))
+        report(file, '', `malformed rule: ${problem}`);
+  }
+  for (const [pointer, key] of pageTextKeys(page)) {
+    if (typeof key !== 'string') continue; // the meta-schema reports it
+    const { file: textsFile, leaf } = findText(texts, key);
+    if (!isObject(leaf) || (!('en' in leaf) && !('es' in leaf))) {
+      report(file, pointer, `text "${key}" is not in flows/texts`);
+      continue;
+    }
+    if (typeof leaf.en !== 'string' || leaf.en.trim() === '')
+      report(file, pointer, `text "${key}" has no English text (en) in ${textsFile}`);
+    if (typeof leaf.es !== 'string' || leaf.es.trim() === '')
+      report(file, pointer, `text "${key}" has no Spanish text (es) in ${textsFile}`);
+  }
+  const calls: readonly string[] = SUBMIT_CALLS;
+  const entries = Array.isArray(page.forms) ? page.forms : [];
+  for (const [i, entry] of entries.entries()) {
+    if (!isObject(entry)) continue;
+    const here = `/forms/${i}`;
+    const call = isObject(entry.submit) ? entry.submit.call : undefined;
+    if (typeof call === 'string' && !calls.includes(call))
+      report(file, `${here}/submit/call`, `call "${call}" is not one of ${calls.join(', ')}`);
+    const prefill = isObject(entry.prefill) ? entry.prefill : {};
+    for (const [field, rule] of Object.entries(prefill))
+      for (const problem of checkExpression(rule, `${here}/prefill/${field}`))
+        report(file, '', `malformed rule: ${problem}`);
+    if (typeof entry.form !== 'string') continue;
+    const schemaName = forms.get(entry.form);
+    if (schemaName === undefined) {
+      report(file, `${here}/form`, `form "${entry.form}" is not in flows/forms`);
+      continue;
+    }
+    let properties: JsonObject = {};
+    try {
+      const schemaFile = path.join(schemasDir, `${schemaName}.schema.json`);
+      const schema = JSON.parse(await readFile(schemaFile, 'utf8')) as JsonObject;
+      properties = isObject(schema.properties) ? schema.properties : {};
+    } catch {
+      continue; // the form's own check names a missing schema
+    }
+    for (const field of Object.keys(prefill)) {
+      if (!Object.hasOwn(properties, field))
+        report(file, `${here}/prefill/${field}`, `field "${field}" is not in schema ${schemaName}`);
+    }
+  }
+}
+
 const files = await listJson(flowsDir);
 const formNames = new Set(
   files
     .filter((file) => path.relative(flowsDir, file).startsWith(`forms${path.sep}`))
     .map((file) => path.basename(file, '.json')),
 );
+// Each form's schema name (flows/forms/<name>.json "schema"), and the texts by namespace.
+const formSchemas = new Map<string, string>();
+const texts = new Map<string, Json>();
+for (const file of files) {
+  const relative = path.relative(flowsDir, file);
+  const inForms = relative.startsWith(`forms${path.sep}`);
+  if (!inForms && !relative.startsWith(`texts${path.sep}`)) continue;
+  let json: Json;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8')) as Json;
+  } catch {
+    continue; // reported below
+  }
+  const name = path.basename(file, '.json');
+  if (inForms)
+    formSchemas.set(name, isObject(json) && typeof json.schema === 'string' ? json.schema : '');
+  else texts.set(name, json);
+}
 for (const file of files) {
   const json = await readJson(file);
   if (json === undefined) continue;
@@ -314,6 +451,7 @@ for (const file of files) {
     : undefined;
   for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
     report(file, '', problem);
+  if (relative.startsWith(`pages${path.sep}`)) await checkPage(file, json, formSchemas, texts);
   if (relative.startsWith(`journeys${path.sep}`)) {
     checkJourneyForms(file, json, formNames);
     for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {

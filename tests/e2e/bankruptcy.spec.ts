@@ -169,7 +169,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await useLanguage(page, lang);
         await signIn(page, GRACE);
         await openBankruptcy(page, 'LU1.60002', lang);
-        await expect(page.getByTestId('bankruptcy-already-reported')).toHaveText(
+        await expect(page.getByTestId('bankruptcy-done')).toHaveText(
           tr(
             lang,
             'A bankruptcy has already been reported for this account.',
@@ -207,7 +207,7 @@ test('Robert: a real report marks the account, once', async ({ page }) => {
   await expect(toast(page, 'Bankruptcy submitted successfully')).toBeVisible();
   await expect(page.getByTestId('bankruptcy-reported')).toBeVisible();
   await page.goto('/accounts/DU8.70001/bankruptcy');
-  await expect(page.getByTestId('bankruptcy-already-reported')).toBeVisible();
+  await expect(page.getByTestId('bankruptcy-done')).toBeVisible();
 });
 
 test('a closed account goes to the dashboard', async ({ page }) => {

@@ -25,7 +25,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await useLanguage(page, lang);
         await page.goto('/contact-us');
         await expectTitle(page, lang);
-        await expect(page.getByTestId('contact-us-sign-in')).toHaveAttribute('href', '/login');
+        await expect(page.getByTestId('contact-us-prompt')).toHaveAttribute('href', '/login');
         await expect(page.getByTestId('contact-us-address')).toContainText('PO Box 1000');
         await expect(page.getByRole('contentinfo')).toBeVisible();
         expect(await horizontalOverflow(page)).toBe(0);
@@ -125,7 +125,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page).not.toHaveURL(/\/login/);
         await page.goto('/dashboard/contact-us');
         await expectTitle(page, lang);
-        await expect(page.getByTestId('contact-us-sign-in')).toHaveCount(0);
+        await expect(page.getByTestId('contact-us-prompt')).toHaveCount(0);
         await expect(field(page, 'name')).toHaveValue('Maria Garcia');
         await expect(field(page, 'phoneNumber')).toHaveValue('555-201-0001');
         await expectNoAxeViolations(page);

@@ -148,6 +148,44 @@ for (const lang of LANGS) {
   });
 }
 
+for (const lang of LANGS) {
+  test(`the terms the dispute accepts are the terms of use, read over the form (${lang})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, lang);
+    await signIn(page, MARIA);
+    await openDispute(page, lang);
+    await page.locator('#dispute_notMyDebt').check();
+    const note = page.locator('#dispute-legal');
+    await expect(note).toHaveText(
+      tr(
+        lang,
+        'Read the terms of use you accept with this dispute.',
+        'Lea los términos de uso que acepta con esta disputa.',
+      ),
+    );
+    // The note sits right under the box that accepts the terms, before the submit button.
+    const box = await page.locator('#dispute_termsAccepted').boundingBox();
+    const noteBox = await note.boundingBox();
+    const submitBox = await page.locator('#dispute button[type="submit"]').boundingBox();
+    expect(noteBox!.y).toBeGreaterThan(box!.y);
+    expect(noteBox!.y).toBeLessThan(submitBox!.y);
+
+    await note.getByRole('button', { name: tr(lang, 'terms of use', 'términos de uso') }).click();
+    const dialog = page.getByRole('dialog', { name: tr(lang, 'Terms of use', 'Términos de uso') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      tr(lang, 'you may file a dispute', 'puede presentar una disputa'),
+    );
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: tr(lang, 'Close', 'Cerrar') }).click();
+    await expect(dialog).toHaveCount(0);
+    // Reading the terms left the form as it was.
+    await expect(page).toHaveURL(/\/accounts\/LU1\.10001\/dispute$/);
+    await expect(page.locator('#dispute_notMyDebt')).toBeChecked();
+  });
+}
+
 test('a closed account cannot be disputed: home', async ({ page }) => {
   await signIn(page, MARIA);
   await expect(page).not.toHaveURL(/\/login/);

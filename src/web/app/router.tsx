@@ -36,15 +36,11 @@ const AccountPage = lazy(() => import('../features/accounts/components/account-p
 const PaymentOptionsPage = lazy(
   () => import('../features/payment-options/components/payment-options-page'),
 );
-const ContactUsPage = lazy(() => import('../features/contact-us/components/contact-us-page'));
-const ContactInformationPage = lazy(
-  () => import('../features/contact-information/components/contact-information-page'),
-);
+// Every page of flows/pages (one or two engine forms, declared as data) is this one page.
+const FormPage = lazy(() => import('../features/form-page/components/form-page'));
 const FundingMethodsPage = lazy(
   () => import('../features/funding-methods/components/funding-methods-page'),
 );
-const BankruptcyPage = lazy(() => import('../features/bankruptcy/components/bankruptcy-page'));
-const DisputePage = lazy(() => import('../features/dispute/components/dispute-page'));
 const PaymentPage = lazy(() => import('../features/payment/components/payment-page'));
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 
@@ -58,7 +54,7 @@ const routes: RouteObject[] = [
           { path: 'login', element: <SignInPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'verify-letter', element: <VerifyLetterPage /> },
-          { path: 'contact-us', element: <ContactUsPage /> },
+          { path: 'contact-us', element: <FormPage page="contact-us" /> },
           { path: 'terms', element: <LegalPage document="terms" /> },
           { path: 'privacy', element: <LegalPage document="privacy" /> },
           {
@@ -71,10 +67,10 @@ const routes: RouteObject[] = [
             element: <RequireRole roles={['account']} />,
             children: [
               { path: 'dashboard', element: <DashboardPage />, handle: prefetch('dashboardData') },
-              { path: 'dashboard/contact-us', element: <ContactUsPage /> },
+              { path: 'dashboard/contact-us', element: <FormPage page="contact-us" /> },
               {
                 path: 'contact-information',
-                element: <ContactInformationPage />,
+                element: <FormPage page="contact-information" />,
                 handle: prefetch('debtorData'),
               },
               { path: 'funding-methods', element: <FundingMethodsPage /> },
@@ -84,12 +80,12 @@ const routes: RouteObject[] = [
                   { index: true, element: <AccountPage />, handle: prefetch('accountData') },
                   {
                     path: 'bankruptcy',
-                    element: <BankruptcyPage />,
+                    element: <FormPage page="bankruptcy" />,
                     handle: prefetch('accountData'),
                   },
                   {
                     path: 'dispute',
-                    element: <DisputePage />,
+                    element: <FormPage page="dispute" />,
                     handle: prefetch('accountDetailsData'),
                   },
                   {

@@ -17,6 +17,8 @@ export interface PortalConfig {
   content: Record<string, unknown>;
   /** Journeys by name (flows/journeys/<name>.json): the payment wizard's stages and variants. */
   journeys: Record<string, unknown>;
+  /** Form pages by name (flows/pages/<name>.json): what each one-form page shows and does. */
+  pages: Record<string, unknown>;
   /** Present only when the server has a monitoring DSN (SENTRY_DSN). */
   monitoring?: MonitoringConfig;
 }
@@ -41,6 +43,7 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     texts: withoutSchemaMarkers(parsed.texts ?? {}),
     content: parsed.content ?? {},
     journeys: parsed.journeys ?? {},
+    pages: parsed.pages ?? {},
     ...(parsed.monitoring?.dsn ? { monitoring: parsed.monitoring } : {}),
   };
 }

@@ -88,6 +88,62 @@ describe('check:config', () => {
     );
   }, 30_000);
 
+  it('names what is wrong in a page file: a form, a data source, a call, a text, a field', () => {
+    const result = checkEdited((flows) => {
+      editJson(path.join(flows, 'pages', 'bankruptcy.json'), (page) => {
+        (page.data as Record<string, string>).creditReport = 'required';
+        const forms = page.forms as {
+          form: string;
+          prefill: Record<string, unknown>;
+          submit: { call: string };
+        }[];
+        forms[0]!.form = 'no-such-form';
+        page.title = 'bankruptcy.noSuchTitle';
+      });
+      editJson(path.join(flows, 'pages', 'dispute.json'), (page) => {
+        const forms = page.forms as {
+          prefill: Record<string, unknown>;
+          submit: { call: string };
+        }[];
+        forms[0]!.submit.call = 'submitComplaint';
+        forms[0]!.prefill.nickname = { var: 'debtorName' };
+        forms[0]!.prefill.accountNumber = { sometimes: [1] };
+      });
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      'flows/pages/bankruptcy.json: /data/creditReport: data source "creditReport" is not one of account, paymentSettings, signedInDebtor',
+    );
+    expect(result.output).toContain(
+      'flows/pages/bankruptcy.json: /forms/0/form: form "no-such-form" is not in flows/forms',
+    );
+    expect(result.output).toContain(
+      'flows/pages/bankruptcy.json: /title: text "bankruptcy.noSuchTitle" is not in flows/texts',
+    );
+    expect(result.output).toContain(
+      'flows/pages/dispute.json: /forms/0/submit/call: call "submitComplaint" is not one of',
+    );
+    expect(result.output).toContain(
+      'flows/pages/dispute.json: /forms/0/prefill/nickname: field "nickname" is not in schema forms/dispute',
+    );
+    expect(result.output).toMatch(
+      /flows\/pages\/dispute\.json: malformed rule: .*prefill\/accountNumber.*unknown operator "sometimes"/,
+    );
+  }, 30_000);
+
+  it("names a page file's text that has no Spanish", () => {
+    const result = checkEdited((flows) =>
+      editJson(path.join(flows, 'texts', 'dispute.json'), (texts) => {
+        delete (texts.terms as { es?: string }).es;
+      }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('dispute.json: /terms: missing Spanish text (es)');
+    expect(result.output).toContain(
+      'flows/pages/dispute.json: /forms/0/legalNote/text: text "dispute.terms" has no Spanish text (es) in flows/texts/dispute.json',
+    );
+  }, 30_000);
+
   it('names a field the schema does not have and a malformed rule', () => {
     const result = checkEdited((flows) =>
       editJson(path.join(flows, 'forms', 'sign-in.json'), (flow) => {

@@ -16,6 +16,7 @@ describe('readPortalConfig', () => {
       texts: { common: { appName: { en: 'A', es: 'B' } } },
       content: {},
       journeys: {},
+      pages: {},
     });
   });
 

@@ -1,39 +1,9 @@
-/** Pure helpers of the self-service screens: funding method display, form data from the debtor, API field errors. */
+/** Pure helpers of the self-service screens: funding method display, API field errors. */
 import { describe, expect, it } from 'vitest';
-import type { Debtor } from '../../../src/domain/types';
 import type { FundingMethod } from '../../../src/web/api/funding-methods';
-import { bankruptcyFormData } from '../../../src/web/features/bankruptcy/utils/bankruptcy-form-data';
-import {
-  contactFormData,
-  offersPreferences,
-  preferencesFormData,
-} from '../../../src/web/features/contact-information/utils/contact-form-data';
 import { methodDisplay } from '../../../src/web/features/funding-methods/utils/method-display';
 import { ApiError } from '../../../src/web/lib/api';
 import { apiFieldErrors } from '../../../src/web/utils/api-field-errors';
-
-const maria: Debtor = {
-  firstName: 'Maria',
-  lastName: 'Garcia',
-  businessName: null,
-  addressLine1: '123 Main St',
-  addressLine2: null,
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  email: 'maria@example.com',
-  phones: [
-    { phoneNumber: '5552010001', type: 'mobile' },
-    { phoneNumber: '5552010009', type: 'home' },
-  ],
-  communicationPrefs: [
-    { type: 'email', enabled: true, preferred: true },
-    { type: 'SMS', enabled: true, preferred: false },
-    { type: 'letter', enabled: false, preferred: false },
-  ],
-  allowSms: false,
-  allowEmail: true,
-};
 
 describe('methodDisplay', () => {
   const card: FundingMethod = {
@@ -78,56 +48,6 @@ describe('methodDisplay', () => {
     expect(methodDisplay({ ...bank, bankAccountType: null }).kindKey).toBe(
       'funding-methods.bank.other',
     );
-  });
-});
-
-describe('contact information form data', () => {
-  it('a person: names, address, every phone on file in order, no nulls', () => {
-    expect(contactFormData(maria)).toEqual({
-      isBusiness: false,
-      firstName: 'Maria',
-      lastName: 'Garcia',
-      addressLine1: '123 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
-      email: 'maria@example.com',
-      phones: ['5552010001', '5552010009'],
-    });
-  });
-
-  it('a debtor without a first name is a business', () => {
-    const acme = { ...maria, firstName: null, lastName: 'Acme', businessName: 'Acme LLC' };
-    expect(contactFormData(acme)).toMatchObject({ isBusiness: true, businessName: 'Acme LLC' });
-    expect(contactFormData(acme)).not.toHaveProperty('firstName');
-  });
-
-  it('preferences: offered when e-mail or SMS is allowed; a channel not allowed is off', () => {
-    expect(offersPreferences(maria)).toBe(true);
-    expect(offersPreferences({ ...maria, allowEmail: false })).toBe(false);
-    expect(preferencesFormData(maria)).toEqual({
-      allowEmail: true,
-      allowSms: false,
-      emails: true,
-      texts: false,
-      letters: false,
-      emailAddress: 'maria@example.com',
-    });
-  });
-});
-
-describe('bankruptcyFormData', () => {
-  it('the spec defaults and the contact section from the debtor (first phone)', () => {
-    expect(bankruptcyFormData('LU1.10001', maria)).toEqual({
-      accountNumber: 'LU1.10001',
-      chapter: 7,
-      jointFile: false,
-      address1: '123 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
-      phoneNumber: '5552010001',
-    });
   });
 });
 

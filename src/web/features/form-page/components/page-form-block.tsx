@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Body1, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';
+import { ButtonLink } from '../../../components/button-link';
+import { DelayedSpinner } from '../../../components/delayed-spinner';
+import { useNotify } from '../../../components/notify';
+import { Panel } from '../../../components/panel';
+import { QueryError } from '../../../components/query-error';
+import { SubmitError } from '../../../components/submit-error';
+import { isApiError } from '../../../lib/api';
+import { portalConfig } from '../../../lib/config';
+import { loadForm } from '../../../lib/forms';
+import { useQuery } from '../../../lib/query-client';
+import { apiFieldErrors } from '../../../utils/api-field-errors';
+import type { SubmitCall } from '../utils/calls';
+import {
+  fillPath,
+  holds,
+  prefillData,
+  resultValues,
+  type Facts,
+  type PageForm,
+  type Values,
+} from '../utils/page-model';
+import { LegalNote } from './legal-note';
+import type { DocumentName } from '../../../lib/content';
+
+const useStyles = makeStyles({
+  heading: { margin: 0 },
+  text: { margin: 0 },
+  description: { margin: 0, color: tokens.colorNeutralForeground2 },
+  extras: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    marginTop: tokens.spacingVerticalM,
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+});
+
+/** A form's place on the page: a section with its own heading, or a plain panel. */
+function FormFrame({ form, children }: { form: PageForm; children: ReactNode }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const section = form.section;
+  if (!section) return <Panel>{children}</Panel>;
+  return (
+    <section aria-labelledby={`${section.id}-heading`}>
+      <Panel>
+        <Title3 as="h2" id={`${section.id}-heading`} className={styles.heading}>
+          {t(section.heading)}
+        </Title3>
+        {section.description && (
+          <Body1 as="p" className={styles.description}>
+            {t(section.description)}
+          </Body1>
+        )}
+        {children}
+      </Panel>
+    </section>
+  );
+}
+
+/** The confirmation that replaces a form after success (`success.confirmation`). */
+function Confirmation({
+  pageName,
+  form,
+  code,
+  facts,
+  values,
+  onAgain,
+}: {
+  pageName: string;
+  form: PageForm;
+  code: string;
+  facts: Facts;
+  values: Values;
+  onAgain: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const texts = form.submit.success.confirmation!;
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Panel data-testid={`${pageName}-confirmation`}>
+      <h2 ref={heading} tabIndex={-1} className={styles.heading}>
+        <Title3>{t(texts.title, values)}</Title3>
+      </h2>
+      <Body1 as="p" className={styles.text}>
+        {t(texts.body, values)}
+      </Body1>
+      <Body1 as="p" className={styles.text}>
+        {t(texts.code, values)} <strong data-testid={`${pageName}-code`}>{code}</strong>
+      </Body1>
+      <div className={styles.actions}>
+        {(texts.links ?? [])
+          .filter((link) => holds(link.when, facts))
+          .map((link) => (
+            <ButtonLink key={link.to} appearance="primary" to={fillPath(link.to, values)}>
+              {t(link.text, values)}
+            </ButtonLink>
+          ))}
+        <Button appearance="secondary" onClick={onAgain}>
+          {t(texts.again, values)}
+        </Button>
+      </div>
+    </Panel>
+  );
+}
+
+/**
+ * One form of a page file: its flow and schema (flows/forms, its validator loaded by name), its
+ * first data from the `prefill` rules, the call it submits to and what success and failure show.
+ */
+export function PageFormBlock({
+  pageName,
+  form,
+  call,
+  facts,
+  values,
+  today,
+}: {
+  pageName: string;
+  form: PageForm;
+  /** The form's submit call (held by the page: see useCalls). */
+  call: SubmitCall;
+  facts: Facts;
+  values: Values;
+  today: string;
+}) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const compiled = useQuery({
+    queryKey: ['form', form.form],
+    queryFn: () => loadForm(form.form),
+    staleTime: Infinity,
+  });
+  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<ExternalError[]>([]);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  // A new form (after "send another") starts from the first data again.
+  const [round, setRound] = useState(0);
+  const { success, failure } = form.submit;
+
+  if (compiled.isError) return <QueryError inline />;
+  if (!compiled.data) return <DelayedSpinner />;
+
+  if (confirmation !== null) {
+    return (
+      <Confirmation
+        pageName={pageName}
+        form={form}
+        code={confirmation}
+        facts={facts}
+        values={values}
+        onAgain={() => {
+          setConfirmation(null);
+          setRound((value) => value + 1);
+        }}
+      />
+    );
+  }
+
+  const submit = (data: Record<string, unknown>) => {
+    setAlertKey(null);
+    setFieldErrors([]);
+    call.send(data, {
+      onSuccess: (result) => {
+        const withResult = { ...facts, result };
+        if (success.toast) {
+          const showBody = success.toast.body && holds(success.toast.bodyWhen, withResult);
+          notify({
+            intent: 'success',
+            titleKey: success.toast.title,
+            bodyKey: showBody ? success.toast.body : undefined,
+            values: resultValues(values, result),
+          });
+        }
+        if (success.confirmation) {
+          const code = (result as { confirmation?: unknown } | null)?.confirmation;
+          setConfirmation(typeof code === 'string' ? code : '');
+        }
+        if (success.goTo) void navigate(fillPath(success.goTo, values));
+      },
+      onError: (error) => {
+        const found = failure.fieldErrors ? apiFieldErrors(error) : [];
+        setFieldErrors(found);
+        if (failure.alert && found.length === 0) {
+          const byStatus = Object.entries(failure.byStatus ?? {}).find(([status]) =>
+            isApiError(error, Number(status)),
+          );
+          setAlertKey(byStatus?.[1] ?? failure.alert);
+        }
+        if (failure.toast) notify({ intent: 'error', titleKey: failure.toast });
+      },
+    });
+  };
+
+  const legal = form.legalNote;
+  const extras =
+    legal || failure.alert ? (
+      <div className={styles.extras}>
+        {legal && (
+          <LegalNote
+            id={`${form.form}-legal`}
+            textKey={legal.text}
+            documents={legal.documents as Record<string, DocumentName>}
+          />
+        )}
+        {failure.alert && (
+          <SubmitError id={`${form.form}-error`} titleKey="errors.page.title" textKey={alertKey} />
+        )}
+      </div>
+    ) : undefined;
+
+  return (
+    <FormFrame form={form}>
+      <SchemaForm
+        key={round}
+        id={form.form}
+        flow={portalConfig().forms[form.form]!}
+        schema={compiled.data.schema}
+        validator={compiled.data.validator}
+        formData={prefillData(form, facts)}
+        context={values}
+        today={today}
+        busy={call.pending}
+        externalErrors={fieldErrors}
+        onSubmit={submit}
+      >
+        {extras}
+      </SchemaForm>
+    </FormFrame>
+  );
+}
