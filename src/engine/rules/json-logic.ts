@@ -231,6 +231,12 @@ function build(expression: JsonLogic[] | { [operator: string]: JsonLogic }): Com
   const eagerOperator = eager[operator];
   if (eagerOperator) {
     const values = args.map(compile);
+    // One or two arguments (almost every rule): no argument array is built per call.
+    const [first, second] = values;
+    if (values.length === 1 && first) return (data) => eagerOperator(first(data));
+    if (values.length === 2 && first && second) {
+      return (data) => eagerOperator(first(data), second(data));
+    }
     return (data) => eagerOperator(...values.map((value) => value(data)));
   }
   throw new Error(`Unknown rule operator "${operator}"`);
