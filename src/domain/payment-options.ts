@@ -35,6 +35,8 @@ export const OPTION_VARIANTS: readonly OptionVariant[] = PAYMENT_VARIANTS.filter
   (variant): variant is OptionVariant => variant !== 'letter',
 );
 
+const OPTION_VARIANT_SET: ReadonlySet<string> = new Set(OPTION_VARIANTS);
+
 export function isPaymentVariant(value: unknown): value is PaymentVariant {
   return (PAYMENT_VARIANTS as readonly unknown[]).includes(value);
 }
@@ -155,7 +157,7 @@ export function paymentFacts(input: PaymentFactsInput): PaymentFacts {
 /** The payment variants offered for these facts, in the order the rules list them. */
 export function paymentOptions(facts: PaymentFacts, rules: OptionGroupRules): OptionVariant[] {
   return decideOptions(rules, facts).outcomes.filter((outcome): outcome is OptionVariant =>
-    (OPTION_VARIANTS as readonly string[]).includes(outcome),
+    OPTION_VARIANT_SET.has(outcome),
   );
 }
 

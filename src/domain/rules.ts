@@ -86,10 +86,14 @@ export function decideOptions(rules: OptionGroupRules, facts: object): OptionDec
   const all = withDerived(rules, facts);
   const group = rules.groups.find((candidate) => test(candidate.when, all));
   if (!group) return { group: null, outcomes: [] };
-  const outcomes = group.options
-    .filter((option) => option.when === undefined || test(option.when, all))
-    .map((option) => option.outcome);
-  return { group: group.id, outcomes: [...new Set(outcomes)] };
+  // Each outcome once, in the order of the group's options (a loop: this runs on every account
+  // read, and a group lists a handful of options).
+  const outcomes: string[] = [];
+  for (const option of group.options) {
+    if (outcomes.includes(option.outcome)) continue;
+    if (option.when === undefined || test(option.when, all)) outcomes.push(option.outcome);
+  }
+  return { group: group.id, outcomes };
 }
 
 /** Result of a first-match file: the first rule that holds gives the outcome, else the default. */

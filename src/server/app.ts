@@ -193,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
 
   const monitoringOrigin = monitoring ? dsnOrigin(monitoring.dsn) : null;
-  await registerSecurityHeaders(app, dev, monitoringOrigin ? [monitoringOrigin] : []);
+  registerSecurityHeaders(app, dev, monitoringOrigin ? [monitoringOrigin] : []);
   registerErrorHandling(app, createCatalog(startConfig.texts));
   await registerCompression(app);
   registerInputRules(app);

@@ -25,6 +25,7 @@ import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 import { roundTripsSuite } from './roundtrips.suite';
+import { postgresUnavailableSuite } from './unavailable.suite';
 
 const host = process.env.PGHOST || '127.0.0.1';
 const port = Number(process.env.PGPORT || 5432);
@@ -97,6 +98,12 @@ if ('error' in admin) {
   specShapesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   hardeningSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   badInputSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  postgresUnavailableSuite({ host, port }, (relayPort) =>
+    openDatabase({
+      databaseUrl: `postgres://${encodeURIComponent(admin.user)}@127.0.0.1:${relayPort}/${name}`,
+      dataDir: '',
+    }),
+  );
   // Last: checks every answer the suites above received against the OpenAPI document.
   contractSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   describe('PostgreSQL drops a connection', () => {

@@ -21,6 +21,7 @@ import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 import { roundTripsSuite } from './roundtrips.suite';
+import { sqliteBusySuite } from './unavailable.suite';
 
 const data = tempDir('portal-sqlite-');
 afterAll(() => data.remove());
@@ -42,6 +43,9 @@ importSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') 
 specShapesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+sqliteBusySuite(path.join(data.dir, 'busy'), () =>
+  openDatabase({ dataDir: path.join(data.dir, 'busy') }),
+);
 // Last: checks every answer the suites above received against the OpenAPI document.
 contractSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 // Its own database, used by server processes it starts and kills.

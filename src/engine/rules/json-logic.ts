@@ -16,10 +16,16 @@
 export type JsonLogic =
   string | number | boolean | null | JsonLogic[] | { [operator: string]: JsonLogic };
 
-type Evaluate = (expression: JsonLogic, data: unknown) => unknown;
-
-/** Operators that need their arguments unevaluated (short-circuit or per-item scope). */
-type LazyOperator = (args: JsonLogic[], data: unknown, evaluate: Evaluate) => unknown;
+/**
+ * Operators that need their arguments unevaluated (short-circuit or per-item scope): they get the
+ * number of arguments and `arg(i, data)`, which evaluates argument i against data (compiling it
+ * the first time it is reached).
+ */
+type LazyOperator = (
+  count: number,
+  arg: (index: number, data: unknown) => unknown,
+  data: unknown,
+) => unknown;
 /** Operators that take evaluated arguments. */
 type EagerOperator = (...values: unknown[]) => unknown;
 
@@ -66,57 +72,44 @@ function looseEquals(a: unknown, b: unknown): boolean {
   return a == b;
 }
 
+/** The items of a per-item operator: its first argument, when that is an array. */
+function itemsOf(arg: (index: number, data: unknown) => unknown, data: unknown): unknown[] | null {
+  const items = arg(0, data);
+  return Array.isArray(items) ? items : null;
+}
+
 const lazy: Record<string, LazyOperator> = {
-  if: (args, data, evaluate) => {
+  if: (count, arg, data) => {
     let i = 0;
-    for (; i + 1 < args.length; i += 2) {
-      if (truthy(evaluate(args[i] as JsonLogic, data)))
-        return evaluate(args[i + 1] as JsonLogic, data);
+    for (; i + 1 < count; i += 2) {
+      if (truthy(arg(i, data))) return arg(i + 1, data);
     }
-    return i < args.length ? evaluate(args[i] as JsonLogic, data) : null;
+    return i < count ? arg(i, data) : null;
   },
-  and: (args, data, evaluate) => {
+  and: (count, arg, data) => {
     let value: unknown = true;
-    for (const arg of args) {
-      value = evaluate(arg, data);
+    for (let i = 0; i < count; i += 1) {
+      value = arg(i, data);
       if (!truthy(value)) return value;
     }
     return value;
   },
-  or: (args, data, evaluate) => {
+  or: (count, arg, data) => {
     let value: unknown = false;
-    for (const arg of args) {
-      value = evaluate(arg, data);
+    for (let i = 0; i < count; i += 1) {
+      value = arg(i, data);
       if (truthy(value)) return value;
     }
     return value;
   },
-  filter: (args, data, evaluate) => {
-    const items = evaluate(args[0] ?? null, data);
-    if (!Array.isArray(items)) return [];
-    return items.filter((item) => truthy(evaluate(args[1] ?? null, item)));
+  filter: (_count, arg, data) => itemsOf(arg, data)?.filter((item) => truthy(arg(1, item))) ?? [],
+  map: (_count, arg, data) => itemsOf(arg, data)?.map((item) => arg(1, item)) ?? [],
+  some: (_count, arg, data) => itemsOf(arg, data)?.some((item) => truthy(arg(1, item))) ?? false,
+  all: (_count, arg, data) => {
+    const items = itemsOf(arg, data);
+    return items !== null && items.length > 0 && items.every((item) => truthy(arg(1, item)));
   },
-  map: (args, data, evaluate) => {
-    const items = evaluate(args[0] ?? null, data);
-    if (!Array.isArray(items)) return [];
-    return items.map((item) => evaluate(args[1] ?? null, item));
-  },
-  some: (args, data, evaluate) => {
-    const items = evaluate(args[0] ?? null, data);
-    return Array.isArray(items) && items.some((item) => truthy(evaluate(args[1] ?? null, item)));
-  },
-  all: (args, data, evaluate) => {
-    const items = evaluate(args[0] ?? null, data);
-    return (
-      Array.isArray(items) &&
-      items.length > 0 &&
-      items.every((item) => truthy(evaluate(args[1] ?? null, item)))
-    );
-  },
-  none: (args, data, evaluate) => {
-    const items = evaluate(args[0] ?? null, data);
-    return !Array.isArray(items) || !items.some((item) => truthy(evaluate(args[1] ?? null, item)));
-  },
+  none: (_count, arg, data) => !itemsOf(arg, data)?.some((item) => truthy(arg(1, item))),
 };
 
 const eager: Record<string, EagerOperator> = {
@@ -226,11 +219,23 @@ function build(expression: JsonLogic[] | { [operator: string]: JsonLogic }): Com
         });
   }
   const lazyOperator = lazy[operator];
-  // Their arguments are evaluated (and compiled) only when reached.
-  if (lazyOperator) return (data) => lazyOperator(args, data, evaluate);
+  if (lazyOperator) {
+    // Each argument is compiled when first reached (never, in a branch never taken), then kept.
+    const compiled: (Compiled | undefined)[] = [];
+    const arg = (index: number, data: unknown): unknown =>
+      (compiled[index] ??= compile(args[index] ?? null))(data);
+    const count = args.length;
+    return (data) => lazyOperator(count, arg, data);
+  }
   const eagerOperator = eager[operator];
   if (eagerOperator) {
     const values = args.map(compile);
+    // One or two arguments (almost every rule): no argument array is built per call.
+    const [first, second] = values;
+    if (values.length === 1 && first) return (data) => eagerOperator(first(data));
+    if (values.length === 2 && first && second) {
+      return (data) => eagerOperator(first(data), second(data));
+    }
     return (data) => eagerOperator(...values.map((value) => value(data)));
   }
   throw new Error(`Unknown rule operator "${operator}"`);

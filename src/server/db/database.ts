@@ -100,6 +100,14 @@ export function withStatementCache(
  */
 export const POSTGRES_POOL_SIZE = 8;
 
+/**
+ * How long a query waits for a pool connection (a free one, or a new one to be made) before it
+ * fails. pg waits for ever by default: while PostgreSQL is unreachable (a black-holed address, a
+ * stalled restart) requests would hang instead of being answered 503 with Retry-After
+ * (db/unavailable.ts). A free connection comes within milliseconds under normal load.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
+
 /** Precompiled reads' SQL texts, each with its prepared statement name on PostgreSQL. */
 const preparedNames = new Map<string, string>();
 
@@ -130,7 +138,11 @@ function prepareHotReads(client: pg.PoolClient): void {
 
 export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POSTGRES_POOL_SIZE,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    });
     // A connection the server drops (a PostgreSQL restart, an administrator's terminate) must not
     // crash the process: the pool's listener covers idle clients, this one covers clients held by
     // a query or transaction, whose work then fails on its own and which the pool discards on

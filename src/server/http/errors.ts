@@ -1,9 +1,15 @@
 /**
  * API errors: one JSON shape `{ message, errors?, fieldRequired? }` in the caller's language.
  * 500s never carry details or a stack; validation errors list `{ path, keyword, message }`.
+ *
+ * A database that is briefly out of reach (PostgreSQL down or restarting, connections refused or
+ * cut, SQLite's write lock held past the busy timeout: db/unavailable.ts) is answered 503
+ * `serviceUnavailable` with Retry-After, not 500: the same request may succeed a moment later.
+ * Every 503 carries Retry-After (a payment that was interrupted, `paymentInterrupted`, too).
  */
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { pickLanguage, type Language, type MessageCatalog, type MessageKey } from './messages';
 
 declare module 'fastify' {
@@ -118,7 +124,19 @@ export function registerErrorHandling(app: FastifyInstance, catalog: MessageCata
   app.decorate('catalog', catalog);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.statusCode === 503)
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(request, reply, error.statusCode, error.messageKey, error.extra);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // No stack: what failed is the connection, not the code. The code names the cause.
+      const code = (error as { code?: unknown }).code;
+      request.log.warn(
+        { code: typeof code === 'string' ? code : undefined, reason: error.message },
+        'database unavailable',
+      );
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 503, 'serviceUnavailable');
     }
     if (error.validation) {
       const errors = fieldErrors(

@@ -11,6 +11,7 @@ export type Language = 'en' | 'es';
 /** Every answer text the server uses; each must exist in flows/texts/api.json. */
 export const MESSAGE_KEYS = [
   'serverError',
+  'serviceUnavailable',
   'missingSession',
   'notFound',
   'invalidRequest',

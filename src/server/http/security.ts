@@ -1,6 +1,5 @@
 /**
- * Security headers on every response, sent by helmet (@fastify/helmet on Fastify's responses; in
- * dev, helmet's own middleware on the responses Vite sends). They are the portal's own set, no
+ * Security headers on every response, made by helmet. They are the portal's own set, no
  * more: a strict CSP, nosniff, no referrer, no framing, HSTS, a same-origin opener policy, and a
  * Permissions-Policy (which helmet does not make) denying camera, microphone, location and
  * payment. helmet's other defaults (Cross-Origin-Resource-Policy, Origin-Agent-Cluster,
@@ -10,9 +9,15 @@
  * `type="application/json"` (data, not script). Inline styles are allowed for Fluent UI's Griffel.
  * The dev CSP adds what Vite's HMR client and React refresh need. With a monitoring DSN
  * configured, its origin joins connect-src (the browser posts errors there).
+ *
+ * The headers depend only on the options, never on the request, so helmet's middleware runs once
+ * at start-up (securityHeaders) and every response gets that map: on Fastify's responses from an
+ * onRequest hook (every route, the not-found and error answers, the static files), on Vite's
+ * responses in dev from web.ts. @fastify/helmet is not used: it builds helmet's middleware anew
+ * on every request (parsing and checking the CSP directives each time), which cost about as much
+ * as the rest of the health route.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -49,11 +54,10 @@ export const DEV_CSP = serialize(DEV_DIRECTIVES);
 
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
 
+type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
+
 /** helmet's options for the portal's headers; `connectOrigins` join connect-src. */
-export function helmetOptions(
-  dev: boolean,
-  connectOrigins: readonly string[] = [],
-): FastifyHelmetOptions {
+export function helmetOptions(dev: boolean, connectOrigins: readonly string[] = []): HelmetOptions {
   const base = dev ? DEV_DIRECTIVES : PRODUCTION_DIRECTIVES;
   const directives: Directives = {
     ...base,
@@ -78,8 +82,8 @@ export function helmetOptions(
 }
 
 /**
- * The headers as a map, made by helmet's middleware itself: for responses that Fastify does not
- * send (Vite's, in dev) and for tests.
+ * The headers as a map (lower-case names), made by helmet's middleware itself, once: for every
+ * response (registerSecurityHeaders, and Vite's in dev) and for tests.
  */
 export function securityHeaders(
   dev: boolean,
@@ -92,10 +96,8 @@ export function securityHeaders(
     },
     removeHeader: () => undefined,
   };
-  // helmet's middleware only calls setHeader/removeHeader on the response. The options type is
-  // @fastify/helmet's view (helmet's CommonJS declarations) of the same helmet options as the ESM
-  // declarations `helmet` is typed with here: the same shape, two declarations.
-  helmet(helmetOptions(dev, connectOrigins) as Parameters<typeof helmet>[0])(
+  // helmet's middleware only calls setHeader/removeHeader on the response.
+  helmet(helmetOptions(dev, connectOrigins))(
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     () => undefined,
@@ -104,15 +106,16 @@ export function securityHeaders(
   return headers;
 }
 
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   dev: boolean,
   connectOrigins: readonly string[] = [],
-): Promise<void> {
-  // Global (the default): every route, the not-found answers and the static files.
-  await app.register(fastifyHelmet, helmetOptions(dev, connectOrigins));
+): void {
+  const headers = Object.freeze(securityHeaders(dev, connectOrigins));
+  // On the root instance: every route, the not-found answers and the static files. Set at the
+  // start, so an answer made by any later hook or handler (errors too) carries them.
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
     done();
   });
 }

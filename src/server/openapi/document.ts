@@ -12,7 +12,8 @@
  * - `schema.response`: a schema per status. 2xx are the bodies; 4xx are the error answers that
  *   route gives besides the ones every route of its kind gives (`errorResponses` in
  *   http/validation.ts): 400 (every /api call: X-Session-Id), 401 and 403 (a role guard), 413 and
- *   415 (a body), 500 (any).
+ *   415 (a body), 500 (any), 503 with Retry-After (every /api call: the database briefly out of
+ *   reach, http/errors.ts).
  * - Route `config`: `form` (the body is that form's data, validated with its flow; `formWith`
  *   adds the fields of an API schema to it), `produces` (a file type such as application/pdf),
  *   `noContent` (may answer 204), `auth: 'optional'` (a token is used if sent), `idempotent` (takes
@@ -152,6 +153,17 @@ const ERRORS: Record<string, { name: string; description: string }> = {
     name: 'ServerError',
     description: 'An unexpected server error. The body never holds details.',
   },
+  '503': {
+    name: 'ServiceUnavailable',
+    description:
+      'Briefly unavailable: the database could not be reached (restarting, connections refused or cut, busy). Nothing was done; send the same request again after the seconds `Retry-After` gives (a payment with the same Idempotency-Key, which never charges twice). SubmitPayment also answers 503 when a payment was interrupted and not made.',
+  },
+};
+
+/** The statuses whose answers carry Retry-After, and what it means there. */
+const RETRY_AFTER: Record<string, string> = {
+  '429': 'Seconds until the limit allows the call again.',
+  '503': 'Seconds to wait before sending the request again.',
 };
 
 const API_ID = /^\/schemas\/api\/([a-z0-9-]+)\.json$/;
@@ -257,11 +269,11 @@ class DocumentBuilder {
     const known = ERRORS[status] ?? { name: `Error${status}`, description: `Error ${status}.` };
     this.responses.set(known.name, {
       description: known.description,
-      ...(status === '429'
+      ...(RETRY_AFTER[status]
         ? {
             headers: {
               'Retry-After': {
-                description: 'Seconds until the limit allows the call again.',
+                description: RETRY_AFTER[status],
                 schema: { type: 'integer', minimum: 1 },
               },
             },
@@ -446,6 +458,8 @@ class DocumentBuilder {
       ['413', '415'].forEach((status) => errors.add(status));
     }
     errors.add('500');
+    // Every call that reads or writes the database: it may be briefly out of reach.
+    if (route.prefix !== '') errors.add('503');
     for (const status of [...errors].sort()) responses[status] = this.errorResponse(status);
 
     const notes: string[] = [];

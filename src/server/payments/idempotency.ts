@@ -134,8 +134,10 @@ export async function idempotent(
   try {
     answer = await answerOf(request, handler);
   } catch (error) {
-    // Unexpected failure: forget the key so the client may retry it.
-    await ctx.db.deleteFrom('idempotency_keys').where('id', '=', inserted.id).execute();
+    await forgetOrSettle(ctx, inserted.id, key, options.settle).catch((cleanup: unknown) => {
+      // The database is likely what failed: the key stays in flight and its lease decides.
+      request.log.warn({ err: cleanup }, 'idempotency key left in flight after a failure');
+    });
     throw error;
   }
   await ctx.db
@@ -152,6 +154,26 @@ export async function idempotent(
     .where('state', '=', 'in_flight')
     .execute();
   return send(reply, answer);
+}
+
+/**
+ * After an unexpected failure (the database out of reach, a bug), so that the client may send the
+ * request again with the same key. Without `settle` the key is forgotten. With it, what the
+ * request left is settled first: a request that failed before it reserved anything, or whose
+ * charge never happened, frees its key (the retry runs afresh); one that reserved a payment and
+ * may have charged it keeps its key in flight until its lease passes, and the retry after that
+ * gets what really happened (recovery.ts), never a second charge and never a false `duplicate`.
+ * If this cleanup fails too (the database is still away), the key stays in flight and its lease
+ * decides the same way.
+ */
+async function forgetOrSettle(
+  ctx: PortalContext,
+  id: number,
+  key: string,
+  settle: ((key: string) => Promise<void>) | undefined,
+): Promise<void> {
+  if (settle) await settle(key);
+  else await ctx.db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
 }
 
 async function answerOf(

@@ -177,19 +177,40 @@ export function settlementPlans(input: PlanInput): PlanCents[] {
     .filter((plan): plan is PlanCents => plan !== null && plan.savingsCents > 0);
 }
 
+export interface PlansExist {
+  payment: boolean;
+  settlement: boolean;
+}
+
+/** Answers of plansExist per client settings object, by balance (bounded per client). */
+const knownPlans = new WeakMap<ClientSettings, Map<number, Readonly<PlansExist>>>();
+const MAX_KNOWN_BALANCES = 10_000;
+
 /**
  * Whether paymentPlans / settlementPlans would return any plan, without building the schedules
  * (the same amounts decide; dates never drop a plan): cheap enough for every overview read.
+ *
+ * The answer depends only on the balance and the client's settings, which are not changed once
+ * loaded (a new flows config makes new objects), so it is worked out once per client and balance:
+ * every account read asks it, and most balances repeat. The balance is part of the key, so a
+ * payment that changes it is never answered from an older balance.
  */
-export function plansExist(input: Pick<PlanInput, 'balanceCents' | 'client'>): {
-  payment: boolean;
-  settlement: boolean;
-} {
-  return {
+export function plansExist(input: Pick<PlanInput, 'balanceCents' | 'client'>): PlansExist {
+  let byBalance = knownPlans.get(input.client);
+  if (!byBalance) {
+    byBalance = new Map();
+    knownPlans.set(input.client, byBalance);
+  }
+  const known = byBalance.get(input.balanceCents);
+  if (known) return { ...known };
+  const answer: PlansExist = {
     payment: paymentPlanMonths(input).some((n) => planAmounts('bif', input, n, 1) !== null),
     settlement: settlementTerms(input).some((term) => {
       const planned = planAmounts('sif', input, term.months, term.payFraction);
       return planned !== null && input.balanceCents - planned.discounted > 0;
     }),
   };
+  if (byBalance.size >= MAX_KNOWN_BALANCES) byBalance.clear();
+  byBalance.set(input.balanceCents, Object.freeze({ ...answer }));
+  return answer;
 }

@@ -21,7 +21,7 @@ import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
 import { offeredOptions, plansKnown, ruleView } from '../payments/account-state';
 import { lazyPaymentServices } from '../payments/services';
-import { accountQueries, fromJson } from './account-reads';
+import { accountQueries, fromJson, LIST_ORDER, listOf } from './account-reads';
 import { groupArrangements, isViewable, mapAccount, mapDebtor, mapTransaction } from './mappers';
 
 /**
@@ -56,7 +56,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
   async function debtorOf(debtorId: number) {
     const [row] = await q.debtor(debtorId);
     if (!row) throw new ApiError(401, 'unauthorized');
-    return mapDebtor(row, fromJson(row.phones));
+    return mapDebtor(row, listOf(row.phones, LIST_ORDER.phones));
   }
 
   /** The payment options the rules offer for an account, plan existence as the plan routes see it. */
@@ -102,9 +102,10 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
         const row = fromJson(columns.account);
         if (!isViewable(row, day)) continue;
         const list =
-          groupArrangements(fromJson(columns.arrangements), fromJson(columns.payments)).get(
-            row.id,
-          ) ?? [];
+          groupArrangements(
+            listOf(columns.arrangements, LIST_ORDER.arrangements),
+            listOf(columns.payments, LIST_ORDER.payments),
+          ).get(row.id) ?? [];
         const account = mapAccount(row, list);
         const view = ruleView(row, list, account);
         cards.push({
@@ -145,10 +146,13 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       }
       const debtorRow = fromJson(row.debtor);
       if (!debtorRow) throw new ApiError(401, 'unauthorized');
-      const debtor = mapDebtor(debtorRow, fromJson(row.phones));
+      const debtor = mapDebtor(debtorRow, listOf(row.phones, LIST_ORDER.phones));
       const list =
-        groupArrangements(fromJson(row.arrangements), fromJson(row.payments)).get(account.id) ?? [];
-      const transactions = fromJson(row.transactions);
+        groupArrangements(
+          listOf(row.arrangements, LIST_ORDER.arrangements),
+          listOf(row.payments, LIST_ORDER.payments),
+        ).get(account.id) ?? [];
+      const transactions = listOf(row.transactions, LIST_ORDER.transactions);
       const mapped = mapAccount(account, list);
       const view = ruleView(account, list, mapped);
       return {
