@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   },
   pair: { display: 'contents' },
   term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  value: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'break-word' },
 });
 
 export interface InfoItem {
