@@ -231,21 +231,23 @@ export default function PaymentOptionsPage() {
                 ) : (
                   <div>
                     <Body1>
-                      {value.kind === 'single'
-                        ? t('payment-options.money.onePayment')
-                        : t('payment-options.money.monthly')}
+                      {value.kind === 'plan' && value.payments > 1
+                        ? t('payment-options.money.monthly')
+                        : t('payment-options.money.onePayment')}
                     </Body1>
                     <p className={styles.headline} data-testid="option-amount">
-                      {value.kind === 'single'
-                        ? value.editable
+                      {value.kind === 'plan'
+                        ? value.payments > 1
+                          ? t('payment-options.money.perPayment', {
+                              amount: cents(value.perPayment),
+                              count: value.payments,
+                            })
+                          : cents(value.perPayment)
+                        : value.editable
                           ? t('payment-options.money.fromAmount', {
                               amount: cents(value.min ?? value.amount),
                             })
-                          : cents(value.amount)
-                        : t('payment-options.money.perPayment', {
-                            amount: cents(value.perPayment),
-                            count: value.payments,
-                          })}
+                          : cents(value.amount)}
                     </p>
                     {value.kind === 'plan' && value.plans > 1 && (
                       <Body1 className={styles.description}>
