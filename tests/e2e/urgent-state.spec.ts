@@ -6,7 +6,6 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { addDays, todayInAgencyZone } from '../../src/domain/dates';
-import { formatDate } from '../../src/web/utils/format-date';
 import { expectNoAxeViolations } from './a11y';
 import {
   CARLOS,
@@ -28,7 +27,11 @@ const SAM: Identity = {
 };
 
 /** A demo day (`today+N`, loaded relative to the server's day) as the page writes it. */
-const day = (offset: number, lang: Lang) => formatDate(addDays(todayInAgencyZone(), offset), lang);
+const day = (offset: number, lang: Lang) =>
+  new Date(`${addDays(todayInAgencyZone(), offset)}T12:00:00Z`).toLocaleDateString(
+    lang === 'en' ? 'en-US' : 'es-ES',
+    { dateStyle: 'long', timeZone: 'UTC' },
+  );
 
 const card = (page: Page, accountNumber: string) =>
   page.locator(`[data-testid="account-card"][data-account="${accountNumber}"]`);
@@ -111,6 +114,7 @@ for (const lang of LANGS) {
       // The card leads to the account, where the same action opens the payment-method dialog.
       await needed.getByTestId('urgent-action').click();
       await expect(page).toHaveURL(/\/accounts\/LU1\.90001$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/LU1\.90001$/);
       const notice = page.getByTestId('urgent-state');
       await expect(notice).toHaveAttribute('data-state', 'payment_method_needed');
       await expect(notice.getByTestId('urgent-action')).toHaveText(
