@@ -23,6 +23,21 @@ const CARLOS: DemoIdentity = {
   socialSecurityNumber: '2468',
   dateOfBirth: '1985-09-12',
 };
+const GRACE: DemoIdentity = {
+  lastName: 'Kim',
+  socialSecurityNumber: '1357',
+  dateOfBirth: '1992-11-20',
+};
+const SAM: DemoIdentity = {
+  lastName: 'Patel',
+  socialSecurityNumber: '3690',
+  dateOfBirth: '1983-05-22',
+};
+const JOHN: DemoIdentity = {
+  lastName: 'Smith',
+  socialSecurityNumber: '5678',
+  dateOfBirth: '1975-06-30',
+};
 
 type Language = 'en' | 'es';
 type Size = 'desktop' | 'phone';
@@ -74,7 +89,17 @@ const scenes: Scene[] = [
         ? page.getByTestId('menu-button').click()
         : bannerButton(page, tr(l, 'My details', 'Mis datos')).click(),
   },
+  { name: 'dashboard-states', path: '/dashboard', who: GRACE },
+  { name: 'dashboard-payment-method', path: '/dashboard', who: SAM },
   { name: 'account', path: '/accounts/LU1.10001', who: MARIA },
+  { name: 'account-payment-method-needed', path: '/accounts/LU1.90001', who: SAM },
+  { name: 'account-end-of-process', path: '/accounts/LU1.60001', who: GRACE },
+  { name: 'account-bankruptcy', path: '/accounts/LU1.60002', who: GRACE },
+  { name: 'account-paid-off', path: '/accounts/LU1.60003', who: GRACE },
+  { name: 'account-closed', path: '/accounts/LU1.10003', who: MARIA },
+  { name: 'account-minimum-due', path: '/accounts/LU1.20001', who: JOHN },
+  { name: 'payment-options-pco', path: '/accounts/LU1.20001/paymentOptions', who: JOHN },
+  { name: 'letter-options', path: '/letter-option/LU1.10001/57', who: MARIA },
   { name: 'payment-options', path: '/accounts/LU1.10001/paymentOptions', who: MARIA },
   { name: 'payment-one-time', path: '/accounts/LU1.10001/payment/one-time/start', who: MARIA },
   { name: 'payment-plan', path: '/accounts/LU1.10001/payment/sif/start', who: MARIA },
@@ -114,6 +139,9 @@ const SIZES: Record<Size, { width: number; height: number }> = {
 };
 
 const outDir = path.resolve(process.argv[2] ?? 'screenshots');
+// SCREENSHOT_SCENES=dashboard,account takes only those scenes (names as in the list above).
+const only = process.env.SCREENSHOT_SCENES?.split(',').map((name) => name.trim());
+const chosen = only ? scenes.filter((scene) => only.includes(scene.name)) : scenes;
 mkdirSync(outDir, { recursive: true });
 const portal = await startPortal('portal-shots-');
 const browser = await launchChromium();
@@ -121,7 +149,7 @@ let written = 0;
 const failed: string[] = [];
 try {
   const sessions = new Map<DemoIdentity, Record<string, string>>();
-  for (const scene of scenes) {
+  for (const scene of chosen) {
     if (scene.who && !sessions.has(scene.who)) {
       sessions.set(scene.who, await signedInSession(portal.base, scene.who));
     }

@@ -116,7 +116,8 @@ export interface PaymentFactsInput {
   paymentPlansExist?: boolean;
 }
 
-function paidOffByPendingPayment(account: Account): boolean {
+/** A payment is pending post and total paid equals the original or the settlement balance (cents). */
+export function paidOffByPendingPayment(account: Account): boolean {
   if (!account.isPaymentPendingPost) return false;
   const paid = toCents(account.totalPaid);
   const targets = [account.originalBalance, account.settlementBalance]

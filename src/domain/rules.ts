@@ -11,8 +11,34 @@ export interface LocalizedText {
   es: string;
 }
 
+/** What the debtor can do about an outcome shown as a notice (urgent-state). */
+export type RuleActionKind =
+  'pay' | 'set-payment-method' | 'payment-options' | 'external-payment' | 'call';
+export const RULE_ACTION_KINDS: readonly RuleActionKind[] = [
+  'pay',
+  'set-payment-method',
+  'payment-options',
+  'external-payment',
+  'call',
+];
+
+export interface RuleAction {
+  kind: RuleActionKind;
+  /** The payment variant a `pay` action opens. */
+  variant?: string;
+  label: LocalizedText;
+  $comment?: string;
+}
+
+export type RuleIntent = 'info' | 'success' | 'warning' | 'danger';
+
 export interface RuleOutcome {
   label: LocalizedText;
+  /** Outcomes shown as a notice: its colour, heading, text and one action. */
+  intent?: RuleIntent;
+  title?: LocalizedText;
+  text?: LocalizedText;
+  action?: RuleAction;
   $comment?: string;
 }
 

@@ -71,8 +71,9 @@ for (const { name, viewport } of VIEWPORTS) {
         await useLanguage(page, lang);
         await signInAs(page, GRACE);
         await openAccount(page, 'LU1.60001');
-        await expect(page.getByTestId('notice-end-of-process')).toContainText('800-555-0188');
-        const endOfPath = page.getByTestId('notice-end-of-path');
+        // One end-of-process notice: the client's site (its end-of-path link), not "call us" too.
+        const endOfPath = page.getByTestId('urgent-state');
+        await expect(endOfPath).toHaveAttribute('data-state', 'end_of_path');
         await expect(endOfPath).toContainText(
           tr(lang, 'Your account has moved', 'Su cuenta fue transferida'),
         );
@@ -136,9 +137,10 @@ for (const { name, viewport } of VIEWPORTS) {
         await useLanguage(page, lang);
         await signInAs(page, MARIA);
         await openAccount(page, 'LU1.10003');
-        await expect(page.getByTestId('notice-closed')).toContainText(
-          tr(lang, 'This account is closed', 'Esta cuenta está cerrada'),
+        await expect(page.getByTestId('urgent-state')).toContainText(
+          tr(lang, 'Settled: nothing left to pay', 'Liquidada: no queda nada por pagar'),
         );
+        await expect(page.getByTestId('account-badge')).toHaveText(tr(lang, 'Closed', 'Cerrada'));
         await expect(page.getByTestId('additional-actions')).toHaveCount(0);
         await expect(page.getByTestId('payment-options')).toHaveCount(0);
         await expect(page.getByTestId('upcoming-payments')).toHaveCount(0);

@@ -79,7 +79,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test('Grace: end of process, bankruptcy and a paid-off pending payment', async ({ page }) => {
       await signIn(page, GRACE);
       const card = (n: string) => page.locator(`[data-testid="account-card"][data-account="${n}"]`);
-      await expect(card('LU1.60001').getByText('Not payable online')).toBeVisible();
+      await expect(card('LU1.60001').getByTestId('account-badge')).toHaveText('End of process');
       await expect(card('LU1.60001').getByTestId('progress-ring')).toHaveCount(0);
       await expect(card('LU1.60001').getByTestId('make-payment')).toHaveCount(0);
       await expect(card('LU1.60002').getByTestId('make-payment')).toBeVisible();

@@ -84,7 +84,7 @@ test('a closed account has no payment options page', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('the account and its options load with no plan requests (the server states the options)', async ({
+test('the server states the options; the picker asks for plans only to show their amounts', async ({
   page,
 }) => {
   const requests: string[] = [];
@@ -92,11 +92,19 @@ test('the account and its options load with no plan requests (the server states 
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) requests.push(url.pathname);
   });
+  const plans = () => requests.filter((p) => /\/Get(Payment|Settlement)Plans$/.test(p));
   await signInAs(page, MARIA);
   await page.goto('/accounts/LU1.10001');
   await expect(page.getByTestId('payment-options')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The account page lists the options with no plan request.
+  expect(plans()).toEqual([]);
   await page.goto('/accounts/LU1.10001/paymentOptions');
   await expect.poll(() => variants(page)).toEqual(['sif', 'bif', 'pif', 'one-time']);
   await page.waitForLoadState('networkidle');
-  expect(requests.filter((p) => /\/Get(Payment|Settlement)Plans$/.test(p))).toEqual([]);
+  // Issue 12: the plan cards show the plan the wizard starts with: one request per plan kind.
+  expect(plans().sort()).toEqual([
+    '/api/v2/Account/GetPaymentPlans',
+    '/api/v2/Account/GetSettlementPlans',
+  ]);
 });

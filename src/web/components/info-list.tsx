@@ -8,10 +8,17 @@ const useStyles = makeStyles({
     columnGap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalS,
     margin: 0,
+    // On a phone each label stands above its value, so neither is squeezed into a narrow column.
+    '@media (max-width: 599px)': { gridTemplateColumns: '1fr', rowGap: 0 },
   },
   pair: { display: 'contents' },
   term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  value: {
+    margin: 0,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'break-word',
+    '@media (max-width: 599px)': { marginBottom: tokens.spacingVerticalS },
+  },
 });
 
 export interface InfoItem {

@@ -3,12 +3,15 @@ import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
 import { portalConfig } from '../lib/config';
 import type { AccountRules } from './account-view';
 
-/** The payment-options and schedule-status rules the server injected (flows/rules). */
+/** The account rules the server injected (flows/rules). */
 export function accountRules(): AccountRules {
   const { rules } = portalConfig();
   return {
     paymentOptions: rules['payment-options'] as OptionGroupRules,
     scheduleStatus: rules['schedule-status'] as FirstMatchRules,
+    urgentState: rules['urgent-state'] as FirstMatchRules,
+    accountBadges: rules['account-badges'] as OptionGroupRules,
+    suggestedOption: rules['suggested-option'] as FirstMatchRules,
   };
 }
 

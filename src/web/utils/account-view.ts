@@ -16,6 +16,12 @@ export interface AccountData {
 export interface AccountRules {
   paymentOptions: OptionGroupRules;
   scheduleStatus: FirstMatchRules;
+  /** flows/rules/urgent-state.json: what the account needs from the debtor now. */
+  urgentState: FirstMatchRules;
+  /** flows/rules/account-badges.json: the account's status badges. */
+  accountBadges: OptionGroupRules;
+  /** flows/rules/suggested-option.json: the payment option the picker marks. */
+  suggestedOption: FirstMatchRules;
 }
 
 /**

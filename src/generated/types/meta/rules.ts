@@ -24,10 +24,20 @@ export interface Rules {
 export interface Outcome {
   $comment?: string;
   label: LocalizedText;
+  intent?: 'info' | 'success' | 'warning' | 'danger';
+  title?: LocalizedText;
+  text?: LocalizedText;
+  action?: Action;
 }
 export interface LocalizedText {
   en: string;
   es: string;
+}
+export interface Action {
+  $comment?: string;
+  kind: 'pay' | 'set-payment-method' | 'payment-options' | 'external-payment' | 'call';
+  variant?: string;
+  label: LocalizedText;
 }
 export interface DerivedFact {
   id: Id;

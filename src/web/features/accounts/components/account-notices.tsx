@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Link,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -8,11 +7,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { isSettled, lastViewableDate } from '../../../../domain/classification';
 import { formatUsd } from '../../../../domain/money';
-import { localize } from '../../../../engine/i18n/split';
 import type { AccountDetailed } from '../../../api/account-detailed';
-import type { PaymentSettings } from '../../../api/payment-settings';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatDate } from '../../../utils/format-date';
 
@@ -31,12 +27,10 @@ interface Notice {
 /** Every notice that applies to the account (spec §2 Account details), most important first. */
 export function AccountNotices({
   data,
-  settings,
   phone,
   modifiable,
 }: {
   data: AccountDetailed;
-  settings: PaymentSettings | undefined;
   phone: string;
   /** The shown arrangement may be changed online (false also without an arrangement). */
   modifiable: boolean | null;
@@ -47,43 +41,8 @@ export function AccountNotices({
   const { account } = data;
   const notices: Notice[] = [];
 
-  if (account.isClosed) {
-    const until = lastViewableDate(account);
-    const date = until ? formatDate(until, language) : '';
-    notices.push({
-      id: 'closed',
-      intent: 'info',
-      title: t('account.notices.closed.title'),
-      body: t(
-        isSettled(account) ? 'account.notices.closed.settled' : 'account.notices.closed.other',
-        { date },
-      ),
-    });
-  }
-  if (account.isEop) {
-    notices.push({
-      id: 'end-of-process',
-      intent: 'warning',
-      title: t('account.notices.endOfProcess.title'),
-      body: t('account.notices.endOfProcess.body', { phone }),
-    });
-    const endOfPath = settings?.endOfPathNotice;
-    if (endOfPath && account.showEndOfPathNotice !== false) {
-      notices.push({
-        id: 'end-of-path',
-        intent: 'info',
-        title: localize(endOfPath.heading, language),
-        body: (
-          <>
-            {localize(endOfPath.text, language)}{' '}
-            <Link href={endOfPath.paymentUrl} target="_blank" rel="noopener noreferrer">
-              {localize(endOfPath.linkText, language)}
-            </Link>
-          </>
-        ),
-      });
-    }
-  }
+  // Closed, settled and end-of-process are the account's urgent state (flows/rules/urgent-state.json,
+  // shown above these notices): one notice each, never two that disagree.
   if (account.statementDate && !account.isClosed) {
     notices.push({
       id: 'statement',

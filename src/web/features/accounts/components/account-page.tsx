@@ -2,9 +2,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { accountStateFacts, urgentState } from '../../../../domain/account-state';
 import { useAccountOptions } from '../../../api/account-options';
 import { hasExistingPayment } from '../../../api/existing-payment';
 import { usePaymentSettings } from '../../../api/payment-settings';
+import { AccountBadges, UrgentNotice } from '../../../components/account-state';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
 import { ExistingPaymentDialog } from '../../../components/existing-payment-dialog';
 import { useNotify } from '../../../components/notify';
@@ -13,7 +15,11 @@ import { QueryError } from '../../../components/query-error';
 import { RouterLink } from '../../../components/router-link';
 import { isApiError } from '../../../lib/api';
 import { accountRules, agencyToday } from '../../../utils/account-rules';
-import { isModifiableOnline, shownArrangement } from '../../../utils/account-view';
+import {
+  isModifiableOnline,
+  shownArrangement,
+  withArrangementFlags,
+} from '../../../utils/account-view';
 import {
   firstPastDue,
   nextScheduled,
@@ -95,9 +101,18 @@ export default function AccountPage() {
     t('account.defaultSupportPhone'),
   );
   const next = nextScheduled(rows, today);
+  const facts = accountStateFacts({
+    account: withArrangementFlags(data),
+    arrangements: data.arrangements,
+    options,
+    today,
+    scheduleRules: rules.scheduleStatus,
+  });
+  const urgent = urgentState(facts, rules.urgentState);
+  const base = `/accounts/${encodeURIComponent(account.accountNumber)}`;
 
   const payNow = async (row: ScheduleRow) => {
-    const to = `/accounts/${encodeURIComponent(account.accountNumber)}/payment/${row.payNow}`;
+    const to = `${base}/payment/${row.payNow}`;
     try {
       const exists = await hasExistingPayment({
         accountNumber: account.accountNumber,
@@ -118,9 +133,28 @@ export default function AccountPage() {
       <div className={styles.header}>
         <RouterLink to="/dashboard">{t('account.back')}</RouterLink>
         <PageHeader title={t('account.title', { accountNumber: account.accountNumber })} />
+        <AccountBadges facts={facts} rules={rules.accountBadges} />
       </div>
+      <UrgentNotice
+        accountNumber={account.accountNumber}
+        state={urgent}
+        facts={facts}
+        phone={phone}
+        clientTexts={account.showEndOfPathNotice === false ? null : settings.data?.endOfPathNotice}
+        handlers={{
+          // A scheduled payment is paid as its row would be (asking first about one taken today).
+          onPay: (variant) => {
+            const row = rows.find((candidate) => candidate.payNow === variant);
+            if (row) void payNow(row);
+            else void navigate(`${base}/payment/${variant}`);
+          },
+          onSetPaymentMethod: canModify && next ? () => openPaymentMethod(next) : undefined,
+          paymentOptionsHref: `${base}/paymentOptions`,
+          externalPaymentUrl: account.externalPaymentUrl,
+        }}
+      />
       <DisputeDocument accountNumber={data.account.accountNumber} />
-      <AccountNotices data={data} settings={settings.data} phone={phone} modifiable={modifiable} />
+      <AccountNotices data={data} phone={phone} modifiable={modifiable} />
       <AccountSummary data={data} />
       {open && arrangement && (
         <UpcomingPayments

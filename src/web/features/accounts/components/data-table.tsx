@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+
+/** Below this width each row becomes a small card: one line per column, label and value. */
+const STACKED = '@media (max-width: 599px)';
 
 const useStyles = makeStyles({
   region: {
@@ -7,30 +10,86 @@ const useStyles = makeStyles({
     maxWidth: '100%',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
-  table: { width: '100%', borderCollapse: 'collapse', minWidth: '300px' },
+  table: {
+    width: '100%',
+    borderCollapse: 'collapse',
+    minWidth: '300px',
+    [STACKED]: { display: 'block', minWidth: 0 },
+  },
+  headRow: {
+    // The column headers stay in the accessibility tree; on a phone each cell shows its label.
+    [STACKED]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
   head: {
     textAlign: 'start',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
     color: tokens.colorNeutralForeground2,
     fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+  },
+  body: {
+    [STACKED]: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: tokens.spacingVerticalS,
+    },
+  },
+  row: {
+    [STACKED]: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: tokens.spacingVerticalXS,
+      padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+      border: `1px solid ${tokens.colorNeutralStroke2}`,
+      borderRadius: tokens.borderRadiusMedium,
+      backgroundColor: tokens.colorNeutralBackground2,
+    },
   },
   cell: {
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     verticalAlign: 'middle',
+    // A value (an amount, a date, a code) never breaks across lines.
+    whiteSpace: 'nowrap',
+    [STACKED]: {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      flexWrap: 'wrap',
+      gap: tokens.spacingHorizontalM,
+      padding: `${tokens.spacingVerticalXXS} 0`,
+      borderBottom: 'none',
+      minHeight: '28px',
+    },
   },
+  label: {
+    display: 'none',
+    color: tokens.colorNeutralForeground2,
+    [STACKED]: { display: 'inline' },
+  },
+  empty: { [STACKED]: { display: 'none' } },
 });
 
 export interface Column<T> {
   key: string;
   header: string;
   cell: (row: T) => ReactNode;
+  /** Hide the cell on a phone when it renders nothing (an actions column without actions). */
+  isEmpty?: (row: T) => boolean;
 }
 
 /**
- * A table in its own labelled, keyboard-scrollable region: on a narrow phone it scrolls inside
- * the region instead of widening the page.
+ * A table in its own labelled, keyboard-scrollable region. On a phone (under 600 px) each row is
+ * a small card, one line per column with its label, so nothing scrolls sideways; the table keeps
+ * its roles, so a screen reader still reads rows and column headers.
  */
 export function DataTable<T>({
   label,
@@ -48,21 +107,30 @@ export function DataTable<T>({
   const styles = useStyles();
   return (
     <div className={styles.region} role="region" aria-label={label} tabIndex={0}>
-      <table className={styles.table} data-testid={testId}>
-        <thead>
-          <tr>
+      {/* Explicit roles: a table drawn with display other than table keeps its semantics. */}
+      <table className={styles.table} data-testid={testId} role="table">
+        <thead className={styles.headRow} role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={styles.head}>
+              <th key={column.key} scope="col" className={styles.head} role="columnheader">
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={styles.body} role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={styles.row} role="row">
               {columns.map((column) => (
-                <td key={column.key} className={styles.cell}>
+                <td
+                  key={column.key}
+                  className={mergeClasses(styles.cell, column.isEmpty?.(row) && styles.empty)}
+                  role="cell"
+                  data-column={column.key}
+                >
+                  <span className={styles.label} aria-hidden="true">
+                    {column.header}
+                  </span>
                   {column.cell(row)}
                 </td>
               ))}

@@ -32,7 +32,9 @@ const BADGE: Record<ScheduleStatus, BadgeProps['color']> = {
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  more: { alignSelf: 'flex-start' },
+  more: { alignSelf: 'flex-start', minHeight: '32px' },
+  // At least 24 × 24 px (WCAG 2.5.8); a little more on a phone.
+  button: { minHeight: '32px', minWidth: '32px' },
 });
 
 export function PaymentSchedule({
@@ -81,13 +83,16 @@ export function PaymentSchedule({
           {
             key: 'actions',
             header: t('account.schedule.actions'),
+            isEmpty: (row) =>
+              !row.payNow &&
+              !(canModify && (row.status === 'missing_funding' || row.status === 'rejected')),
             cell: (row) => (
               <div className={styles.actions}>
                 {row.payNow && (
                   <Button
                     {...restoreFocus}
                     size="small"
-                    appearance="primary"
+                    className={styles.button}
                     aria-label={t('account.schedule.payNowFor', { date: date(row) })}
                     onClick={() => onPayNow(row)}
                   >
@@ -98,6 +103,7 @@ export function PaymentSchedule({
                   <Button
                     {...restoreFocus}
                     size="small"
+                    className={styles.button}
                     aria-label={t('account.schedule.setPaymentMethodFor', { date: date(row) })}
                     onClick={() => onSetPaymentMethod(row)}
                   >

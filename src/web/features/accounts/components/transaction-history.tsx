@@ -12,7 +12,7 @@ import { SectionPanel } from './section-panel';
 /** Spec §9: 5 transactions, then 5 more per click. */
 const PAGE = 5;
 
-const useStyles = makeStyles({ more: { alignSelf: 'flex-start' } });
+const useStyles = makeStyles({ more: { alignSelf: 'flex-start', minHeight: '32px' } });
 
 export function TransactionHistory({ transactions }: { transactions: readonly Transaction[] }) {
   const styles = useStyles();
@@ -31,6 +31,12 @@ export function TransactionHistory({ transactions }: { transactions: readonly Tr
           rowKey={(transaction) => transaction.id}
           columns={[
             {
+              key: 'status',
+              header: t('account.history.status'),
+              cell: (transaction) =>
+                t(`account.history.statuses.${transactionStatus(transaction)}`),
+            },
+            {
               key: 'date',
               header: t('account.history.date'),
               cell: (transaction) => formatDate(transaction.date, language, 'short'),
@@ -39,12 +45,6 @@ export function TransactionHistory({ transactions }: { transactions: readonly Tr
               key: 'amount',
               header: t('account.history.amount'),
               cell: (transaction) => formatUsd(transaction.amount, language),
-            },
-            {
-              key: 'status',
-              header: t('account.history.status'),
-              cell: (transaction) =>
-                t(`account.history.statuses.${transactionStatus(transaction)}`),
             },
             {
               key: 'confirmation',

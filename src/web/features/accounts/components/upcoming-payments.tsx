@@ -15,6 +15,7 @@ import { SectionPanel } from './section-panel';
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   text: { margin: 0 },
+  button: { minHeight: '32px' },
 });
 
 /** The past-due and next payments with pay now, set payment method and move next payment. */
@@ -61,7 +62,7 @@ export function UpcomingPayments({
         {payNow && (
           <Button
             {...restoreFocus}
-            appearance="primary"
+            className={styles.button}
             onClick={() => onPayNow(payNow)}
             data-testid="pay-now"
           >
@@ -71,6 +72,7 @@ export function UpcomingPayments({
         {canModify && next && (
           <Button
             {...restoreFocus}
+            className={styles.button}
             onClick={() => onSetPaymentMethod(next)}
             data-testid="set-payment-method"
           >
@@ -78,7 +80,12 @@ export function UpcomingPayments({
           </Button>
         )}
         {canModify && canMove && next && (
-          <Button {...restoreFocus} onClick={onMoveNextPayment} data-testid="move-next-payment">
+          <Button
+            {...restoreFocus}
+            className={styles.button}
+            onClick={onMoveNextPayment}
+            data-testid="move-next-payment"
+          >
             {t('account.upcoming.moveNextPayment')}
           </Button>
         )}

@@ -1,14 +1,18 @@
-import { Badge, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { maskClientAccount } from '../../../../domain/masking';
 import { formatUsd } from '../../../../domain/money';
 import { progressState } from '../../../../domain/progress';
+import { accountStateFacts, urgentState } from '../../../../domain/account-state';
 import type { AccountOverview } from '../../../api/accounts-overview';
+import { AccountBadges, UrgentNotice } from '../../../components/account-state';
 import { ButtonLink } from '../../../components/button-link';
 import { InfoList } from '../../../components/info-list';
 import { Panel } from '../../../components/panel';
 import { RouterLink } from '../../../components/router-link';
 import { useLanguage } from '../../../hooks/use-language';
+import { accountRules, agencyToday } from '../../../utils/account-rules';
+import { supportPhone } from '../../accounts/utils/support-phone';
 import { ProgressRing } from './progress-ring';
 
 const useStyles = makeStyles({
@@ -25,7 +29,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
   },
   title: { margin: 0 },
+  nowrap: { whiteSpace: 'nowrap' },
   balance: {
+    whiteSpace: 'nowrap',
     fontSize: tokens.fontSizeHero700,
     lineHeight: tokens.lineHeightHero700,
     fontWeight: tokens.fontWeightSemibold,
@@ -38,6 +44,7 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   ringSlot: { minHeight: '96px' },
+  makePayment: { minHeight: '44px' },
   footer: {
     marginTop: 'auto',
     display: 'flex',
@@ -62,6 +69,22 @@ export function AccountCard({ account }: { account: AccountOverview }) {
   const pending = account.pendingPaymentsTotal;
   const money = (dollars: number) => formatUsd(dollars, language);
   const encoded = encodeURIComponent(accountNumber);
+  const rules = accountRules();
+  const facts = accountStateFacts({
+    account,
+    options: account.paymentOptions,
+    today: agencyToday(),
+    scheduleRules: rules.scheduleStatus,
+  });
+  const urgent = urgentState(facts, rules.urgentState);
+  // One primary action per card: the urgent state's, else Make a payment. Comparing the options
+  // is what Make a payment does, so that action is left to it.
+  const urgentAction = urgent.outcome.action;
+  const urgentHasAction =
+    urgentAction !== undefined &&
+    urgentAction.kind !== 'payment-options' &&
+    (urgentAction.kind !== 'pay' ||
+      (account.paymentOptions as readonly string[]).includes(urgentAction.variant ?? ''));
 
   const balanceItems = [
     { label: t('account.fields.totalPaid'), value: money(account.totalPaid), testId: 'total-paid' },
@@ -94,19 +117,23 @@ export function AccountCard({ account }: { account: AccountOverview }) {
     <Panel className={styles.card} data-testid="account-card" data-account={accountNumber}>
       <div className={styles.header}>
         <Subtitle2 as="h3" id={headingId} className={styles.title}>
-          {t('account.fields.accountNumber')}: {accountNumber}
+          {t('account.fields.accountNumber')}:{' '}
+          <span className={styles.nowrap}>{accountNumber}</span>
         </Subtitle2>
-        {account.isClosed && (
-          <Badge appearance="tint" color="informative">
-            {t('dashboard.card.closed')}
-          </Badge>
-        )}
-        {account.isEop && (
-          <Badge appearance="tint" color="warning">
-            {t('dashboard.card.endOfProcess')}
-          </Badge>
-        )}
+        <AccountBadges facts={facts} rules={rules.accountBadges} />
       </div>
+      <UrgentNotice
+        accountNumber={accountNumber}
+        state={urgent}
+        facts={facts}
+        phone={supportPhone(account.supportPhoneNumber, null, t('account.defaultSupportPhone'))}
+        headingLevel="h4"
+        compact
+        handlers={{
+          setPaymentMethodHref: `/accounts/${encoded}`,
+          externalPaymentUrl: account.externalPaymentUrl,
+        }}
+      />
       <div className={styles.section}>
         <h4 className={styles.sectionHeading}>{t('dashboard.card.balanceDetails')}</h4>
         <div>
@@ -135,7 +162,8 @@ export function AccountCard({ account }: { account: AccountOverview }) {
       <div className={styles.footer}>
         {showsPayment && (
           <ButtonLink
-            appearance="primary"
+            className={styles.makePayment}
+            appearance={urgentHasAction ? 'secondary' : 'primary'}
             to={`/accounts/${encoded}/paymentOptions`}
             aria-label={t('dashboard.makePaymentFor', { accountNumber })}
             data-testid="make-payment"

@@ -42,8 +42,16 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeHero700,
     lineHeight: tokens.lineHeightHero700,
     fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+  },
+  savings: {
+    margin: 0,
+    color: tokens.colorPaletteGreenForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
   },
   footer: { marginTop: 'auto' },
+  action: { minHeight: '44px' },
 });
 
 /** One settlement option of a letter; faded and not selectable once a payment day has passed. */
@@ -106,6 +114,11 @@ export function LetterOptionCard({
         <div className={styles.amount} data-testid="settlement-amount">
           {money(option.settlementAmount)}
         </div>
+        {view.savings > 0 && (
+          <p className={styles.savings} data-testid="option-savings">
+            {t('letter.option.savings', { amount: money(view.savings) })}
+          </p>
+        )}
         <Body1 as="p">
           {t('letter.option.payments', {
             count: option.numberOfPayments,
@@ -129,6 +142,7 @@ export function LetterOptionCard({
           </Body1>
         ) : (
           <ButtonLink
+            className={styles.action}
             appearance="primary"
             to={`/accounts/${encodeURIComponent(accountNumber)}/payment/letter?${search.toString()}`}
             aria-label={t('letter.option.chooseFor', {

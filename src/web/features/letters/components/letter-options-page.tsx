@@ -32,7 +32,7 @@ export default function LetterOptionsPage() {
   if (isApiError(letter.error, 404)) return <Navigate to="/" replace />;
   if (letter.isError) return <QueryError />;
   if (letter.isPending) return <DelayedSpinner />;
-  const views = letterOptionViews(letter.data.options, agencyToday());
+  const views = letterOptionViews(letter.data.options, agencyToday(), letter.data.principalBalance);
   return (
     <>
       <PageHeader

@@ -1,4 +1,5 @@
 import { daysBetween, isBefore } from '../../../../domain/dates';
+import { toCents } from '../../../../domain/money';
 import type { LetterOption } from '../../../api/letter';
 
 /** Up to this many days after its due date an expired option says 'n days ago', then the date. */
@@ -18,6 +19,8 @@ export interface OptionView {
   lastPaymentDate: string | null;
   /** Whole percent taken off the balance (discount 0.4 -> 40). */
   discountPercent: number;
+  /** Dollars saved against the letter's principal balance (0 when unknown or none). */
+  savings: number;
 }
 
 export function optionDue(option: Pick<LetterOption, 'dueDate'>, today: string): OptionDue {
@@ -29,7 +32,12 @@ export function optionDue(option: Pick<LetterOption, 'dueDate'>, today: string):
 }
 
 /** The letter's options sorted by due date (then option number), each with what the card shows. */
-export function letterOptionViews(options: readonly LetterOption[], today: string): OptionView[] {
+export function letterOptionViews(
+  options: readonly LetterOption[],
+  today: string,
+  /** The letter's principal balance: what the settlement is measured against. */
+  principalBalance?: number,
+): OptionView[] {
   return [...options]
     .sort((a, b) =>
       a.dueDate === b.dueDate ? a.optionNumber - b.optionNumber : a.dueDate < b.dueDate ? -1 : 1,
@@ -44,6 +52,10 @@ export function letterOptionViews(options: readonly LetterOption[], today: strin
         firstPaymentDate: dates[0] ?? null,
         lastPaymentDate: dates.at(-1) ?? null,
         discountPercent: Math.round(option.discount * 100),
+        savings:
+          principalBalance === undefined
+            ? 0
+            : Math.max(0, toCents(principalBalance) - toCents(option.settlementAmount)) / 100,
       };
     });
 }

@@ -1,18 +1,39 @@
-import { Body1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Body1,
+  Subtitle2,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { formatUsd } from '../../../../domain/money';
+import { formatCents, formatUsd, toCents } from '../../../../domain/money';
+import { amountFacts } from '../../../../domain/payment-journey';
+import type { OptionVariant } from '../../../../domain/payment-options';
+import {
+  optionMoney,
+  suggestedOption,
+  type OptionMoney,
+} from '../../../../domain/suggested-option';
+import { interpolate } from '../../../../engine/form/messages';
 import { localize } from '../../../../engine/i18n/split';
 import { useAccountOptions } from '../../../api/account-options';
+import { usePaymentSettings } from '../../../api/payment-settings';
 import { ButtonLink } from '../../../components/button-link';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
+import { InfoList } from '../../../components/info-list';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { QueryError } from '../../../components/query-error';
 import { RouterLink } from '../../../components/router-link';
 import { useLanguage } from '../../../hooks/use-language';
 import { isApiError } from '../../../lib/api';
-import { accountRules } from '../../../utils/account-rules';
+import { useQuery } from '../../../lib/query-client';
+import { accountRules, agencyToday } from '../../../utils/account-rules';
+import { formatDate } from '../../../utils/format-date';
+import { plansQuery } from '../../payment/api/payment-api';
+import { paymentJourney } from '../../payment/utils/payment-data';
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -29,15 +50,31 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalXL,
     gap: tokens.spacingVerticalM,
+    border: `${tokens.strokeWidthThin} solid transparent`,
   },
+  suggested: {
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`,
+  },
+  mark: { alignSelf: 'flex-start' },
   title: { margin: 0 },
   description: { margin: 0, color: tokens.colorNeutralForeground2 },
-  action: { marginTop: 'auto', alignSelf: 'flex-start' },
+  headline: {
+    margin: 0,
+    whiteSpace: 'nowrap',
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  nowrap: { whiteSpace: 'nowrap' },
+  why: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  action: { marginTop: 'auto', alignSelf: 'flex-start', minHeight: '44px' },
 });
 
 /**
- * The payment option picker: one card per option the rules offer. A missing or closed account
- * goes home; an account without options goes to its details.
+ * The payment option picker: one card per option the rules offer, each saying what it means in
+ * money (the amount, or the monthly amount × payments; the total; the savings; the deadline), with
+ * the option flows/rules/suggested-option.json suggests marked. A missing or closed account goes
+ * home; an account without options goes to its details.
  */
 export default function PaymentOptionsPage() {
   const styles = useStyles();
@@ -45,6 +82,17 @@ export default function PaymentOptionsPage() {
   const language = useLanguage();
   const { accountNumber = '' } = useParams();
   const { detailed, options } = useAccountOptions(accountNumber);
+  const settings = usePaymentSettings(accountNumber);
+  const offers = (variant: OptionVariant) => options?.includes(variant) === true;
+  // The plans the wizard offers, so a plan card shows the plan the wizard starts with.
+  const paymentPlans = useQuery({
+    ...plansQuery(accountNumber, 'payment'),
+    enabled: offers('bif'),
+  });
+  const settlementPlans = useQuery({
+    ...plansQuery(accountNumber, 'settlement'),
+    enabled: offers('sif'),
+  });
 
   if (isApiError(detailed.error, 404)) return <Navigate to="/" replace />;
   if (detailed.isError) return <QueryError />;
@@ -53,7 +101,84 @@ export default function PaymentOptionsPage() {
   if (account.isClosed) return <Navigate to="/" replace />;
   const base = `/accounts/${encodeURIComponent(account.accountNumber)}`;
   if (options.length === 0) return <Navigate to={base} replace />;
-  const rules = accountRules().paymentOptions;
+  const rules = accountRules();
+  const today = agencyToday();
+  const journey = paymentJourney();
+  const facts = settings.data
+    ? amountFacts({
+        account: detailed.data.account,
+        arrangements: detailed.data.arrangements,
+        settings: settings.data,
+        today,
+        scheduleRules: rules.scheduleStatus,
+      })
+    : undefined;
+  const money = new Map<OptionVariant, OptionMoney | null>(
+    options.map((variant) => [
+      variant,
+      optionMoney({
+        config: journey.variants[variant],
+        facts,
+        plans:
+          variant === 'bif'
+            ? paymentPlans.data
+            : variant === 'sif'
+              ? settlementPlans.data
+              : undefined,
+        balance: toCents(account.balance),
+        today,
+      }),
+    ]),
+  );
+  const sif = money.get('sif');
+  const bif = money.get('bif');
+  const suggestion = {
+    options: [...options],
+    balance: account.balance,
+    settlementSavings: sif?.kind === 'plan' ? sif.savings / 100 : 0,
+    longestPlanPayments: bif?.kind === 'plan' ? bif.maxPayments : 0,
+  };
+  const suggested = suggestedOption(suggestion, rules.suggestedOption);
+  const why = suggested ? rules.suggestedOption.outcomes[suggested] : undefined;
+  const cents = (value: number) => formatCents(value, language);
+  const day = (value: string) => formatDate(value, language);
+
+  const moneyItems = (value: OptionMoney) =>
+    value.kind === 'single'
+      ? [
+          {
+            label: t('payment-options.money.total'),
+            value: value.editable ? t('payment-options.money.yourChoice') : cents(value.total),
+            testId: 'option-total',
+          },
+          {
+            label: t('payment-options.money.savings'),
+            value: cents(value.savings),
+            testId: 'option-savings',
+          },
+          {
+            label: t('payment-options.money.payBy'),
+            value: day(value.deadline),
+            testId: 'option-deadline',
+          },
+        ]
+      : [
+          {
+            label: t('payment-options.money.total'),
+            value: cents(value.total),
+            testId: 'option-total',
+          },
+          {
+            label: t('payment-options.money.savings'),
+            value: cents(value.savings),
+            testId: 'option-savings',
+          },
+          {
+            label: t('payment-options.money.lastPayment'),
+            value: day(value.deadline),
+            testId: 'option-deadline',
+          },
+        ];
 
   return (
     <div className={styles.layout}>
@@ -69,20 +194,86 @@ export default function PaymentOptionsPage() {
       />
       <ul className={styles.list} aria-label={t('payment-options.listLabel')}>
         {options.map((variant) => {
-          const label = localize(rules.outcomes[variant]?.label, language) ?? variant;
+          const label =
+            localize(rules.paymentOptions.outcomes[variant]?.label, language) ?? variant;
           const headingId = `payment-option-${variant}`;
+          const value = money.get(variant) ?? null;
+          const isSuggested = variant === suggested;
           return (
-            <li key={variant} data-testid="payment-option" data-variant={variant}>
-              <Panel className={styles.card} role="group" aria-labelledby={headingId}>
+            <li
+              key={variant}
+              data-testid="payment-option"
+              data-variant={variant}
+              data-suggested={isSuggested}
+            >
+              <Panel
+                className={mergeClasses(styles.card, isSuggested && styles.suggested)}
+                role="group"
+                aria-labelledby={headingId}
+              >
+                {isSuggested && why && (
+                  <Badge
+                    className={styles.mark}
+                    appearance="filled"
+                    color="brand"
+                    data-testid="suggested-mark"
+                  >
+                    {localize(why.label, language)}
+                  </Badge>
+                )}
                 <Subtitle2 as="h2" id={headingId} className={styles.title}>
                   {label}
                 </Subtitle2>
+                {value === null ? (
+                  <Body1 as="p" className={styles.description}>
+                    {t('payment-options.money.unknown')}
+                  </Body1>
+                ) : (
+                  <div>
+                    <Body1>
+                      {value.kind === 'plan' && value.payments > 1
+                        ? t('payment-options.money.monthly')
+                        : t('payment-options.money.onePayment')}
+                    </Body1>
+                    <p className={styles.headline} data-testid="option-amount">
+                      {value.kind === 'plan'
+                        ? value.payments > 1
+                          ? t('payment-options.money.perPayment', {
+                              amount: cents(value.perPayment),
+                              count: value.payments,
+                            })
+                          : cents(value.perPayment)
+                        : value.editable
+                          ? t('payment-options.money.fromAmount', {
+                              amount: cents(value.min ?? value.amount),
+                            })
+                          : cents(value.amount)}
+                    </p>
+                    {value.kind === 'plan' && value.plans > 1 && (
+                      <Body1 className={styles.description}>
+                        {t('payment-options.money.planRange', {
+                          min: value.minPayments,
+                          max: value.maxPayments,
+                        })}
+                      </Body1>
+                    )}
+                  </div>
+                )}
+                {value && <InfoList items={moneyItems(value)} />}
                 <Body1 as="p" className={styles.description}>
                   {t(`payment-options.descriptions.${variant}`)}
                 </Body1>
+                {isSuggested && why?.text && (
+                  <Body1 as="p" className={styles.why} data-testid="suggested-why">
+                    {interpolate(localize(why.text, language), {
+                      settlementSavings: formatUsd(suggestion.settlementSavings, language),
+                      balance: formatUsd(suggestion.balance, language),
+                    })}
+                  </Body1>
+                )}
                 <ButtonLink
                   className={styles.action}
-                  appearance="primary"
+                  appearance={isSuggested || !suggested ? 'primary' : 'secondary'}
                   to={`${base}/payment/${variant}`}
                   aria-label={t('payment-options.chooseFor', { option: label })}
                 >
