@@ -7,6 +7,12 @@
 /** The agency's time zone: every calendar date of the portal is a day in this zone. */
 export const AGENCY_TIME_ZONE = 'America/New_York';
 
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+
+dayjs.extend(localizedFormat);
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone.
@@ -90,24 +96,12 @@ export function yearOf(value: string): number {
   return /^\d{4}/.test(value) ? Number(value.slice(0, 4)) : Number.NaN;
 }
 
-const longDays = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * A calendar day written out in a language's US locale: 'November 21, 2026' /
- * '21 de noviembre de 2026'. The same words in the browser and on the server (payment
- * authorizations are compared word for word).
+ * A calendar day written out in the page language, the one date format of the portal (tables,
+ * notices, the payment wizard, the PDFs): 'November 21, 2026' / '21 de noviembre de 2026'. The same
+ * words in the browser and on the server (payment authorizations are compared word for word).
+ * dayjs's localized long date (`LL`), on the calendar day itself: no time zone can move it.
  */
 export function formatLongDay(day: string, language: 'en' | 'es'): string {
-  const locale = language === 'es' ? 'es-US' : 'en-US';
-  let format = longDays.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone: 'UTC',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    });
-    longDays.set(locale, format);
-  }
-  return format.format(toUtc(datePart(day)));
+  return dayjs(datePart(day)).locale(language).format('LL');
 }

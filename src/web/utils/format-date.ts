@@ -1,21 +1,11 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { Language } from '../../engine/i18n/split';
-import { datePart } from '../../domain/dates';
-
-dayjs.extend(localizedFormat);
+import { formatLongDay } from '../../domain/dates';
 
 /**
- * A calendar day (`YYYY-MM-DD`, or the day of a date-time) in the page language: long
- * ('November 21, 2026' / '21 de noviembre de 2026') or short ('Nov 21, 2026' / '21 nov 2026').
+ * A calendar day (`YYYY-MM-DD`, or the day of a date-time) as the portal writes every date, in
+ * the page language: 'November 21, 2026' / '21 de noviembre de 2026'. One format everywhere
+ * (tables, notices, the payment wizard, the PDFs), from the one formatter in domain/dates.
  */
-export function formatDate(
-  value: string,
-  language: Language,
-  style: 'long' | 'short' = 'long',
-): string {
-  return dayjs(datePart(value))
-    .locale(language)
-    .format(style === 'long' ? 'LL' : 'll');
+export function formatDate(value: string, language: Language): string {
+  return formatLongDay(value, language);
 }

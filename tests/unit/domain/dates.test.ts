@@ -4,6 +4,7 @@ import {
   AGENCY_TIME_ZONE,
   compareDates,
   datePart,
+  formatLongDay,
   daysBetween,
   isAfter,
   isBefore,
@@ -77,5 +78,15 @@ describe('calendar date helpers', () => {
     expect(datePart('2025-04-29T10:00:00Z')).toBe('2025-04-29');
     expect(yearOf('0001-01-01T00:00:00')).toBe(1);
     expect(yearOf('n/a')).toBeNaN();
+  });
+});
+
+describe('formatLongDay, the one date format', () => {
+  it('writes a day out in each language, the same for a date-time on that day', () => {
+    expect(formatLongDay('2026-11-21', 'en')).toBe('November 21, 2026');
+    expect(formatLongDay('2026-11-21', 'es')).toBe('21 de noviembre de 2026');
+    expect(formatLongDay('2026-01-05', 'es')).toBe('5 de enero de 2026');
+    // Late evening UTC is still the day written in the string: no time zone moves it.
+    expect(formatLongDay('2026-03-01T23:30:00Z', 'en')).toBe('March 1, 2026');
   });
 });

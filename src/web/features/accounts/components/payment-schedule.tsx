@@ -55,7 +55,7 @@ export function PaymentSchedule({
   const language = useLanguage();
   const restoreFocus = useRestoreFocusTarget();
   const { visible, hasMore, showMore } = useShowMore(rows, FIRST_ROWS, MORE_ROWS);
-  const date = (row: ScheduleRow) => formatDate(row.payment.date, language, 'short');
+  const date = (row: ScheduleRow) => formatDate(row.payment.date, language);
 
   return (
     <SectionPanel id="payment-schedule" title={t('account.schedule.heading')}>

@@ -39,7 +39,7 @@ export function TransactionHistory({ transactions }: { transactions: readonly Tr
             {
               key: 'date',
               header: t('account.history.date'),
-              cell: (transaction) => formatDate(transaction.date, language, 'short'),
+              cell: (transaction) => formatDate(transaction.date, language),
             },
             {
               key: 'amount',
