@@ -26,7 +26,8 @@ interface ChunkLike {
 export function routePreloads(webRoot: string): Plugin {
   return {
     name: 'portal-route-preloads',
-    apply: 'build',
+    // The browser's build (not the server's prerender bundle, vite.config.ts).
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkLike>();
       for (const item of Object.values(bundle)) {

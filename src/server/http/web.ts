@@ -11,7 +11,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
+import { cookieLanguage } from '../../engine/i18n/language-cookie';
+import { LANGUAGES, type Language } from '../../engine/i18n/split';
 import { injectConfig, type PortalConfig } from '../config';
+import { prerenderedPages, type PrerenderedPage } from './prerender';
 import { routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
 import { securityHeaders } from './security';
@@ -28,32 +31,55 @@ function wantsHtml(request: { method?: string; url?: string; headers: http.Incom
 export interface WebOptions {
   webDir?: string | undefined;
   getConfig: () => PortalConfig;
+  /** Told when a public page cannot be drawn on the server (the browser draws it instead). */
+  warn?: (message: string, error: unknown) => void;
 }
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Production serving. Without a built index.html the app answers only /api. */
 export async function registerProductionWeb(app: FastifyInstance, options: WebOptions) {
   const { webDir } = options;
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  const indexHtml = hasWeb
-    ? injectConfig(readFileSync(indexFile, 'utf8'), options.getConfig())
-    : '';
+  const config = options.getConfig();
+  const indexHtml = hasWeb ? injectConfig(readFileSync(indexFile, 'utf8'), config) : '';
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
   const preloadsFor = hasWeb && webDir ? routePreloadLinks(webDir) : () => '';
+  // The public pages, drawn on the server at start-up (prerender.ts).
+  const prerendered =
+    hasWeb && webDir
+      ? prerenderedPages(webDir, config, options.warn ?? (() => undefined))
+      : () => Promise.resolve(undefined);
   const headEnd = indexHtml.indexOf('</head>');
-  const pageFor = (pathname: string) => {
-    const links = headEnd === -1 ? '' : preloadsFor(pathname);
-    return links ? indexHtml.slice(0, headEnd) + links + indexHtml.slice(headEnd) : indexHtml;
+  const pageFor = (pathname: string, language: Language, page: PrerenderedPage | undefined) => {
+    const head = (headEnd === -1 ? '' : preloadsFor(pathname)) + (page?.head ?? '');
+    let html = head ? indexHtml.slice(0, headEnd) + head + indexHtml.slice(headEnd) : indexHtml;
+    if (language !== LANGUAGES[0])
+      html = html.replace('<html lang="en">', `<html lang="${language}">`);
+    if (page) {
+      html = html.replace(
+        ROOT_ELEMENT,
+        `<div id="root" data-prerendered="${language}" inert>${page.body}</div>`,
+      );
+    }
+    return html;
   };
 
   // The page carries runtime config and names this build's assets: revalidated on every visit,
-  // never kept by a shared cache.
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  // never kept by a shared cache. A public page asked for without a query (which the page would
+  // act on) comes drawn, in the language of the visitor's cookie (the default without one).
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = '/', query] = (request.raw.url ?? '/').split('?');
+    const language = cookieLanguage(request.headers.cookie) ?? LANGUAGES[0];
+    const page = query === undefined ? await prerendered(pathname, language) : undefined;
+    return reply
       .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor((request.raw.url ?? '/').split('?')[0] ?? '/'));
+      .send(pageFor(pathname, language, page));
+  };
 
   if (hasWeb && webDir) {
     app.get('/', sendIndex);
