@@ -37,13 +37,36 @@ export interface WebOptions {
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** Above this a built stylesheet stays a file of its own (cached) rather than in every page. */
+const INLINE_STYLESHEET_MAX_BYTES = 4096;
+
+/**
+ * The build's small stylesheets written into the page as `<style>` (the CSP allows inline
+ * styles): a linked one holds the first paint until it has downloaded, one round trip more.
+ */
+function inlineStylesheets(html: string, webDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+    (link, file: string) => {
+      const filePath = path.join(webDir, file);
+      if (!existsSync(filePath)) return link;
+      const css = readFileSync(filePath, 'utf8');
+      if (Buffer.byteLength(css) > INLINE_STYLESHEET_MAX_BYTES || css.includes('</')) return link;
+      return `<style>${css}</style>`;
+    },
+  );
+}
+
 /** Production serving. Without a built index.html the app answers only /api. */
 export async function registerProductionWeb(app: FastifyInstance, options: WebOptions) {
   const { webDir } = options;
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   const config = options.getConfig();
-  const indexHtml = hasWeb ? injectConfig(readFileSync(indexFile, 'utf8'), config) : '';
+  const indexHtml =
+    hasWeb && webDir
+      ? inlineStylesheets(injectConfig(readFileSync(indexFile, 'utf8'), config), webDir)
+      : '';
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
   const preloadsFor = hasWeb && webDir ? routePreloadLinks(webDir) : () => '';
