@@ -84,6 +84,12 @@ test.describe('public pages drawn on the server', () => {
     });
   }
 
+  test("the server's renderer is not served", async ({ request }) => {
+    for (const file of ['/.prerender/entry-server.js', '/.vite/manifest.json']) {
+      expect((await request.get(file)).status()).toBe(404);
+    }
+  });
+
   test('with JavaScript off, /login and /terms still show their text', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {

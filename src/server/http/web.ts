@@ -115,6 +115,9 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
       // The build writes name.js.br and name.js.gz next to each asset (vite.config.ts); the
       // smallest the browser accepts is sent, with Vary: Accept-Encoding.
       preCompressed: true,
+      // Dot folders are the build's own (.vite/manifest.json, .prerender/: the server's
+      // renderer), not the site's.
+      allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDir, filePath).split(path.sep).join('/');
         res.header(
