@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createDOMRenderer } from '@fluentui/react-components';
 import { App } from './app/app';
@@ -23,7 +23,11 @@ const app = (
 // (app/prerendered.ts).
 const prerendered = container.dataset.prerendered;
 if (prerendered && prerendered === currentLanguage() && currentRole() === 'none') {
-  hydrateRoot(container, app);
+  // In a transition, React takes the page over in short slices between which the browser stays
+  // responsive, rather than in one long task (the page is already on screen meanwhile).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   container.replaceChildren();
   container.removeAttribute('inert');
