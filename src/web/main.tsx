@@ -31,6 +31,10 @@ if (prerendered && prerendered === currentLanguage() && currentRole() === 'none'
 } else {
   container.replaceChildren();
   container.removeAttribute('inert');
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  // Also in a transition: the first render works in slices (less blocking time on a slow phone).
+  startTransition(() => {
+    root.render(app);
+  });
 }
 startMonitoring();
