@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { routePreloads } from './scripts/lib/vite-route-preloads.ts';
@@ -27,6 +28,43 @@ const dependencyShims = [
   { find: /^fast-uri$/, replacement: shim('uri.ts') },
 ];
 
+/** Where the prerender bundle goes, inside the web build (a dot folder: never served). */
+export const PRERENDER_DIR = '.prerender';
+
+/** True for the prerender bundle's own build (`build.ssr`), which the client build starts. */
+const isSsrBuild = (config: UserConfig) => Boolean(config.build?.ssr);
+
+/**
+ * After the browser build, the server's prerender bundle (src/web/entry-server.tsx) into
+ * `<outDir>/.prerender/`: everything in one file (no node_modules needed beside it), with the
+ * same aliases and shims as the browser's code, so the server draws what the browser hydrates.
+ */
+function prerenderBundle(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-prerender-bundle',
+    apply: (config, { command }) => command === 'build' && !isSsrBuild(config),
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: 'warn',
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'entry-server.tsx',
+          outDir: path.join(outDir, PRERENDER_DIR),
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+          rolldownOptions: { output: { codeSplitting: false } },
+        },
+      });
+    },
+  };
+}
+
 // The web app lives in src/web; the server (src/server) serves dist/web and injects runtime config
 // from flows/ into index.html, so texts change without a rebuild.
 export default defineConfig({
@@ -35,15 +73,20 @@ export default defineConfig({
     react(),
     // Per route, the scripts its screen needs: the server preloads them in the page.
     routePreloads(fileURLToPath(new URL('src/web', import.meta.url))),
+    prerenderBundle(),
     // Brotli and gzip copies of every built asset, sent by @fastify/static (preCompressed) so no
     // asset is compressed per request. index.html is left out: the server injects config into it
     // and compresses it per response.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|svg|json|txt|map)$/,
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    {
+      ...compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|svg|json|txt|map)$/,
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
+      // The browser's assets only, not the server's prerender bundle.
+      apply: (config, { command }) => command === 'build' && !isSsrBuild(config),
+    },
   ],
   resolve: { alias: [...rjsfShims, ...dependencyShims] },
   build: {

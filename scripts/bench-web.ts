@@ -19,11 +19,13 @@
  * made at similar load, and run it alone (not next to other browser tests or builds).
  *
  * Options (env): BENCH_RUNS (3), BENCH_MAX_SECONDS (600: then everything is stopped and the exit
- * code is 1), BENCH_WEB_DIR (an already built web folder to serve: no build), CHROMIUM_PATH
- * (/usr/bin/chromium).
+ * code is 1), BENCH_WEB_DIR (an already built web folder to serve: no build), BENCH_ROUTES
+ * (a comma-separated subset of the routes, e.g. `/dashboard`), BENCH_REPORT_DIR (each run's
+ * Lighthouse JSON written there, `dashboard-1.json`, ... for its LCP breakdown and request chains),
+ * BENCH_TYPING=off (no typing measurement), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,13 +48,18 @@ interface Route {
   signedIn: boolean;
 }
 
-const ROUTES: Route[] = [
+const ALL_ROUTES: Route[] = [
   { path: '/login', signedIn: false },
   { path: '/verify-letter', signedIn: false },
   { path: '/terms', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/accounts/LU1.10001', signedIn: true },
 ];
+const chosenRoutes = (process.env.BENCH_ROUTES ?? '').split(',').filter(Boolean);
+const ROUTES = chosenRoutes.length
+  ? ALL_ROUTES.filter((route) => chosenRoutes.includes(route.path))
+  : ALL_ROUTES;
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
 /** The largest form (flows/forms/bankruptcy.json) and one of its plain text fields. */
 const TYPING_PAGE = '/accounts/LU1.10001/bankruptcy';
@@ -364,6 +371,11 @@ async function lighthouseRoutes(base: string, runs: number): Promise<Map<string,
         }
         const one = pageFigures(lhr);
         figures.push(one);
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          const name = route.path.replace(/^\//, '').replace(/[^\w.-]+/g, '_');
+          writeFileSync(path.join(REPORT_DIR, `${name}-${run}.json`), JSON.stringify(lhr));
+        }
         console.log(`bench: ${route.path} run ${run}/${runs}: ${figuresLine(one)}`);
         for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
         break;
@@ -486,8 +498,11 @@ async function main(): Promise<void> {
   console.log(`bench: portal on ${base}/ (${elapsed()}); Lighthouse, ${runs} runs per route`);
 
   const lighthouse = await lighthouseRoutes(base, runs);
-  console.log(`bench: typing ${TYPED_TEXT.length} characters (${elapsed()})`);
-  const typing = await typingLatency(base);
+  const typing: number[] = [];
+  if (process.env.BENCH_TYPING !== 'off') {
+    console.log(`bench: typing ${TYPED_TEXT.length} characters (${elapsed()})`);
+    typing.push(...(await typingLatency(base)));
+  }
   const loadAfter = machineLoad();
 
   const rows = ROUTES.map((route) => ({
@@ -500,9 +515,11 @@ async function main(): Promise<void> {
   );
   console.log(figuresTable(rows));
   console.log('');
-  console.log(
-    `Typing ${typing.length} characters into ${TYPING_FIELD} on ${TYPING_PAGE} (412x823, CPU 4x slower), keydown to next frame: median ${fixed(median(typing), 1)} ms, worst ${fixed(Math.max(...typing), 1)} ms`,
-  );
+  if (typing.length > 0) {
+    console.log(
+      `Typing ${typing.length} characters into ${TYPING_FIELD} on ${TYPING_PAGE} (412x823, CPU 4x slower), keydown to next frame: median ${fixed(median(typing), 1)} ms, worst ${fixed(Math.max(...typing), 1)} ms`,
+    );
+  }
   console.log(`Machine before: ${loadBefore}`);
   console.log(`Machine after:  ${loadAfter}`);
   console.log(`(${elapsed()} in all)`);

@@ -40,3 +40,22 @@ export function routesByFeature(router: string): Map<string, string[]> {
   }
   return out;
 }
+
+/**
+ * The feature modules (as in `routesByFeature`) whose route asks for its data as the navigation
+ * starts (`element: <Page …/>, … handle: prefetch('…')` in one route object of router.tsx).
+ */
+export function prefetchedFeatures(router: string): Set<string> {
+  const modules = new Map<string, string>();
+  for (const [, name, module] of router.matchAll(
+    /const (\w+) = lazy\(\s*\(\) => import\('\.\.\/(features\/[^']+)'\)/g,
+  )) {
+    modules.set(name!, `${module}.tsx`);
+  }
+  const out = new Set<string>();
+  for (const [, name] of router.matchAll(/element: <(\w+)[^{}]*?handle: prefetch\(/g)) {
+    const module = modules.get(name!);
+    if (module) out.add(module);
+  }
+  return out;
+}

@@ -3,12 +3,15 @@
  * src/web/app/router.tsx the scripts its screen needs beyond what index.html already preloads
  * (the screen's chunk and its static imports). The server puts them in the page as
  * `<link rel="modulepreload">` for the address asked for (src/server/http/route-preloads.ts), so
- * the browser fetches the screen's code alongside the entry instead of after it has run.
+ * the browser fetches the screen's code alongside the entry instead of after it has run. A route
+ * with a `handle: prefetch(…)` also gets src/web/app/prefetch.ts and its imports, which the router
+ * loads to start the route's requests (router.tsx `prefetchFor`): preloaded, the requests start as
+ * soon as the entry has run, not one download later.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { routesByFeature } from './routes.ts';
+import { prefetchedFeatures, routesByFeature } from './routes.ts';
 
 /** What the server reads: `/`-rooted asset paths per route pattern ('accounts/:accountNumber'). */
 export interface RoutePreloads {
@@ -26,7 +29,8 @@ interface ChunkLike {
 export function routePreloads(webRoot: string): Plugin {
   return {
     name: 'portal-route-preloads',
-    apply: 'build',
+    // The browser's build (not the server's prerender bundle, vite.config.ts).
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkLike>();
       for (const item of Object.values(bundle)) {
@@ -40,13 +44,24 @@ export function routePreloads(webRoot: string): Plugin {
       };
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       const preloaded = entry ? closure(entry.fileName) : new Set<string>();
-      const routes = routesByFeature(readFileSync(path.join(webRoot, 'app', 'router.tsx'), 'utf8'));
+      const moduleOf = (chunk: ChunkLike) =>
+        chunk.facadeModuleId
+          ? path.relative(webRoot, chunk.facadeModuleId).split(path.sep).join('/')
+          : '';
+      const chunkOf = (module: string) =>
+        [...chunks.values()].find((chunk) => moduleOf(chunk) === module);
+      const prefetch = chunkOf('app/prefetch.ts');
+      const router = readFileSync(path.join(webRoot, 'app', 'router.tsx'), 'utf8');
+      const routes = routesByFeature(router);
+      const prefetched = prefetchedFeatures(router);
       const out: RoutePreloads = { routes: [] };
       for (const chunk of chunks.values()) {
         if (!chunk.facadeModuleId) continue;
-        const module = path.relative(webRoot, chunk.facadeModuleId).split(path.sep).join('/');
+        const module = moduleOf(chunk);
         for (const pattern of routes.get(module) ?? []) {
-          const files = [...closure(chunk.fileName)].filter((file) => !preloaded.has(file));
+          const screen = closure(chunk.fileName);
+          if (prefetch && prefetched.has(module)) closure(prefetch.fileName, screen);
+          const files = [...screen].filter((file) => !preloaded.has(file));
           out.routes.push({ path: pattern, files: files.map((file) => `/${file}`) });
         }
       }

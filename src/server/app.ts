@@ -267,7 +267,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => stopSettling());
 
   if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig });
-  else await registerProductionWeb(app, { webDir: options.webDir, getConfig });
+  else {
+    await registerProductionWeb(app, {
+      webDir: options.webDir,
+      getConfig,
+      warn: (message, error) => app.log.warn({ err: error }, message),
+    });
+  }
 
   return app;
 }

@@ -79,8 +79,13 @@ export function configScript(config: PortalConfig): string {
   return `<script type="application/json" id="portal-config">${json}</script>`;
 }
 
+/**
+ * The config at the end of the body: the page's scripts (modules) run after the whole page is
+ * parsed, so they find it there, and the browser parses the page's visible markup (a page drawn
+ * on the server) before this large block of data.
+ */
 export function injectConfig(html: string, config: PortalConfig): string {
   const script = configScript(config);
-  const at = html.search(/<\/head>/i);
-  return at === -1 ? `${script}${html}` : `${html.slice(0, at)}${script}\n${html.slice(at)}`;
+  const at = html.search(/<\/body>/i);
+  return at === -1 ? `${html}${script}` : `${html.slice(0, at)}${script}\n${html.slice(at)}`;
 }

@@ -1,18 +1,40 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createDOMRenderer } from '@fluentui/react-components';
 import { App } from './app/app';
 import { portalConfig } from './lib/config';
-import { initI18n } from './lib/i18n';
+import { currentLanguage, initI18n } from './lib/i18n';
 import { startMonitoring } from './lib/monitoring';
+import { currentRole } from './lib/session';
 import './styles/global.css';
 
 initI18n(portalConfig().texts);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App renderer={createDOMRenderer(document)} />
+  </StrictMode>
 );
+// A public page comes drawn by the server (src/server/http/prerender.ts), signed out, in the
+// language of the portalLanguage cookie: the same visitor takes it over; anyone else (signed in,
+// another language) gets the page drawn afresh. The drawn page is inert until React has it
+// (app/prerendered.ts).
+const prerendered = container.dataset.prerendered;
+if (prerendered && prerendered === currentLanguage() && currentRole() === 'none') {
+  // In a transition, React takes the page over in short slices between which the browser stays
+  // responsive, rather than in one long task (the page is already on screen meanwhile).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  container.replaceChildren();
+  container.removeAttribute('inert');
+  const root = createRoot(container);
+  // Also in a transition: the first render works in slices (less blocking time on a slow phone).
+  startTransition(() => {
+    root.render(app);
+  });
+}
 startMonitoring();

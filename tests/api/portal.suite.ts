@@ -782,7 +782,7 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             expect(page.headers.get('cache-control')).toBe('private, no-cache');
             expect(page.headers.get('content-security-policy')).not.toContain('unsafe-eval');
             const match =
-              /<script type="application\/json" id="portal-config">(.*?)<\/script>\s*<\/head>/s.exec(
+              /<script type="application\/json" id="portal-config">(.*?)<\/script>\s*<\/body>/s.exec(
                 page.text,
               );
             expect(match).not.toBeNull();

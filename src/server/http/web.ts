@@ -11,7 +11,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
+import { cookieLanguage } from '../../engine/i18n/language-cookie';
+import { LANGUAGES, type Language } from '../../engine/i18n/split';
 import { injectConfig, type PortalConfig } from '../config';
+import { prerenderedPages, type PrerenderedPage } from './prerender';
 import { routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
 import { securityHeaders } from './security';
@@ -28,6 +31,30 @@ function wantsHtml(request: { method?: string; url?: string; headers: http.Incom
 export interface WebOptions {
   webDir?: string | undefined;
   getConfig: () => PortalConfig;
+  /** Told when a public page cannot be drawn on the server (the browser draws it instead). */
+  warn?: (message: string, error: unknown) => void;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Above this a built stylesheet stays a file of its own (cached) rather than in every page. */
+const INLINE_STYLESHEET_MAX_BYTES = 4096;
+
+/**
+ * The build's small stylesheets written into the page as `<style>` (the CSP allows inline
+ * styles): a linked one holds the first paint until it has downloaded, one round trip more.
+ */
+function inlineStylesheets(html: string, webDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+    (link, file: string) => {
+      const filePath = path.join(webDir, file);
+      if (!existsSync(filePath)) return link;
+      const css = readFileSync(filePath, 'utf8');
+      if (Buffer.byteLength(css) > INLINE_STYLESHEET_MAX_BYTES || css.includes('</')) return link;
+      return `<style>${css}</style>`;
+    },
+  );
 }
 
 /** Production serving. Without a built index.html the app answers only /api. */
@@ -35,25 +62,47 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const { webDir } = options;
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  const indexHtml = hasWeb
-    ? injectConfig(readFileSync(indexFile, 'utf8'), options.getConfig())
-    : '';
+  const config = options.getConfig();
+  const indexHtml =
+    hasWeb && webDir
+      ? inlineStylesheets(injectConfig(readFileSync(indexFile, 'utf8'), config), webDir)
+      : '';
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
   const preloadsFor = hasWeb && webDir ? routePreloadLinks(webDir) : () => '';
+  // The public pages, drawn on the server at start-up (prerender.ts).
+  const prerendered =
+    hasWeb && webDir
+      ? prerenderedPages(webDir, config, options.warn ?? (() => undefined))
+      : () => Promise.resolve(undefined);
   const headEnd = indexHtml.indexOf('</head>');
-  const pageFor = (pathname: string) => {
-    const links = headEnd === -1 ? '' : preloadsFor(pathname);
-    return links ? indexHtml.slice(0, headEnd) + links + indexHtml.slice(headEnd) : indexHtml;
+  const pageFor = (pathname: string, language: Language, page: PrerenderedPage | undefined) => {
+    const head = (headEnd === -1 ? '' : preloadsFor(pathname)) + (page?.head ?? '');
+    let html = head ? indexHtml.slice(0, headEnd) + head + indexHtml.slice(headEnd) : indexHtml;
+    if (language !== LANGUAGES[0])
+      html = html.replace('<html lang="en">', `<html lang="${language}">`);
+    if (page) {
+      html = html.replace(
+        ROOT_ELEMENT,
+        `<div id="root" data-prerendered="${language}" inert>${page.body}</div>`,
+      );
+    }
+    return html;
   };
 
   // The page carries runtime config and names this build's assets: revalidated on every visit,
-  // never kept by a shared cache.
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  // never kept by a shared cache. A public page asked for without a query (which the page would
+  // act on) comes drawn, in the language of the visitor's cookie (the default without one).
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = '/', query] = (request.raw.url ?? '/').split('?');
+    const language = cookieLanguage(request.headers.cookie) ?? LANGUAGES[0];
+    const page = query === undefined ? await prerendered(pathname, language) : undefined;
+    return reply
       .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor((request.raw.url ?? '/').split('?')[0] ?? '/'));
+      .send(pageFor(pathname, language, page));
+  };
 
   if (hasWeb && webDir) {
     app.get('/', sendIndex);
@@ -66,6 +115,9 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
       // The build writes name.js.br and name.js.gz next to each asset (vite.config.ts); the
       // smallest the browser accepts is sent, with Vary: Accept-Encoding.
       preCompressed: true,
+      // Dot folders are the build's own (.vite/manifest.json, .prerender/: the server's
+      // renderer), not the site's.
+      allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDir, filePath).split(path.sep).join('/');
         res.header(

@@ -1,13 +1,39 @@
 import type { ReactNode } from 'react';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import {
+  FluentProvider,
+  RendererProvider,
+  SSRProvider,
+  webLightTheme,
+  type GriffelRenderer,
+} from '@fluentui/react-components';
 import { AppToaster } from '../components/notify';
 
-/** Fluent's theme and the toaster around the app (React Query needs no provider: lib/query-client.ts). */
-export function AppProviders({ children }: { children: ReactNode }) {
+export type StyleRenderer = GriffelRenderer;
+
+/**
+ * Fluent's style renderer and theme and the toaster around the app (React Query needs no
+ * provider: lib/query-client.ts). The renderer is the server's while it prerenders a page
+ * (entry-server.tsx: its styles go into the page) and the document's in the browser, which takes
+ * over the styles the server sent instead of inserting them again.
+ */
+export function AppProviders({
+  renderer,
+  children,
+}: {
+  renderer: StyleRenderer;
+  children: ReactNode;
+}) {
   return (
-    <FluentProvider theme={webLightTheme}>
-      {children}
-      <AppToaster />
-    </FluentProvider>
+    <RendererProvider
+      renderer={renderer}
+      {...(typeof document === 'undefined' ? {} : { targetDocument: document })}
+    >
+      <SSRProvider>
+        <FluentProvider theme={webLightTheme}>
+          {children}
+          <AppToaster />
+        </FluentProvider>
+      </SSRProvider>
+    </RendererProvider>
   );
 }

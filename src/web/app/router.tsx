@@ -5,10 +5,12 @@
  * change, before React renders, each matched route's `handle.prefetch` asks for its data
  * (prefetch.ts), so the page's code and data download side by side.
  */
+import { useEffect } from 'react';
 import {
   Navigate,
   Outlet,
   UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
   matchRoutes,
   useLocation,
   useRoutes,
@@ -17,6 +19,7 @@ import {
 } from 'react-router-dom';
 import { currentRole, rememberReturnPath } from '../lib/session';
 import { setUnauthorizedHandler } from '../lib/api';
+import { releasePrerenderedPage } from './prerendered';
 import { AppShell } from './shell/app-shell';
 import { RouteErrorBoundary } from './error-page';
 import { RequirePaymentAccess, RequireRole } from './guards';
@@ -157,9 +160,13 @@ function prefetchFor(location: Location): void {
   );
 }
 
-/** A failure while showing a page shows the error page in the shell; a new address clears it. */
+/**
+ * A failure while showing a page shows the error page in the shell; a new address clears it. Once
+ * the first page is live, a page the server drew becomes usable (src/web/main.tsx).
+ */
 function PageErrors() {
   const { pathname } = useLocation();
+  useEffect(releasePrerenderedPage, []);
   return (
     <RouteErrorBoundary pathname={pathname}>
       <Outlet />
@@ -167,7 +174,12 @@ function PageErrors() {
   );
 }
 
-const browserHistory = createBrowserHistory({ v5Compat: true });
+/** In the server's prerender (src/web/entry-server.tsx) there is no browser: nothing starts. */
+const inBrowser = typeof document !== 'undefined';
+
+const browserHistory = inBrowser
+  ? createBrowserHistory({ v5Compat: true })
+  : createMemoryHistory({ v5Compat: true });
 
 /**
  * The browser's history as the router sees it, with the data requests started as each change is
@@ -187,7 +199,7 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-prefetchFor(history.location);
+if (inBrowser) prefetchFor(history.location);
 
 setUnauthorizedHandler(() => {
   const { pathname, search } = history.location;

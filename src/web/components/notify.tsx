@@ -44,7 +44,11 @@ function request(): void {
 
 /** The one place toasts appear; mounted once by the app providers, loaded at the first action. */
 export function AppToaster() {
-  const needed = useSyncExternalStore(subscribe, () => requested);
+  const needed = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   useEffect(() => {
     if (needed) return;
     for (const name of FIRST_INTERACTION) window.addEventListener(name, request, { once: true });

@@ -60,6 +60,11 @@ function withoutSchemaMarkers(texts: LocalizedTree): LocalizedTree {
 
 let cached: PortalConfig | undefined;
 
+/** The server's prerender: the config it serves, in place of the page's. */
+export function setPortalConfig(config: PortalConfig): void {
+  cached = config;
+}
+
 /** The page's config, read once. */
 export function portalConfig(): PortalConfig {
   cached ??= readPortalConfig();

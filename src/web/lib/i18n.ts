@@ -7,30 +7,38 @@ import {
   type Language,
   type LocalizedTree,
 } from '../../engine/i18n/split';
+import { LANGUAGE_COOKIE, cookieLanguage } from '../../engine/i18n/language-cookie';
 import { setApiLanguage } from './api';
 
 export const LANGUAGE_STORAGE_KEY = 'portalLanguage';
 const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
+const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** The stored choice when it is one we speak, else English. */
+const spoken = (value: string | null | undefined): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/**
+ * The stored choice when it is one we speak, else English: the cookie first (what the server drew
+ * the page in), then localStorage (where the choice was kept before the cookie).
+ */
 export function storedLanguage(): Language {
+  const fromCookie = cookieLanguage(document.cookie);
+  if (fromCookie) return fromCookie;
   const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(value ?? '')
-    ? (value as Language)
-    : DEFAULT_LANGUAGE;
+  return spoken(value) ? value : DEFAULT_LANGUAGE;
 }
 
 function applyLanguage(tag: string): void {
   const language = toLanguage(tag);
   document.documentElement.lang = language;
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
   setApiLanguage(language);
 }
 
-/** Initialises i18next synchronously from the injected texts (one `translation` namespace). */
-export function initI18n(texts: LocalizedTree): void {
+/** i18next with the texts of every language (one `translation` namespace), in `language`. */
+function initTexts(texts: LocalizedTree, language: Language): void {
   const locales = splitLocales(texts);
-  const language = storedLanguage();
   void i18next.use(initReactI18next).init({
     resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: locales[lang] }])),
     lng: language,
@@ -40,8 +48,31 @@ export function initI18n(texts: LocalizedTree): void {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+}
+
+/** Initialises i18next synchronously from the injected texts, in the stored language. */
+export function initI18n(texts: LocalizedTree): void {
+  const language = storedLanguage();
+  initTexts(texts, language);
   applyLanguage(language);
   i18next.on('languageChanged', applyLanguage);
+}
+
+/**
+ * The server's prerender (no document): these texts, in `language`. Called again with new texts
+ * (a server started again in the same process), it replaces them.
+ */
+export function initServerI18n(texts: LocalizedTree, language: Language): void {
+  if (!i18next.isInitialized) {
+    initTexts(texts, language);
+    return;
+  }
+  const locales = splitLocales(texts);
+  for (const lang of LANGUAGES) {
+    i18next.removeResourceBundle(lang, 'translation');
+    i18next.addResourceBundle(lang, 'translation', locales[lang], true, true);
+  }
+  void i18next.changeLanguage(language);
 }
 
 /** The current page language as one the portal speaks. */

@@ -36,7 +36,12 @@ const useStyles = makeStyles({
 export function LoadingBar() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const loading = useSyncExternalStore(subscribeToPageLoads, () => pendingPageLoads() > 0);
+  const loading = useSyncExternalStore(
+    subscribeToPageLoads,
+    () => pendingPageLoads() > 0,
+    // The server's page, and the page being hydrated, show no loading bar.
+    () => false,
+  );
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

@@ -1,0 +1,68 @@
+/**
+ * The public pages drawn on the server at start-up: for each address in PRERENDERED_PATHS and each
+ * language, the page's markup and Fluent's styles, from the config this server serves (the texts
+ * in flows/, so a text change needs a restart, not a build). The build writes the renderer as
+ * `<webDir>/.prerender/entry-server.js` (vite.config.ts, src/web/entry-server.tsx). Pages are drawn
+ * one after another in the background; a request for one waits for it. Without the bundle, or if
+ * a page fails to draw, the page is sent empty and drawn by the browser as before.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LANGUAGES, type Language } from '../../engine/i18n/split';
+import type { PortalConfig } from '../config';
+
+/** The public pages: the same for every visitor who is signed out. */
+export const PRERENDERED_PATHS = ['/login', '/verify-letter', '/terms', '/privacy', '/contact-us'];
+
+export const PRERENDER_BUNDLE = path.join('.prerender', 'entry-server.js');
+
+export interface PrerenderedPage {
+  /** Fluent's style elements and the page's preloads, for the head. */
+  head: string;
+  /** The markup inside #root. */
+  body: string;
+}
+
+interface PrerenderModule {
+  prerenderPage(
+    config: PortalConfig,
+    pathname: string,
+    language: Language,
+  ): Promise<PrerenderedPage>;
+}
+
+const key = (pathname: string, language: Language) => `${language} ${pathname}`;
+
+/** `(pathname, language) => page | undefined` (awaiting its drawing), for the built app. */
+export function prerenderedPages(
+  webDir: string,
+  config: PortalConfig,
+  warn: (message: string, error: unknown) => void,
+): (pathname: string, language: Language) => Promise<PrerenderedPage | undefined> {
+  const bundle = path.join(webDir, PRERENDER_BUNDLE);
+  if (!existsSync(bundle)) return () => Promise.resolve(undefined);
+  const pages = new Map<string, Promise<PrerenderedPage | undefined>>();
+  const renderer = (import(pathToFileURL(bundle).href) as Promise<PrerenderModule>).catch(
+    (error: unknown) => {
+      warn('the prerender bundle did not load: the browser draws every page', error);
+      return undefined;
+    },
+  );
+  // One after another: the app's language is one shared i18next instance.
+  let previous: Promise<unknown> = renderer;
+  for (const language of LANGUAGES) {
+    for (const pathname of PRERENDERED_PATHS) {
+      const page = previous
+        .then(() => renderer)
+        .then((module) => module?.prerenderPage(config, pathname, language))
+        .catch((error: unknown) => {
+          warn(`prerender of ${pathname} (${language}) failed: the browser draws it`, error);
+          return undefined;
+        });
+      pages.set(key(pathname, language), page);
+      previous = page;
+    }
+  }
+  return (pathname, language) => pages.get(key(pathname, language)) ?? Promise.resolve(undefined);
+}
