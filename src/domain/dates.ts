@@ -8,8 +8,8 @@
 export const AGENCY_TIME_ZONE = 'America/New_York';
 
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
+import 'dayjs/locale/es.js';
+import localizedFormat from 'dayjs/plugin/localizedFormat.js';
 
 dayjs.extend(localizedFormat);
 
