@@ -23,6 +23,7 @@ import { RULES_CHECKS } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
 import { DATA_SOURCES, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
+import { routesByFeature } from './lib/routes';
 
 /** JSON Schema keywords the form engine does not render (see `unsupported` below). */
 const UNSUPPORTED_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
@@ -348,12 +349,29 @@ function pageTextKeys(page: JsonObject): [string, Json | undefined][] {
  * A page file names forms, data sources, calls and texts that exist, prefills fields its form's
  * schema has, and writes well-formed rules.
  */
+// The addresses router.tsx shows by itself, and those page files have claimed so far.
+const routerPaths = new Set(
+  [
+    ...routesByFeature(await readFile(path.join(root, 'src/web/app/router.tsx'), 'utf8')).values(),
+  ].flat(),
+);
+const pagePaths = new Map<string, string>();
+
 async function checkPage(
   file: string,
   page: JsonObject,
   forms: Map<string, string>,
   texts: Map<string, Json>,
 ): Promise<void> {
+  for (const [i, route] of (Array.isArray(page.routes) ? page.routes : []).entries()) {
+    if (!isObject(route) || typeof route.path !== 'string') continue; // the meta-schema reports it
+    const claimed = pagePaths.get(route.path);
+    if (routerPaths.has(route.path))
+      report(file, `/routes/${i}/path`, `"${route.path}" is already a page of router.tsx`);
+    else if (claimed)
+      report(file, `/routes/${i}/path`, `"${route.path}" is already the address of ${claimed}`);
+    else pagePaths.set(route.path, path.relative(flowsDir, file));
+  }
   const sources: readonly string[] = DATA_SOURCES;
   for (const name of Object.keys(isObject(page.data) ? page.data : {})) {
     if (!sources.includes(name))

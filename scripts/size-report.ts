@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MARIA, launchChromium, putSession, signedInSession, startPortal } from './lib/portal';
-import { routesByFeature } from './lib/routes';
+import { readPageRoutes, routesByFeature } from './lib/routes';
 
 // The measured /login first load (199.5 KB gzip, November 2026) plus 5%.
 const LOGIN_BUDGET_KB = 210;
@@ -36,7 +36,10 @@ function printRouteChunks(): void {
   const manifest = JSON.parse(
     readFileSync(path.join(root, 'dist/web/.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
-  const routes = routesByFeature(readFileSync(path.join(root, 'src/web/app/router.tsx'), 'utf8'));
+  const routes = routesByFeature(
+    readFileSync(path.join(root, 'src/web/app/router.tsx'), 'utf8'),
+    readPageRoutes(path.join(root, 'flows')),
+  );
   console.log("Each route's own chunk (gzip):");
   const rows = Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('features/'))

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { prefetchedFeatures, routesByFeature } from './routes.ts';
+import { prefetchedFeatures, readPageRoutes, routesByFeature } from './routes.ts';
 
 /** What the server reads: `/`-rooted asset paths per route pattern ('accounts/:accountNumber'). */
 export interface RoutePreloads {
@@ -52,8 +52,10 @@ export function routePreloads(webRoot: string): Plugin {
         [...chunks.values()].find((chunk) => moduleOf(chunk) === module);
       const prefetch = chunkOf('app/prefetch.ts');
       const router = readFileSync(path.join(webRoot, 'app', 'router.tsx'), 'utf8');
-      const routes = routesByFeature(router);
-      const prefetched = prefetchedFeatures(router);
+      // The page files as built: a page file added later works, only without its preload hints.
+      const pageRoutes = readPageRoutes(path.join(webRoot, '..', '..', 'flows'));
+      const routes = routesByFeature(router, pageRoutes);
+      const prefetched = prefetchedFeatures(router, pageRoutes);
       const out: RoutePreloads = { routes: [] };
       for (const chunk of chunks.values()) {
         if (!chunk.facadeModuleId) continue;

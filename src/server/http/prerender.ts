@@ -1,5 +1,5 @@
 /**
- * The public pages drawn on the server at start-up: for each address in PRERENDERED_PATHS and each
+ * The public pages drawn on the server at start-up: for each address of `prerenderedPaths` and each
  * language, the page's markup and Fluent's styles, from the config this server serves (the texts
  * in flows/, so a text change needs a restart, not a build). The build writes the renderer as
  * `<webDir>/.prerender/entry-server.js` (vite.config.ts, src/web/entry-server.tsx). Pages are drawn
@@ -12,8 +12,24 @@ import { pathToFileURL } from 'node:url';
 import { LANGUAGES, type Language } from '../../engine/i18n/split';
 import type { PortalConfig } from '../config';
 
-/** The public pages: the same for every visitor who is signed out. */
-export const PRERENDERED_PATHS = ['/login', '/verify-letter', '/terms', '/privacy', '/contact-us'];
+/** The public screens of router.tsx: the same for every visitor who is signed out. */
+export const PRERENDERED_PATHS = ['/login', '/verify-letter', '/terms', '/privacy'];
+
+/**
+ * PRERENDERED_PATHS and the public addresses of the page files (flows/pages `routes`, those
+ * without parameters): /contact-us, and any page file added since the build.
+ */
+export function prerenderedPaths(config: PortalConfig): string[] {
+  const pages = Object.values(config.pages ?? {}) as {
+    routes?: { path: string; access: string }[];
+  }[];
+  const fromPages = pages.flatMap((page) =>
+    (page.routes ?? [])
+      .filter((route) => route.access === 'public' && !route.path.includes(':'))
+      .map((route) => `/${route.path}`),
+  );
+  return [...new Set([...PRERENDERED_PATHS, ...fromPages])];
+}
 
 export const PRERENDER_BUNDLE = path.join('.prerender', 'entry-server.js');
 
@@ -52,7 +68,7 @@ export function prerenderedPages(
   // One after another: the app's language is one shared i18next instance.
   let previous: Promise<unknown> = renderer;
   for (const language of LANGUAGES) {
-    for (const pathname of PRERENDERED_PATHS) {
+    for (const pathname of prerenderedPaths(config)) {
       const page = previous
         .then(() => renderer)
         .then((module) => module?.prerenderPage(config, pathname, language))

@@ -17,6 +17,8 @@ import {
   type Location,
   type RouteObject,
 } from 'react-router-dom';
+import type { FormPageFile } from '../../generated/types/meta/page';
+import { portalConfig } from '../lib/config';
 import { currentRole, rememberReturnPath } from '../lib/session';
 import { setUnauthorizedHandler } from '../lib/api';
 import { releasePrerenderedPage } from './prerendered';
@@ -39,7 +41,7 @@ const AccountPage = lazy(() => import('../features/accounts/components/account-p
 const PaymentOptionsPage = lazy(
   () => import('../features/payment-options/components/payment-options-page'),
 );
-// Every page of flows/pages (one or two engine forms, declared as data) is this one page.
+// Every page of flows/pages (engine forms, declared as data, routes too) is this one page.
 const FormPage = lazy(() => import('../features/form-page/components/form-page'));
 const FundingMethodsPage = lazy(
   () => import('../features/funding-methods/components/funding-methods-page'),
@@ -47,7 +49,31 @@ const FundingMethodsPage = lazy(
 const PaymentPage = lazy(() => import('../features/payment/components/payment-page'));
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 
-const routes: RouteObject[] = [
+/**
+ * The routes of the page files (flows/pages/<name>.json `routes`) with this access, each showing
+ * the one form page: a new form page needs no code, and no rebuild.
+ */
+function formPageRoutes(access: 'public' | 'account'): RouteObject[] {
+  return Object.entries(portalConfig().pages as Record<string, FormPageFile>).flatMap(
+    ([name, page]) =>
+      page.routes
+        .filter((route) => route.access === access)
+        .map((route) => ({
+          path: route.path,
+          element: <FormPage page={name} />,
+          ...(route.prefetch && { handle: prefetch(route.prefetch) }),
+        })),
+  );
+}
+
+/** Built on first use: the page files come from the config, read once the page has it. */
+let builtRoutes: RouteObject[] | undefined;
+function routes(): RouteObject[] {
+  builtRoutes ??= buildRoutes();
+  return builtRoutes;
+}
+
+const buildRoutes = (): RouteObject[] => [
   {
     element: <AppShell />,
     children: [
@@ -57,7 +83,7 @@ const routes: RouteObject[] = [
           { path: 'login', element: <SignInPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'verify-letter', element: <VerifyLetterPage /> },
-          { path: 'contact-us', element: <FormPage page="contact-us" /> },
+          ...formPageRoutes('public'),
           { path: 'terms', element: <LegalPage document="terms" /> },
           { path: 'privacy', element: <LegalPage document="privacy" /> },
           {
@@ -70,27 +96,12 @@ const routes: RouteObject[] = [
             element: <RequireRole roles={['account']} />,
             children: [
               { path: 'dashboard', element: <DashboardPage />, handle: prefetch('dashboardData') },
-              { path: 'dashboard/contact-us', element: <FormPage page="contact-us" /> },
-              {
-                path: 'contact-information',
-                element: <FormPage page="contact-information" />,
-                handle: prefetch('debtorData'),
-              },
+              ...formPageRoutes('account'),
               { path: 'funding-methods', element: <FundingMethodsPage /> },
               {
                 path: 'accounts/:accountNumber',
                 children: [
                   { index: true, element: <AccountPage />, handle: prefetch('accountData') },
-                  {
-                    path: 'bankruptcy',
-                    element: <FormPage page="bankruptcy" />,
-                    handle: prefetch('accountData'),
-                  },
-                  {
-                    path: 'dispute',
-                    element: <FormPage page="dispute" />,
-                    handle: prefetch('accountDetailsData'),
-                  },
                   {
                     path: 'paymentOptions',
                     element: <PaymentOptionsPage />,
@@ -145,7 +156,7 @@ function prefetch(name: PrefetchName): RouteHandle {
  * library with it) loads only for a session: someone signed out is on the way to sign-in.
  */
 function prefetchFor(location: Location): void {
-  const matches = (matchRoutes(routes, location) ?? []).flatMap((match) => {
+  const matches = (matchRoutes(routes(), location) ?? []).flatMap((match) => {
     const handle = match.route.handle as RouteHandle | undefined;
     return handle ? [{ name: handle.prefetch, params: match.params }] : [];
   });
@@ -196,7 +207,7 @@ export const history: typeof browserHistory = Object.assign(Object.create(browse
 
 /** The page for the current address. */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return useRoutes(routes());
 }
 
 if (inBrowser) prefetchFor(history.location);

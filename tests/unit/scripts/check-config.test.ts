@@ -131,6 +131,24 @@ describe('check:config', () => {
     );
   }, 30_000);
 
+  it("names a page file's address that is taken, or that router.tsx already shows", () => {
+    const result = checkEdited((flows) => {
+      editJson(path.join(flows, 'pages', 'dispute.json'), (page) => {
+        const routes = page.routes as { path: string; access: string }[];
+        routes[0]!.path = 'contact-information';
+        routes.push({ path: 'dashboard', access: 'account' });
+      });
+    });
+    expect(result.code).toBe(1);
+    // Files are checked in name order: contact-information.json claims the address first.
+    expect(result.output).toContain(
+      'flows/pages/dispute.json: /routes/0/path: "contact-information" is already the address of pages/contact-information.json',
+    );
+    expect(result.output).toContain(
+      'flows/pages/dispute.json: /routes/1/path: "dashboard" is already a page of router.tsx',
+    );
+  }, 30_000);
+
   it("names a page file's text that has no Spanish", () => {
     const result = checkEdited((flows) =>
       editJson(path.join(flows, 'texts', 'dispute.json'), (texts) => {

@@ -28,6 +28,23 @@ export interface FormPageFile {
   $schema?: string;
   $comment?: string;
   /**
+   * The addresses that show this page (no rebuild: the router reads them from the config). path: relative to the site root, :name for a parameter (e.g. accounts/:accountNumber/dispute); access: public (anyone) or account (signed in with an account; others go to sign-in); prefetch: the data (an export of src/web/app/prefetch.ts) asked for as the navigation starts, beside the page's code.
+   *
+   * @minItems 1
+   */
+  routes: [
+    {
+      path: string;
+      access: 'public' | 'account';
+      prefetch?: 'debtorData' | 'accountData' | 'accountDetailsData';
+    },
+    ...{
+      path: string;
+      access: 'public' | 'account';
+      prefetch?: 'debtorData' | 'accountData' | 'accountDetailsData';
+    }[]
+  ];
+  /**
    * The named data sources the page reads (src/web/features/form-page/sources.ts), each 'required' (the page waits for it; a failure shows the error panel, a 404 goes to notFound) or 'optional' (the page waits while it loads, and carries on without it if it fails). account: the account detailed read of :accountNumber (facts account, debtor, debtorName); paymentSettings: its payment settings; signedInDebtor: the signed-in debtor (facts debtor, debtorName; not asked for when signed out).
    */
   data?: {

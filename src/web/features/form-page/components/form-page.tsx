@@ -1,8 +1,8 @@
 /**
  * The one page for every page file of flows/pages (bankruptcy, dispute, contact us, contact
  * information): what it reads, where it sends the debtor instead, its header and its forms are
- * the file's data (schemas/meta/page.schema.json). A new one-form page is a form flow, its
- * schema and a page file, and a route here (src/web/app/router.tsx).
+ * the file's data (schemas/meta/page.schema.json), its addresses too (router.tsx reads them). A
+ * new one-form page is a form flow, its schema and a page file: no code.
  */
 import { Body1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
