@@ -1,5 +1,6 @@
 /**
- * For scripts that look at the built portal (size report, screenshots): start the real server
+ * For scripts and tests that look at the built portal (size report, screenshots, the e2e tests
+ * of a changed flows/ folder): start the real server
  * on a free 127.0.0.1 port with a fresh data folder (demo data), sign a demo debtor in through the
  * API the way the sign-in page does, and launch Debian's Chromium. Needs `npm run build` first.
  */
@@ -17,8 +18,14 @@ export interface Portal {
   stop(): void;
 }
 
-/** The built portal on the demo data, until `stop` (also stopped when this process exits). */
-export async function startPortal(prefix: string): Promise<Portal> {
+/**
+ * The built portal on the demo data, until `stop` (also stopped when this process exits). `env`
+ * adds to the server's environment (FLOWS_DIR for a changed copy of flows/, say).
+ */
+export async function startPortal(
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<Portal> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const base = `http://127.0.0.1:${port}`;
@@ -30,8 +37,13 @@ export async function startPortal(prefix: string): Promise<Portal> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  server.on('exit', () => {
+    exited = true;
   });
   let stopped = false;
   const stop = () => {
@@ -42,7 +54,8 @@ export async function startPortal(prefix: string): Promise<Portal> {
   };
   // Also when the script dies early (its output piped into `head`, say): no server is left.
   process.on('exit', stop);
-  if (!(await answersHealth(base, 60_000))) {
+  if (!(await answersHealth(base, 60_000, () => exited))) {
+    stop();
     throw new Error(`server did not answer ${base}/api/health in time`);
   }
   return { base, stop };

@@ -88,17 +88,22 @@ export interface Person {
   dob: string;
 }
 
+/** The sign-in page's body for `person` (last name, SSN and date of birth). */
+export function signInBody(person: Person): Record<string, unknown> {
+  return {
+    lastName: person.lastName,
+    option1: 'SocialSecurityNumber',
+    option2: 'DateOfBirth',
+    socialSecurityNumber: person.ssn,
+    dateOfBirth: person.dob,
+    stateDisclosuresAccepted: true,
+    consent: true,
+  };
+}
+
 export async function signIn(server: RunningServer, person: Person): Promise<string> {
   const res = await call<TokenPair>(server, '/api/Authorization/VerifyIdentity', {
-    body: {
-      lastName: person.lastName,
-      option1: 'SocialSecurityNumber',
-      option2: 'DateOfBirth',
-      socialSecurityNumber: person.ssn,
-      dateOfBirth: person.dob,
-      stateDisclosuresAccepted: true,
-      consent: true,
-    },
+    body: signInBody(person),
   });
   expect(res.status, res.text).toBe(200);
   return res.body.accessToken;

@@ -21,6 +21,7 @@ import {
   importFixture,
   PAYER_CONTACT,
   signIn,
+  signInBody,
   today,
   type ErrorBody,
   type SubmitAnswer,
@@ -34,15 +35,7 @@ const UNAVAILABLE = {
 
 const person = { lastName: 'Outagetester', ssn: '2718', dob: '1971-03-04' };
 const ACCOUNT = 'OUT1.10001';
-const SIGN_IN = {
-  lastName: person.lastName,
-  option1: 'SocialSecurityNumber',
-  option2: 'DateOfBirth',
-  socialSecurityNumber: person.ssn,
-  dateOfBirth: person.dob,
-  stateDisclosuresAccepted: true,
-  consent: true,
-};
+const SIGN_IN = signInBody(person);
 const CARD_TOKEN = 'sbx_card_ok_outage0000001';
 
 const fixture = {

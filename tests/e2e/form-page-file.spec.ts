@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answersHealth, freePort } from '../../scripts/lib/server-process';
+import { startPortal } from '../../scripts/lib/portal';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
 
@@ -35,27 +34,12 @@ test('a new page file is a page at its own address, with no build', async ({ pag
   common.writeToUs = { en: 'Write to us', es: 'Escríbanos' };
   writeFileSync(commonFile, JSON.stringify(common));
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: path.join(tmp, 'data'),
-      FLOWS_DIR: flowsDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  let exited = false;
-  server.on('exit', () => {
-    exited = true;
+  const portal = await startPortal('portal-flows-data-', {
+    NODE_ENV: 'production',
+    FLOWS_DIR: flowsDir,
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    expect(await answersHealth(base, 60_000, () => exited)).toBe(true);
+    const base = portal.base;
     // A public address without parameters is drawn by the server too, like /contact-us.
     const html = await (
       await page.request.get(`${base}/write-to-us`, { headers: { accept: 'text/html' } })
@@ -71,7 +55,7 @@ test('a new page file is a page at its own address, with no build', async ({ pag
     await page.goto(`${base}/contact-us`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
   } finally {
-    server.kill('SIGTERM');
+    portal.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
 });

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { answersHealth, freePort } from '../../scripts/lib/server-process';
+import { startPortal } from '../../scripts/lib/portal';
 import { MARIA, expect, fillSignIn, submitSignIn, test } from './fixtures';
 
 /**
@@ -167,27 +166,12 @@ test('a text changed in flows/ is in the drawn page after a restart, with no bui
   texts.title = { en: 'Welcome back, please sign in', es: 'Bienvenido de nuevo, inicie sesión' };
   writeFileSync(textsFile, JSON.stringify(texts, null, 2));
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: path.join(tmp, 'data'),
-      FLOWS_DIR: flowsDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  let exited = false;
-  server.on('exit', () => {
-    exited = true;
+  const portal = await startPortal('portal-flows-data-', {
+    NODE_ENV: 'production',
+    FLOWS_DIR: flowsDir,
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    expect(await answersHealth(base, 60_000, () => exited)).toBe(true);
+    const base = portal.base;
     for (const [language, cookie] of [
       ['en', ''],
       ['es', 'portalLanguage=es'],
@@ -198,7 +182,7 @@ test('a text changed in flows/ is in the drawn page after a restart, with no bui
       expect(headingIn(await page.text())).toBe(texts.title[language]);
     }
   } finally {
-    server.kill('SIGTERM');
+    portal.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
 });
