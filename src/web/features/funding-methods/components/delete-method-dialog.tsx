@@ -24,6 +24,8 @@ interface DeleteMethodDialogProps {
 // A destructive action looks like one: the danger colour, never the brand's.
 const useStyles = makeStyles({
   destructive: {
+    // The action's name on one line (it wrapped in the dialog's narrow action row).
+    whiteSpace: 'nowrap',
     backgroundColor: tokens.colorStatusDangerBackground3,
     color: tokens.colorNeutralForegroundOnBrand,
     ':hover': {
