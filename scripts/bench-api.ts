@@ -17,15 +17,22 @@
  * Account/Detailed to health (target at least 0.40 on SQLite); with both, the ratio of
  * Account/Detailed on PostgreSQL to on SQLite (target at least 0.5).
  *
- * Bounded: 5 s per target (the payment run ends earlier when its accounts are used up), about 40 s
- * per database; a request that takes over 10 s fails the run, and the whole run is stopped after
+ * Bounded: 10 s each for health and Account/Detailed (5 rounds of 2 s), 5 s for each other target
+ * (the payment run ends earlier when its accounts are used up), about 45 s per database; a request that takes over 10 s fails the run, and the whole run is stopped after
  * BENCH_MAX_SECONDS. 127.0.0.1 only. The machine's load (os.loadavg) is printed before and after
  * each database: on a busy machine (load near or above the core count) the figures say little, so
  * compare runs made at similar load. The CPU column is the portal process's only (PostgreSQL's
  * own work is not in it).
  *
- * Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400),
- * BENCH_MAX_SECONDS (300), BENCH_POSTGRES (auto: when it answers; off; required: fail without).
+ * Health and Account/Detailed take turns, BENCH_ROUNDS rounds of each: their ratio is the median
+ * of the rounds' ratios, each of two runs next to each other in time (on a shared machine the
+ * rate of one 5 s run moves by 20% from one minute to the next; the turns cancel most of it).
+ *
+ * Options (env): BENCH_SECONDS (5), BENCH_ROUNDS (5), BENCH_ROUND_SECONDS (2), BENCH_NODE_FLAGS
+ * (the server's Node flags; default those of npm start, scripts/lib/server-process.ts), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400),
+ * BENCH_MAX_SECONDS (300), BENCH_POSTGRES (auto: when it answers; off; required: fail without),
+ * BENCH_PROFILE (a folder: the portal process writes a V8 CPU profile there when it stops, one per
+ * database; open it in Chrome's DevTools, Performance panel).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +41,7 @@ import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from './lib/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -41,6 +49,15 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const PAYMENT_ACCOUNTS = Number(process.env.BENCH_PAYMENT_ACCOUNTS || 400);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS || 300);
 const POSTGRES = process.env.BENCH_POSTGRES || 'auto';
+/** Health and Account/Detailed alternate in this many rounds of ROUND_SECONDS each. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 5));
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS || 2);
+/** The server's Node flags: those of `npm start`, or BENCH_NODE_FLAGS (space-separated). */
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? SERVER_NODE_FLAGS
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : '';
 const REQUEST_TIMEOUT_MS = 10_000;
 const HOST = '127.0.0.1';
 
@@ -102,6 +119,8 @@ interface Result {
   note?: string;
   /** The status and start of the body of the first answer that was not ok. */
   failure?: string | undefined;
+  /** Every request's time in ms, sorted (to combine rounds). */
+  latencies?: number[];
 }
 
 let serverPid: number | undefined;
@@ -168,7 +187,35 @@ async function load(
         : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
     // The first refusal, for the note (an error body: never personal data).
     failure: firstFailure && `${firstFailure.status} ${firstFailure.body.slice(0, 160)}`,
+    latencies,
   };
+}
+
+/** One target's rounds as one result: requests, time and CPU added up, percentiles of them all. */
+function combine(rounds: Result[]): Result {
+  const latencies = rounds.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const cpu = rounds.every((r) => r.cpuPerRequest !== undefined)
+    ? rounds.reduce((sum, r) => sum + (r.cpuPerRequest ?? 0) * r.requests, 0)
+    : undefined;
+  return {
+    name: rounds[0]?.name ?? '',
+    requests,
+    ok: rounds.reduce((sum, r) => sum + r.ok, 0),
+    seconds: rounds.reduce((sum, r) => sum + r.seconds, 0),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuPerRequest: cpu === undefined || requests === 0 ? undefined : cpu / requests,
+    failure: rounds.find((r) => r.failure)?.failure,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const MARIA = {
@@ -229,29 +276,34 @@ async function startServer(
   demoFile: string,
   databaseUrl: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DEMO_DATA: demoFile,
-      WEB_DIR: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      LOCKOUT_MAX_FAILURES: '1000000',
-      LOCKOUT_MAX_FAILURES_PER_ADDRESS: '1000000',
-      // Sign-ins are measured, not refused: the rate limits raised, counted in memory.
-      REDIS_URL: '',
-      RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000000000',
-      RATE_LIMIT_SIGN_IN_PER_IDENTITY: '1000000000',
-      RATE_LIMIT_GUEST_PER_ADDRESS: '1000000000',
-      PORTAL_ALLOW_TIME_TRAVEL: '',
+  const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, ...NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        DEMO_DATA: demoFile,
+        WEB_DIR: path.join(dataDir, 'no-web'),
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        LOCKOUT_MAX_FAILURES: '1000000',
+        LOCKOUT_MAX_FAILURES_PER_ADDRESS: '1000000',
+        // Sign-ins are measured, not refused: the rate limits raised, counted in memory.
+        REDIS_URL: '',
+        RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000000000',
+        RATE_LIMIT_SIGN_IN_PER_IDENTITY: '1000000000',
+        RATE_LIMIT_GUEST_PER_ADDRESS: '1000000000',
+        PORTAL_ALLOW_TIME_TRAVEL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   port = await new Promise<number>((resolve, reject) => {
@@ -480,14 +532,30 @@ async function benchDatabase(
     0.5,
   );
 
-  results.push(await load('GET /api/health', () => () => request('GET', '/api/health'), is2xx));
-  results.push(
-    await load(
-      'GET /api/v2/Account/Detailed',
-      () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
-      is2xx,
-    ),
-  );
+  // Health and Account/Detailed take turns (ROUNDS rounds of each), so that their ratio compares
+  // the two under the same conditions: a neighbour's burst on a shared machine lands on both.
+  const health: Result[] = [];
+  const detailedRounds: Result[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    health.push(
+      await load(
+        'GET /api/health',
+        () => () => request('GET', '/api/health'),
+        is2xx,
+        ROUND_SECONDS,
+      ),
+    );
+    detailedRounds.push(
+      await load(
+        'GET /api/v2/Account/Detailed',
+        () => () => request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', auth),
+        is2xx,
+        ROUND_SECONDS,
+      ),
+    );
+  }
+  results.push(combine(health), combine(detailedRounds));
+  const roundRatios = detailedRounds.map((r, i) => rps(r) / rps(health[i]));
   results.push(
     await load(
       'POST /api/Authorization/VerifyIdentity',
@@ -567,11 +635,11 @@ async function benchDatabase(
   console.log('');
   console.log(`${database.name}:`);
   console.log(table(results));
-  const ratio = rps(results[1]) / rps(results[0]);
+  const ratio = median(roundRatios);
   console.log('');
   const target = database.name === 'SQLite' ? `, target >= ${DETAILED_TO_HEALTH.toFixed(2)}` : '';
   console.log(
-    `${database.name}: Account/Detailed / health: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)}${target})`,
+    `${database.name}: Account/Detailed / health: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)}${target}; the median of ${ROUNDS} rounds: ${roundRatios.map((r) => r.toFixed(3)).join(', ')})`,
   );
   const healthCpu = results[0]?.cpuPerRequest;
   const detailedCpu = results[1]?.cpuPerRequest;

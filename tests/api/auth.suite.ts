@@ -154,6 +154,17 @@ export function authSuite(dialect: string, makeDatabase: DatabaseFactory): void 
           (await call(other, '/api/Account/ListOverview', { token: pair.accessToken })).status,
         ).toBe(200);
         await call(other, '/api/Authorization/Logout', { method: 'POST', token: pair.accessToken });
+        // This process never saw the logout: each signed-in read asks the database, those whose
+        // statement carries the session check (accounts.ts) as well, also when it finds no row.
+        const reads = [
+          '/api/v2/Account/Detailed?accountNumber=LU1.10001',
+          '/api/v2/Account/Detailed?accountNumber=LU1.99999',
+          '/api/Debtor/PrimaryDebtorInfo',
+          '/api/v2/Debtor/GetSessionDebtors',
+        ];
+        for (const read of reads) {
+          expect((await call(server, read, { token: pair.accessToken })).status, read).toBe(401);
+        }
         expect((await overview(pair.accessToken)).status).toBe(401);
       } finally {
         await other.close();

@@ -2,8 +2,16 @@
  * Bearer access token check for signed-in routes: 401 without a valid token (or when its session
  * was revoked), 403 for a wrong role. The returned hook carries its roles (`roles`) so the OpenAPI
  * document and the authorization tests can read them from the route registry.
+ *
+ * Whether the session was revoked is a database look-up (auth/tokens.ts). A hot read may ask it in
+ * its own statement instead (`revocationInRead`): the guard then checks only the token, the route
+ * reads the claims with `uncheckedAuthOf`, asks `revoked` in its read (`sessionRevokedColumn`) and
+ * passes the answer to `checkSession`, which answers 401 for a revoked session, before the route
+ * answers anything else. `authOf` refuses a request whose session is not checked yet, so a route
+ * cannot forget it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
 import type { AccessClaims, Role } from './tokens';
@@ -11,6 +19,8 @@ import type { AccessClaims, Role } from './tokens';
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: AccessClaims;
+    /** The session's revocation is still to be checked by the route's read (revocationInRead). */
+    sessionUnchecked?: boolean;
   }
 }
 
@@ -23,13 +33,24 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(header)?.[1];
 }
 
-export function requireRole(ctx: PortalContext, roles: Role[]): RoleGuard {
+export function requireRole(
+  ctx: PortalContext,
+  roles: Role[],
+  options: { revocationInRead?: boolean } = {},
+): RoleGuard {
+  const deferred = options.revocationInRead === true;
   const guard = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
-    const claims = token ? await ctx.tokens.verifyAccess(token) : null;
+    let claims: AccessClaims | null = null;
+    if (token) {
+      claims = deferred
+        ? await ctx.tokens.verifyAccessSignature(token)
+        : await ctx.tokens.verifyAccess(token);
+    }
     if (!claims) throw new ApiError(401, 'unauthorized');
     if (!roles.includes(claims.role)) throw new ApiError(403, 'forbidden');
     request.auth = claims;
+    if (deferred) request.sessionUnchecked = true;
   };
   return Object.assign(guard, { roles: [...roles] as readonly Role[] });
 }
@@ -45,5 +66,44 @@ export async function optionalAuth(
 
 export function authOf(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw new ApiError(401, 'unauthorized');
+  if (request.sessionUnchecked) {
+    throw new Error('authOf: this route reads the session with uncheckedAuthOf and checkSession');
+  }
   return request.auth;
+}
+
+/** The token's claims on a revocationInRead route, before its read checked the session. */
+export function uncheckedAuthOf(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw new ApiError(401, 'unauthorized');
+  return request.auth;
+}
+
+/**
+ * A column for a revocationInRead route's read: whether the session `sid` is revoked (PostgreSQL
+ * answers a boolean, SQLite 1 or 0; `checkSession` takes either).
+ */
+export function sessionRevokedColumn(sid: string): RawBuilder<boolean | number> {
+  return sql<
+    boolean | number
+  >`exists (select 1 from ${sql.table('revoked_sessions')} as ${sql.id('rs')} where ${sql.ref('rs.sid')} = ${sid})`;
+}
+
+/**
+ * Reports what the route's read found about the session (undefined when it returned no row:
+ * looked up on its own): 401 when revoked; afterwards authOf answers the claims.
+ */
+export async function checkSession(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  revoked: boolean | number | undefined,
+): Promise<AccessClaims> {
+  const claims = uncheckedAuthOf(request);
+  if (request.sessionUnchecked) {
+    const answer = revoked === undefined ? undefined : Boolean(revoked);
+    if (await ctx.tokens.sessionChecked(claims.sid, answer)) {
+      throw new ApiError(401, 'unauthorized');
+    }
+    request.sessionUnchecked = false;
+  }
+  return claims;
 }

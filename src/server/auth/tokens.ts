@@ -8,7 +8,8 @@
  * family. Presenting a used or revoked refresh token is taken as theft: the whole family is
  * revoked. Logout revokes the family too. A revoked family's sid is in revoked_sessions, and every
  * access token carrying it is refused: one primary-key look-up per request, with revoked sids
- * cached in memory (revocation is permanent, so the cache never goes stale). The look-up is never
+ * cached in memory (revocation is permanent, so the cache never goes stale); the hottest reads
+ * make that look-up inside their own statement (verifyAccessSignature, auth/guard.ts). The look-up is never
  * skipped for a session not known to be revoked, so a logout made by another process on the same
  * database takes effect on the next request, with no staleness window.
  *
@@ -189,6 +190,29 @@ export class TokenService {
     if (!entry || (await this.isRevoked(entry.claims.sid))) return null;
     // A copy: the caller may keep or change it.
     return { ...entry.claims };
+  }
+
+  /**
+   * An access token's checks without the database look-up of its session: null when invalid,
+   * expired, a refresh token, or known here to be revoked. The caller's own read must then ask
+   * whether the session is revoked (sessionRevoked) and report it with `sessionChecked`: the guard
+   * of a route whose read does this (auth/guard.ts, revocationInRead), one round trip fewer.
+   */
+  async verifyAccessSignature(token: string): Promise<AccessClaims | null> {
+    const entry = await this.verifiedAccess(token);
+    if (!entry || this.revoked.has(entry.claims.sid)) return null;
+    return { ...entry.claims };
+  }
+
+  /**
+   * What a read that asked about the session found: true when revoked (remembered, as by
+   * isRevoked), false when not; undefined when the read returned no row to carry the answer, and
+   * the session is then looked up on its own.
+   */
+  async sessionChecked(sid: string, revoked: boolean | undefined): Promise<boolean> {
+    if (revoked === undefined) return this.isRevoked(sid);
+    if (revoked) this.remember(sid);
+    return revoked;
   }
 
   /** The signature and claim checks of an access token, remembered per token string. */

@@ -25,6 +25,7 @@
  * list is complete), with the values as the drivers give them for plain columns: integers as
  * numbers, text as strings, NULL as null. pg parses `json` values itself; SQLite gives the text.
  */
+import { sessionRevokedColumn } from '../auth/guard';
 import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
 import type { PortalContext } from '../context';
 import { precompile } from '../db/database';
@@ -268,10 +269,11 @@ export function accountQueries(ctx: Pick<PortalContext, 'db'>) {
      * Account/Detailed: the debtor's account by number, with its arrangements, their payments,
      * its transactions, the debtor and the phones (no row when the debtor has no such account).
      */
-    detailed: precompile(db, ['text', 'integer'], (accountNumber, debtorId) =>
+    detailed: precompile(db, ['text', 'integer', 'text'], (accountNumber, debtorId, sid) =>
       db
         .selectFrom('accounts')
         .select([
+          sessionRevokedColumn(sid).as('revoked'),
           account.as('account'),
           arrangements.as('arrangements'),
           payments.as('payments'),
@@ -283,10 +285,11 @@ export function accountQueries(ctx: Pick<PortalContext, 'db'>) {
         .where('accounts.debtor_id', '=', debtorId),
     ),
     /** ListOverview: the debtor's accounts by number, each with pending sum and arrangements. */
-    accountsOfDebtor: precompile(db, ['integer'], (debtorId) =>
+    accountsOfDebtor: precompile(db, ['integer', 'text'], (debtorId, sid) =>
       db
         .selectFrom('accounts')
         .select([
+          sessionRevokedColumn(sid).as('revoked'),
           account.as('account'),
           pendingCents.as('pending_cents'),
           arrangements.as('arrangements'),
@@ -296,9 +299,10 @@ export function accountQueries(ctx: Pick<PortalContext, 'db'>) {
         .orderBy('accounts.account_number'),
     ),
     /** PrimaryDebtorInfo: the debtor (the columns the API shows) with the phones. */
-    debtor: precompile(db, ['integer'], (debtorId) =>
+    debtor: precompile(db, ['integer', 'text'], (debtorId, sid) =>
       db
         .selectFrom('debtors')
+        .select(sessionRevokedColumn(sid).as('revoked'))
         .select(DEBTOR_VIEW_COLUMNS)
         .select(phones('debtors.id').as('phones'))
         .where('debtors.id', '=', debtorId),

@@ -13,7 +13,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { paidOffPercent, showsProgressRing } from '../../domain/progress';
-import { authOf, requireRole } from '../auth/guard';
+import { checkSession, requireRole, uncheckedAuthOf } from '../auth/guard';
+import type { FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { ApiError } from '../http/errors';
@@ -47,14 +48,17 @@ function todayOncePerSecond(ctx: PortalContext): () => string {
 }
 
 export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext): void {
-  const accountOnly = requireRole(ctx, ['account']);
+  // Each read below asks whether the session is revoked itself: one round trip a request.
+  const accountOnly = requireRole(ctx, ['account'], { revocationInRead: true });
   const detailedQuery = schemaRef(ctx.schemas, 'account-detailed-query');
   const q = accountQueries(ctx);
   const services = lazyPaymentServices(ctx);
   const today = todayOncePerSecond(ctx);
 
-  async function debtorOf(debtorId: number) {
-    const [row] = await q.debtor(debtorId);
+  async function debtorOf(request: FastifyRequest) {
+    const { debtorId, sid } = uncheckedAuthOf(request);
+    const [row] = await q.debtor(debtorId, sid);
+    await checkSession(ctx, request, row?.revoked);
     if (!row) throw new ApiError(401, 'unauthorized');
     return mapDebtor(row, listOf(row.phones, LIST_ORDER.phones));
   }
@@ -74,7 +78,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
         response: { 200: schemaRef(ctx.schemas, 'debtor') },
       },
     },
-    async (request) => debtorOf(authOf(request).debtorId),
+    async (request) => debtorOf(request),
   );
 
   /**
@@ -94,8 +98,9 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       },
     },
     async (request) => {
-      const { debtorId } = authOf(request);
-      const rows = await q.accountsOfDebtor(debtorId);
+      const { debtorId, sid } = uncheckedAuthOf(request);
+      const rows = await q.accountsOfDebtor(debtorId, sid);
+      await checkSession(ctx, request, rows[0]?.revoked);
       const day = today();
       const cards = [];
       for (const columns of rows) {
@@ -135,9 +140,12 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       },
     },
     async (request) => {
-      const { debtorId } = authOf(request);
-      // One statement: the account with its arrangements, payments, transactions and debtor.
-      const [row] = await q.detailed(request.query.accountNumber.trim().toUpperCase(), debtorId);
+      const { debtorId, sid } = uncheckedAuthOf(request);
+      // One statement: the session's revocation, the account with its arrangements, payments,
+      // transactions and debtor.
+      const number = request.query.accountNumber.trim().toUpperCase();
+      const [row] = await q.detailed(number, debtorId, sid);
+      await checkSession(ctx, request, row?.revoked);
       if (!row) throw new ApiError(404, 'accountNotFound');
       const account = fromJson(row.account);
       const day = today();

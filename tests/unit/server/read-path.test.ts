@@ -95,6 +95,43 @@ describe('precompile', () => {
     expect(await find('a', 0)).toEqual([{ id: 1, key: 'a', kind: 'failure' }]);
   });
 
+  it("never reads another request's uncommitted rows: while a transaction is open it waits for it", async () => {
+    const { db } = database;
+    const count = precompile(db, ['text'], (key) =>
+      db
+        .selectFrom('login_attempts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('key', '=', key),
+    );
+    const stamp = new Date(0).toISOString();
+    expect(await count('t')).toEqual([{ n: 0 }]);
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const writer = db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('login_attempts')
+        .values({ key: 't', kind: 'failure', created_at: stamp })
+        .execute();
+      inserted();
+      // Another request's read comes while this transaction is still open.
+      await finished;
+    });
+    await insertedYet;
+    let read: { n: number }[] | undefined;
+    const reading = count('t').then((rows) => (read = rows));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not answered from the open transaction's connection: it waits for the commit.
+    expect(read).toBeUndefined();
+    finish();
+    await writer;
+    await reading;
+    expect(read).toEqual([{ n: 1 }]);
+    // With no transaction open it answers at once, and sees the committed row.
+    expect(await count('t')).toEqual([{ n: 1 }]);
+  });
+
   it('refuses a query that leaves an argument out', () => {
     const { db } = database;
     expect(() =>
