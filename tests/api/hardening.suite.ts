@@ -6,6 +6,7 @@
  * nesting, undecodable URLs, and the body limit that follows signatureData's documented length.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT_SOURCE } from '../../src/server/http/boot-script';
 import { PRODUCTION_CSP } from '../../src/server/http/security';
 import { call, startServer, type DatabaseFactory, type RunningServer } from './harness';
 import {
@@ -276,7 +277,9 @@ export function hardeningSuite(dialect: string, makeDatabase: DatabaseFactory): 
         );
         expect(sent, `${res.status}`).toEqual(expected);
       }
-      expect(PRODUCTION_CSP).toContain("script-src 'self';");
+      // Scripts from this origin, and inline only the one whose hash is given (boot-script.ts).
+      expect(PRODUCTION_CSP).toContain(`script-src 'self' ${BOOT_SCRIPT_SOURCE};`);
+      expect(BOOT_SCRIPT_SOURCE).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
       expect(PRODUCTION_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     });
 

@@ -83,6 +83,36 @@ test.describe('public pages drawn on the server', () => {
     });
   }
 
+  test('a drawn page is painted before its scripts are asked for, then taken over', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/login');
+    await hydrated(page);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    // Every script was asked for after the page's text was painted (boot-script.ts).
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+    expect(scripts.length).toBeGreaterThan(1);
+    // The HTML names them instead of loading them.
+    const html = await (
+      await page.request.get('/login', { headers: { accept: 'text/html' } })
+    ).text();
+    expect(html).toMatch(/<meta name="portal-entry" content="\/assets\/[^"]+\.js">/);
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+  });
+
   test("the server's renderer is not served", async ({ request }) => {
     for (const file of ['/.prerender/entry-server.js', '/.vite/manifest.json']) {
       expect((await request.get(file)).status()).toBe(404);

@@ -20,12 +20,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { BOOT_SCRIPT_SOURCE } from './boot-script';
 
 type Directives = Record<string, string[]>;
 
 const PRODUCTION_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // The one inline script: what starts a server-drawn page's JavaScript (boot-script.ts).
+  'script-src': ["'self'", BOOT_SCRIPT_SOURCE],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],

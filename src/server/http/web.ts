@@ -14,6 +14,7 @@ import type { ViteDevServer } from 'vite';
 import { cookieLanguage } from '../../engine/i18n/language-cookie';
 import { LANGUAGES, type Language } from '../../engine/i18n/split';
 import { injectConfig, type PortalConfig } from '../config';
+import { startAfterFirstPaint } from './boot-script';
 import { prerenderedPages, type PrerenderedPage } from './prerender';
 import { routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
@@ -82,7 +83,7 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     if (language !== LANGUAGES[0])
       html = html.replace('<html lang="en">', `<html lang="${language}">`);
     if (page) {
-      html = html.replace(
+      html = startAfterFirstPaint(html).replace(
         ROOT_ELEMENT,
         `<div id="root" data-prerendered="${language}" inert>${page.body}</div>`,
       );
