@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { webLightTheme } from '@fluentui/react-components';
 import { routePreloads } from './scripts/lib/vite-route-preloads.ts';
 
 const shim = (file: string) =>
@@ -27,6 +28,22 @@ const dependencyShims = [
   { find: /^markdown-to-jsx\/react$/, replacement: shim('markdown.tsx') },
   { find: /^fast-uri$/, replacement: shim('uri.ts') },
 ];
+
+/**
+ * src/web/app/theme.ts as the theme's values (build only): one object literal instead of Fluent's
+ * code that computes the theme from every colour palette in the browser (/login: 3.6 KB gzip less).
+ */
+function precomputedTheme(): Plugin {
+  const themeModule = fileURLToPath(new URL('src/web/app/theme.ts', import.meta.url));
+  return {
+    name: 'portal-precomputed-theme',
+    apply: 'build',
+    load(id) {
+      if (id !== themeModule) return null;
+      return `export const portalTheme = ${JSON.stringify(webLightTheme)};`;
+    },
+  };
+}
 
 /** Where the prerender bundle goes, inside the web build (a dot folder: never served). */
 export const PRERENDER_DIR = '.prerender';
@@ -71,6 +88,7 @@ export default defineConfig({
   root: 'src/web',
   plugins: [
     react(),
+    precomputedTheme(),
     // Per route, the scripts its screen needs: the server preloads them in the page.
     routePreloads(fileURLToPath(new URL('src/web', import.meta.url))),
     prerenderBundle(),

@@ -18,8 +18,9 @@ import { gzipSync } from 'node:zlib';
 import { MARIA, launchChromium, putSession, signedInSession, startPortal } from './lib/portal';
 import { readPageRoutes, routesByFeature } from './lib/routes';
 
-// The measured /login first load (199.5 KB gzip, November 2026) plus 5%.
-const LOGIN_BUDGET_KB = 210;
+// The measured /login first load (198.5 KB gzip, November 2026: Fluent's theme precomputed at
+// build) plus 5%.
+const LOGIN_BUDGET_KB = 208;
 const root = path.resolve(import.meta.dirname, '..');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -69,6 +69,9 @@ export const KIND_LABEL: Record<string, Record<string, string>> = {
 
 /** Fills the sign-in form (ids are `sign-in_<field>`, the same in both languages). */
 export async function fillSignIn(page: Page, identity: Identity): Promise<void> {
+  // The page is the app's (a server-drawn page stays inert until its scripts have taken it over,
+  // after its first paint; a language kept only in localStorage is applied then).
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const language = (await page.locator('html').getAttribute('lang')) ?? 'en';
   const label = (kind: string) => ({ label: KIND_LABEL[language]![kind]! });
   await page.locator('#sign-in_lastName').fill(identity.lastName);

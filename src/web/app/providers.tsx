@@ -3,9 +3,9 @@ import {
   FluentProvider,
   RendererProvider,
   SSRProvider,
-  webLightTheme,
   type GriffelRenderer,
 } from '@fluentui/react-components';
+import { portalTheme } from './theme';
 import { AppToaster } from '../components/notify';
 
 export type StyleRenderer = GriffelRenderer;
@@ -29,7 +29,7 @@ export function AppProviders({
       {...(typeof document === 'undefined' ? {} : { targetDocument: document })}
     >
       <SSRProvider>
-        <FluentProvider theme={webLightTheme}>
+        <FluentProvider theme={portalTheme}>
           {children}
           <AppToaster />
         </FluentProvider>

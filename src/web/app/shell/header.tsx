@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { useRestoreFocus } from '../../components/restore-focus';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { useRole } from '../../hooks/use-role';
 import { NavButton } from './nav-button';
 import { MOBILE_MEDIA, navItemsFor, type NavItem } from './nav-items';
@@ -73,6 +74,9 @@ export function Header() {
   const byKey = (...keys: string[]) => items.filter((item) => keys.includes(item.key));
   const myDetails = items.filter((item) => item.group === 'myDetails');
   const home = role === 'account' ? '/dashboard' : '/login';
+  // The desktop menu is hidden at phone width (the drawer lists the same pages): its code (Fluent's
+  // Menu, about 40 KB) is not loaded there.
+  const narrow = useMediaQuery(MOBILE_MEDIA);
 
   const openLetterDialog = () => {
     setLetterUsed(true);
@@ -108,7 +112,7 @@ export function Header() {
           {items.filter((item) => item.side === 'left').map(link)}
           <span className={styles.spacer} />
           {byKey('signIn').map(link)}
-          {myDetails.length > 0 && (
+          {myDetails.length > 0 && !narrow && (
             <Suspense fallback={null}>
               <MyDetailsMenu items={myDetails} />
             </Suspense>
