@@ -39,8 +39,15 @@ export interface RuleOutcome {
   title?: LocalizedText;
   text?: LocalizedText;
   action?: RuleAction;
+  /**
+   * Parts of the account page's other notices this notice already says, left out there (an
+   * urgent-state outcome): `bringCurrent`, the statement notice's minimum-payment sentence.
+   */
+  coversNotices?: CoveredNotice[];
   $comment?: string;
 }
+
+export type CoveredNotice = 'bringCurrent';
 
 /** A fact computed from the other facts before any rule runs. */
 export interface DerivedFact {

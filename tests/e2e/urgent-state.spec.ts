@@ -215,6 +215,17 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('urgent-action')).toHaveText(
         tr(lang, 'Pay $125.00 now', 'Pagar $125.00 ahora'),
       );
+      // The account page: the urgent notice asks for the minimum payment; the statement notice
+      // gives its date and does not say the same again (urgent-state.json coversNotices).
+      await page.goto('/accounts/LU1.20001');
+      await expect(page.getByTestId('urgent-state')).toHaveAttribute('data-state', 'minimum_due');
+      const statement = page.getByTestId('notice-statement');
+      await expect(statement).toContainText(
+        tr(lang, 'Your most recent statement was issued on', 'Su estado de cuenta más reciente'),
+      );
+      await expect(statement).not.toContainText(
+        tr(lang, 'bring your account current', 'poner su cuenta al día'),
+      );
       await page.goto('/accounts/LU1.20001/paymentOptions');
       const current = page.locator('[data-testid="payment-option"][data-variant="bring-current"]');
       await expect(current).toHaveAttribute('data-suggested', 'true');

@@ -8,6 +8,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../../../domain/money';
+import type { CoveredNotice } from '../../../../domain/rules';
 import type { AccountDetailed } from '../../../api/account-detailed';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatDate } from '../../../utils/format-date';
@@ -29,9 +30,12 @@ export function AccountNotices({
   data,
   phone,
   modifiable,
+  covered,
 }: {
   data: AccountDetailed;
   phone: string;
+  /** Parts the urgent-state notice above already says (flows/rules/urgent-state.json). */
+  covered: readonly CoveredNotice[];
   /** The shown arrangement may be changed online (false also without an arrangement). */
   modifiable: boolean | null;
 }) {
@@ -53,7 +57,9 @@ export function AccountNotices({
           {t('account.notices.statement.body', {
             date: formatDate(account.statementDate, language),
           })}
-          {account.showBringAccountCurrentText && account.minimumPaymentDue
+          {account.showBringAccountCurrentText &&
+          account.minimumPaymentDue &&
+          !covered.includes('bringCurrent')
             ? ` ${t('account.notices.statement.bringCurrent', { amount: formatUsd(account.minimumPaymentDue, language) })}`
             : ''}
         </>

@@ -154,7 +154,12 @@ export default function AccountPage() {
         }}
       />
       <DisputeDocument accountNumber={data.account.accountNumber} />
-      <AccountNotices data={data} phone={phone} modifiable={modifiable} />
+      <AccountNotices
+        data={data}
+        phone={phone}
+        modifiable={modifiable}
+        covered={urgent.outcome.coversNotices ?? []}
+      />
       <AccountSummary data={data} />
       {open && arrangement && (
         <UpcomingPayments
