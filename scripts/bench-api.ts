@@ -516,7 +516,7 @@ async function benchDatabase(
   child = await startServer(dataDir, demoFile, database.url);
   serverPid = child.pid;
   console.log(
-    `bench: portal on http://${HOST}:${port}/ (${database.where}), ${CONCURRENCY} concurrent, ${SECONDS} s per target`,
+    `bench: portal on http://${HOST}:${port}/ (${database.where}), ${CONCURRENCY} concurrent, health and Account/Detailed ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${SECONDS} s per other target`,
   );
   const results: Result[] = [];
   const is2xx = (a: Answer) => a.status >= 200 && a.status < 300;
