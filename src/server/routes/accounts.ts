@@ -11,10 +11,9 @@
  * query, and plan existence is decided from the amounts alone (no schedules are built).
  * Account/Detailed states the account's payment options the same way.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paidOffPercent, showsProgressRing } from '../../domain/progress';
 import { checkSession, requireRole, uncheckedAuthOf } from '../auth/guard';
-import type { FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { ApiError } from '../http/errors';
