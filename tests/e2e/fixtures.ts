@@ -68,10 +68,17 @@ export const KIND_LABEL: Record<string, Record<string, string>> = {
 };
 
 /** Fills the sign-in form (ids are `sign-in_<field>`, the same in both languages). */
-export async function fillSignIn(page: Page, identity: Identity): Promise<void> {
-  // The page is the app's (a server-drawn page stays inert until its scripts have taken it over,
-  // after its first paint; a language kept only in localStorage is applied then).
+/**
+ * Waits until the page is the app's: a server-drawn page (/login, /terms, ...) is painted before
+ * its scripts are asked for and stays inert (no focus, no clicks) until they have taken it over;
+ * a language kept only in localStorage is applied then.
+ */
+export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
+export async function fillSignIn(page: Page, identity: Identity): Promise<void> {
+  await appReady(page);
   const language = (await page.locator('html').getAttribute('lang')) ?? 'en';
   const label = (kind: string) => ({ label: KIND_LABEL[language]![kind]! });
   await page.locator('#sign-in_lastName').fill(identity.lastName);

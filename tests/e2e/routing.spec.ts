@@ -1,4 +1,4 @@
-import { MARIA, expect, signIn, switchToSpanish, test } from './fixtures';
+import { MARIA, appReady, expect, signIn, switchToSpanish, test } from './fixtures';
 
 test('an unknown path goes to the root, which needs a session', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -38,6 +38,8 @@ test('the footer carries the collector notice and the skip link works', async ({
   await expect(page.getByTestId('collector-notice')).toHaveText(
     'This is a communication from a debt collector.',
   );
+  // Keyboard use starts once the drawn page is the app's (it is inert until then).
+  await appReady(page);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

@@ -28,6 +28,7 @@ export interface Outcome {
   title?: LocalizedText;
   text?: LocalizedText;
   action?: Action;
+  coversNotices?: 'bringCurrent'[];
 }
 export interface LocalizedText {
   en: string;
