@@ -16,6 +16,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // have ended, so colour contrast is not measured half-way through a fade. Endless ones (spinners)
   // and long ones (a toast's dismissal timer) are not waited for.
   await entranceAnimationsEnded(page);
+  // A page drawn on the server is inert (out of the accessibility tree) until its scripts, asked
+  // for after the first paint, have taken it over: the screen is judged once it is the app's.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .exclude('[data-tabster-dummy]')
