@@ -49,8 +49,8 @@ test('the footer carries the collector notice and the skip link works', async ({
 
 /**
  * On a fresh load of a signed-in page, its data is asked for as the route starts, not after the
- * page's code has arrived (no request waterfall): with the page's chunk held back for a second,
- * the data request is sent while the chunk is still on its way. The page's HTML names the chunk
+ * page's code has arrived (no request waterfall): with the page's chunk held back, the data
+ * request is sent while the chunk is still on its way. The page's HTML names the chunk
  * as a modulepreload, so the browser asks for it with the entry.
  */
 for (const { path, data, chunk } of [
@@ -73,14 +73,21 @@ for (const { path, data, chunk } of [
 
     let chunkArrived = false;
     let dataWhileChunkHeld = false;
+    // The chunk is held until the data request is seen, for 10 s at most (not a fixed second: on
+    // a busy machine the entry alone may take longer to run). A page that asked for its data only
+    // once its code had arrived would hold it the whole 10 s and never send it while held.
+    let dataAsked!: () => void;
+    const dataSeen = new Promise<void>((resolve) => (dataAsked = resolve));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname !== data) return;
+      if (!chunkArrived) dataWhileChunkHeld = true;
+      dataAsked();
+    });
     // Routing turns the browser cache off, so the reload asks for the chunk again.
     await page.route(chunk, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await Promise.race([dataSeen, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       chunkArrived = true;
       await route.continue();
-    });
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === data && !chunkArrived) dataWhileChunkHeld = true;
     });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
