@@ -18,10 +18,11 @@
  * Account/Detailed on PostgreSQL to on SQLite (target at least 0.5).
  *
  * Bounded: 10 s each for health and Account/Detailed (5 rounds of 2 s), 5 s for each other target
- * (the payment run ends earlier when its accounts are used up), about 45 s per database; a request that takes over 10 s fails the run, and the whole run is stopped after
- * BENCH_MAX_SECONDS. 127.0.0.1 only. The machine's load (os.loadavg) is printed before and after
- * each database: on a busy machine (load near or above the core count) the figures say little, so
- * compare runs made at similar load. The CPU column is the portal process's only (PostgreSQL's
+ * (the payment run ends earlier when its accounts are used up), about 45 s per database; a
+ * request that takes over 10 s fails the run, and the whole run is stopped after BENCH_MAX_SECONDS.
+ * 127.0.0.1 only. The machine's load (os.loadavg) is printed before and after each database: on a
+ * busy machine (load near or above the core count) the figures say little, so compare runs made
+ * at similar load. The CPU column is the portal process's only (PostgreSQL's
  * own work is not in it).
  *
  * Health and Account/Detailed take turns, BENCH_ROUNDS rounds of each: their ratio is the median
@@ -29,8 +30,8 @@
  * rate of one 5 s run moves by 20% from one minute to the next; the turns cancel most of it).
  *
  * Options (env): BENCH_SECONDS (5), BENCH_ROUNDS (5), BENCH_ROUND_SECONDS (2), BENCH_NODE_FLAGS
- * (the server's Node flags; default those of npm start, scripts/lib/server-process.ts), BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400),
- * BENCH_MAX_SECONDS (300), BENCH_POSTGRES (auto: when it answers; off; required: fail without),
+ * (the server's Node flags; default those of npm start, scripts/lib/server-process.ts),
+ * BENCH_CONCURRENCY (16), BENCH_PAYMENT_ACCOUNTS (400), BENCH_MAX_SECONDS (300), BENCH_POSTGRES (auto: when it answers; off; required: fail without),
  * BENCH_PROFILE (a folder: the portal process writes a V8 CPU profile there when it stops, one per
  * database; open it in Chrome's DevTools, Performance panel).
  */

@@ -186,10 +186,8 @@ export class TokenService {
 
   /** Verifies an access token; null when invalid, expired, a refresh token, or revoked. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
-    const entry = await this.verifiedAccess(token);
-    if (!entry || (await this.isRevoked(entry.claims.sid))) return null;
-    // A copy: the caller may keep or change it.
-    return { ...entry.claims };
+    const claims = await this.verifyAccessSignature(token);
+    return claims && !(await this.isRevoked(claims.sid)) ? claims : null;
   }
 
   /**
@@ -201,6 +199,7 @@ export class TokenService {
   async verifyAccessSignature(token: string): Promise<AccessClaims | null> {
     const entry = await this.verifiedAccess(token);
     if (!entry || this.revoked.has(entry.claims.sid)) return null;
+    // A copy: the caller may keep or change it.
     return { ...entry.claims };
   }
 

@@ -49,16 +49,23 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SC
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
+/** A page's modulepreload links as `portal-module` names, for BOOT_SCRIPT to ask for later. */
+export function namePreloads(html: string): string {
+  return html.replace(
+    PRELOAD,
+    (_link, href: string) => `<meta name="portal-module" content="${href}">`,
+  );
+}
+
 /**
  * The page with its scripts asked for by BOOT_SCRIPT after the first paint (unchanged if the page
- * has no single module entry script or no body end).
+ * has no single module entry script or no body end). Made once from index.html at start-up; the
+ * preloads added per address go through namePreloads.
  */
 export function startAfterFirstPaint(html: string): string {
   const entry = ENTRY.exec(html);
   const bodyEnd = html.lastIndexOf('</body>');
   if (!entry || bodyEnd === -1) return html;
   const named = `${html.slice(0, bodyEnd)}<script>${BOOT_SCRIPT}</script>\n${html.slice(bodyEnd)}`;
-  return named
-    .replace(ENTRY, `<meta name="portal-entry" content="${entry[1]}">`)
-    .replace(PRELOAD, (_link, href: string) => `<meta name="portal-module" content="${href}">`);
+  return namePreloads(named.replace(ENTRY, `<meta name="portal-entry" content="${entry[1]}">`));
 }

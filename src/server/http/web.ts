@@ -14,7 +14,7 @@ import type { ViteDevServer } from 'vite';
 import { cookieLanguage } from '../../engine/i18n/language-cookie';
 import { LANGUAGES, type Language } from '../../engine/i18n/split';
 import { injectConfig, type PortalConfig } from '../config';
-import { startAfterFirstPaint } from './boot-script';
+import { namePreloads, startAfterFirstPaint } from './boot-script';
 import { prerenderedPages, type PrerenderedPage } from './prerender';
 import { routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
@@ -76,14 +76,18 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     hasWeb && webDir
       ? prerenderedPages(webDir, config, options.warn ?? (() => undefined))
       : () => Promise.resolve(undefined);
-  const headEnd = indexHtml.indexOf('</head>');
+  // A drawn page's scripts start after its first paint (boot-script.ts): its own template, made once.
+  const drawnHtml = startAfterFirstPaint(indexHtml);
   const pageFor = (pathname: string, language: Language, page: PrerenderedPage | undefined) => {
-    const head = (headEnd === -1 ? '' : preloadsFor(pathname)) + (page?.head ?? '');
-    let html = head ? indexHtml.slice(0, headEnd) + head + indexHtml.slice(headEnd) : indexHtml;
+    const template = page ? drawnHtml : indexHtml;
+    const headEnd = template.indexOf('</head>');
+    let head = (headEnd === -1 ? '' : preloadsFor(pathname)) + (page?.head ?? '');
+    if (page) head = namePreloads(head);
+    let html = head ? template.slice(0, headEnd) + head + template.slice(headEnd) : template;
     if (language !== LANGUAGES[0])
       html = html.replace('<html lang="en">', `<html lang="${language}">`);
     if (page) {
-      html = startAfterFirstPaint(html).replace(
+      html = html.replace(
         ROOT_ELEMENT,
         `<div id="root" data-prerendered="${language}" inert>${page.body}</div>`,
       );
