@@ -6,16 +6,23 @@
  * the browser fetches the screen's code alongside the entry instead of after it has run. A route
  * with a `handle: prefetch(…)` also gets src/web/app/prefetch.ts and its imports, which the router
  * loads to start the route's requests (router.tsx `prefetchFor`): preloaded, the requests start as
- * soon as the entry has run, not one download later.
+ * soon as the entry has run, not one download later. It also carries, per route pattern, the
+ * requests a signed-in screen's page starts before any script (src/web/app/page-requests.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { PAGE_REQUESTS } from '../../src/web/app/page-requests.ts';
 import { prefetchedFeatures, readPageRoutes, routesByFeature } from './routes.ts';
 
-/** What the server reads: `/`-rooted asset paths per route pattern ('accounts/:accountNumber'). */
+/**
+ * What the server reads: `/`-rooted asset paths per route pattern ('accounts/:accountNumber'),
+ * and the GET requests a signed-in screen's page starts itself, per route pattern
+ * (src/web/app/page-requests.ts, src/server/http/page-requests.ts).
+ */
 export interface RoutePreloads {
   routes: { path: string; files: string[] }[];
+  requests: Record<string, readonly string[]>;
 }
 
 interface ChunkLike {
@@ -56,7 +63,7 @@ export function routePreloads(webRoot: string): Plugin {
       const pageRoutes = readPageRoutes(path.join(webRoot, '..', '..', 'flows'));
       const routes = routesByFeature(router, pageRoutes);
       const prefetched = prefetchedFeatures(router, pageRoutes);
-      const out: RoutePreloads = { routes: [] };
+      const out: RoutePreloads = { routes: [], requests: PAGE_REQUESTS };
       for (const chunk of chunks.values()) {
         if (!chunk.facadeModuleId) continue;
         const module = moduleOf(chunk);

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT_SOURCE } from '../../src/server/http/boot-script';
+import { PAGE_REQUEST_SCRIPT_SOURCE } from '../../src/server/http/page-requests';
 import { PRODUCTION_CSP } from '../../src/server/http/security';
 import { call, startServer, type DatabaseFactory, type RunningServer } from './harness';
 import {
@@ -277,9 +278,13 @@ export function hardeningSuite(dialect: string, makeDatabase: DatabaseFactory): 
         );
         expect(sent, `${res.status}`).toEqual(expected);
       }
-      // Scripts from this origin, and inline only the one whose hash is given (boot-script.ts).
-      expect(PRODUCTION_CSP).toContain(`script-src 'self' ${BOOT_SCRIPT_SOURCE};`);
+      // Scripts from this origin, and inline only the two whose hashes are given (boot-script.ts,
+      // page-requests.ts).
+      expect(PRODUCTION_CSP).toContain(
+        `script-src 'self' ${BOOT_SCRIPT_SOURCE} ${PAGE_REQUEST_SCRIPT_SOURCE};`,
+      );
       expect(BOOT_SCRIPT_SOURCE).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+      expect(PAGE_REQUEST_SCRIPT_SOURCE).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
       expect(PRODUCTION_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     });
 

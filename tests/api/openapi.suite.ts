@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, REPO_ROOT, startServer, type DatabaseFactory, type RunningServer } from './harness';
 import { BOOT_SCRIPT_SOURCE } from '../../src/server/http/boot-script';
+import { PAGE_REQUEST_SCRIPT_SOURCE } from '../../src/server/http/page-requests';
 
 export interface OpenApiDoc {
   openapi: string;
@@ -258,7 +259,9 @@ export function openApiSuite(dialect: string, makeDatabase: DatabaseFactory): vo
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const csp = page.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain(`script-src 'self' ${BOOT_SCRIPT_SOURCE};`);
+      expect(csp).toContain(
+        `script-src 'self' ${BOOT_SCRIPT_SOURCE} ${PAGE_REQUEST_SCRIPT_SOURCE};`,
+      );
       expect(csp).not.toMatch(/unsafe-eval|blob:/);
       expect(page.text).toContain('<html lang="en">');
       expect(page.text).toContain(`<title>${texts.title.en}</title>`);

@@ -22,6 +22,10 @@ import {
   type RunningServer,
   type TokenPair,
 } from './harness';
+import {
+  PAGE_REQUEST_SCRIPT,
+  PAGE_REQUEST_SCRIPT_SOURCE,
+} from '../../src/server/http/page-requests';
 
 const FAMILIES = ['/api', '/api/v2'] as const;
 const schemas = apiValidators();
@@ -954,6 +958,81 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             expect(await preloads('/accounts/LU1.10001/payment/pif/amount/more')).toEqual([]);
             expect(await preloads('/')).toEqual([]);
             expect(await preloads('/nowhere')).toEqual([]);
+          } finally {
+            await web.close();
+          }
+        } finally {
+          tmp.remove();
+        }
+      });
+
+      it("names a signed-in screen's first data requests in its page, with the script that starts them", async () => {
+        const tmp = tempDir('portal-page-requests-');
+        try {
+          const webDir = path.join(tmp.dir, 'web');
+          mkdirSync(webDir, { recursive: true });
+          writeFileSync(
+            path.join(webDir, 'index.html'),
+            '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',
+          );
+          // As the build writes it from src/web/app/page-requests.ts.
+          writeFileSync(
+            path.join(webDir, 'route-preloads.json'),
+            JSON.stringify({
+              routes: [],
+              requests: {
+                dashboard: ['/api/v2/Debtor/PrimaryDebtorInfo', '/api/v2/Account/ListOverview'],
+                'accounts/:accountNumber': [
+                  '/api/v2/Account/Detailed?accountNumber=:accountNumber',
+                  '/api/v2/Account/GetPaymentSettings?accountNumber=:accountNumber',
+                ],
+                'accounts/:accountNumber/paymentOptions': [
+                  '/api/v2/Account/Detailed?accountNumber=:accountNumber',
+                ],
+              },
+            }),
+          );
+          const web = await startServer(makeDatabase, { webDir });
+          const pageOf = async (address: string) => {
+            const page = await call(web, address, { headers: { accept: 'text/html' } });
+            expect(page.status).toBe(200);
+            const head = page.text.slice(0, page.text.indexOf('</head>'));
+            return {
+              requests: [...head.matchAll(/<meta name="portal-request" content="([^"]+)">/g)].map(
+                (match) => match[1]!.replace(/&amp;/g, '&'),
+              ),
+              script: head.includes(`<script>${PAGE_REQUEST_SCRIPT}</script>`),
+              csp: page.headers.get('content-security-policy') ?? '',
+            };
+          };
+          try {
+            const dashboard = await pageOf('/dashboard');
+            expect(dashboard.requests).toEqual([
+              '/api/v2/Debtor/PrimaryDebtorInfo',
+              '/api/v2/Account/ListOverview',
+            ]);
+            expect(dashboard.script).toBe(true);
+            // The browser runs the inline script only because the page's policy names its hash.
+            expect(dashboard.csp).toContain(PAGE_REQUEST_SCRIPT_SOURCE);
+            expect((await pageOf('/accounts/LU1.10001')).requests).toEqual([
+              '/api/v2/Account/Detailed?accountNumber=LU1.10001',
+              '/api/v2/Account/GetPaymentSettings?accountNumber=LU1.10001',
+            ]);
+            expect((await pageOf('/accounts/LU1.10001/paymentOptions')).requests).toEqual([
+              '/api/v2/Account/Detailed?accountNumber=LU1.10001',
+            ]);
+            // The account number from the address, encoded as the app's own calls encode it
+            // (URLSearchParams): nothing in it can end the attribute or start an element.
+            const odd = await pageOf('/accounts/A%20B%26%22%3Cx');
+            expect(odd.requests[0]).toBe(
+              `/api/v2/Account/Detailed?${new URLSearchParams({ accountNumber: 'A B&"<x' }).toString()}`,
+            );
+            // Public pages and screens whose data waits for the page's own choices start nothing.
+            for (const address of ['/login', '/', '/accounts/LU1.10001/payment/pif/amount']) {
+              const page = await pageOf(address);
+              expect(page.requests, address).toEqual([]);
+              expect(page.script, address).toBe(false);
+            }
           } finally {
             await web.close();
           }

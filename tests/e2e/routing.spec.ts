@@ -97,6 +97,74 @@ for (const { path, data, chunk } of [
 }
 
 /**
+ * A signed-in screen's first data is asked for by the page itself, before any of the app's code
+ * has arrived (src/server/http/page-requests.ts): with the app's entry script held back, the
+ * requests go out all the same. Once the app runs it takes their answers over: each is sent once.
+ */
+for (const { path, data } of [
+  {
+    path: '/dashboard',
+    data: ['/api/v2/Debtor/PrimaryDebtorInfo', '/api/v2/Account/ListOverview'],
+  },
+  {
+    path: '/accounts/LU1.10001',
+    data: [
+      '/api/v2/Account/Detailed?accountNumber=LU1.10001',
+      '/api/v2/Account/GetPaymentSettings?accountNumber=LU1.10001',
+    ],
+  },
+]) {
+  test(`a reload of ${path} asks for its data before the app's code has arrived, once`, async ({
+    page,
+  }) => {
+    await signIn(page, MARIA);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    const sent: string[] = [];
+    const whileHeld = new Set<string>();
+    let entryArrived = false;
+    let allAsked!: () => void;
+    const allSeen = new Promise<void>((resolve) => (allAsked = resolve));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const address = url.pathname + url.search;
+      if (!data.includes(address)) return;
+      sent.push(address);
+      if (!entryArrived) whileHeld.add(address);
+      if (whileHeld.size === data.length) allAsked();
+    });
+    // The entry is held until every request is seen, for 10 s at most: an app that asked only once
+    // its code had run would hold it the whole 10 s and send nothing while it is held.
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await Promise.race([allSeen, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      entryArrived = true;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(entryArrived).toBe(true);
+    expect([...whileHeld].sort()).toEqual([...data].sort());
+    expect(sent.sort()).toEqual([...data].sort());
+  });
+}
+
+test('a tab whose access token has expired asks the page for no data with it', async ({ page }) => {
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The saved clock offset puts the token's expiry an hour in the past on this browser's clock.
+  await page.evaluate(() => sessionStorage.setItem('portalClockOffset', String(-3_600_000)));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v2/')) asked.push(request.url());
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(asked.filter((url) => /ListOverview|PrimaryDebtorInfo/.test(url))).toEqual([]);
+});
+
+/**
  * No layout shift while a signed-in page loads: with its data held back, the page holds its
  * spinner and the footer waits (it is drawn once, under the content); nothing moves.
  */

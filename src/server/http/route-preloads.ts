@@ -14,9 +14,10 @@ interface RouteEntry {
   links: string;
 }
 
-const segmentsOf = (value: string) => value.split('/').filter((part) => part !== '');
+export const segmentsOf = (value: string) => value.split('/').filter((part) => part !== '');
 
-function matches(pattern: string[], address: string[]): boolean {
+/** Whether an address (its segments) matches a route pattern (its segments). */
+export function matches(pattern: string[], address: string[]): boolean {
   const required = pattern.filter((part) => !part.endsWith('?')).length;
   if (address.length < required || address.length > pattern.length) return false;
   return pattern.every((part, i) => {
@@ -26,7 +27,7 @@ function matches(pattern: string[], address: string[]): boolean {
   });
 }
 
-function escapeAttribute(value: string): string {
+export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 

@@ -21,13 +21,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { BOOT_SCRIPT_SOURCE } from './boot-script';
+import { PAGE_REQUEST_SCRIPT_SOURCE } from './page-requests';
 
 type Directives = Record<string, string[]>;
 
 const PRODUCTION_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
-  // The one inline script: what starts a server-drawn page's JavaScript (boot-script.ts).
-  'script-src': ["'self'", BOOT_SCRIPT_SOURCE],
+  // The two inline scripts, each allowed by its hash: what starts a server-drawn page's
+  // JavaScript (boot-script.ts) and what starts a signed-in page's data requests (page-requests.ts).
+  'script-src': ["'self'", BOOT_SCRIPT_SOURCE, PAGE_REQUEST_SCRIPT_SOURCE],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],

@@ -15,6 +15,7 @@ import { cookieLanguage } from '../../engine/i18n/language-cookie';
 import { LANGUAGES, type Language } from '../../engine/i18n/split';
 import { injectConfig, type PortalConfig } from '../config';
 import { namePreloads, startAfterFirstPaint } from './boot-script';
+import { pageRequestElements } from './page-requests';
 import { prerenderedPages, type PrerenderedPage } from './prerender';
 import { routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
@@ -71,6 +72,8 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
   const preloadsFor = hasWeb && webDir ? routePreloadLinks(webDir) : () => '';
+  // A signed-in screen's first data requests, started by its page (page-requests.ts).
+  const requestsFor = hasWeb && webDir ? pageRequestElements(webDir) : () => '';
   // The public pages, drawn on the server at start-up (prerender.ts).
   const prerendered =
     hasWeb && webDir
@@ -81,8 +84,11 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const pageFor = (pathname: string, language: Language, page: PrerenderedPage | undefined) => {
     const template = page ? drawnHtml : indexHtml;
     const headEnd = template.indexOf('</head>');
-    let head = (headEnd === -1 ? '' : preloadsFor(pathname)) + (page?.head ?? '');
-    if (page) head = namePreloads(head);
+    let head = headEnd === -1 ? '' : preloadsFor(pathname);
+    // A drawn page is public; any other may be a signed-in screen whose data the page itself asks
+    // for (page-requests.ts).
+    if (page) head = namePreloads(head + page.head);
+    else if (headEnd !== -1) head += requestsFor(pathname);
     let html = head ? template.slice(0, headEnd) + head + template.slice(headEnd) : template;
     if (language !== LANGUAGES[0])
       html = html.replace('<html lang="en">', `<html lang="${language}">`);

@@ -120,7 +120,8 @@ export async function apiResponse(
   options: RequestOptions = {},
 ): Promise<Response | null> {
   const token = await currentAccessToken();
-  let response = await send(path, options, token);
+  let response =
+    (await pageStartedAnswer(path, options, token)) ?? (await send(path, options, token));
   if (response.status === 401 && token && (await refreshSession())) {
     response = await send(path, options, accessToken());
   }
@@ -137,6 +138,50 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (response === null ? undefined : parseBody(await response.text())) as T;
 }
 
+/** What the page's own script (src/server/http/page-requests.ts) keeps of the requests it started. */
+interface PageStartedRequests {
+  token: string;
+  language: string;
+  answers: Record<string, Promise<Response> | undefined>;
+}
+
+declare global {
+  interface Window {
+    portalPageRequests?: PageStartedRequests;
+  }
+}
+
+/**
+ * The answer to a plain GET that the page itself started before the app's code had run (the
+ * first data of a signed-in screen, src/web/app/page-requests.ts), taken once: only for the same
+ * address, token and language, and not a 401 (the call is then made again, renewing the session)
+ * or a network failure. Undefined when there is none: the call is sent as usual.
+ */
+async function pageStartedAnswer(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response | undefined> {
+  const started = window.portalPageRequests;
+  if (!started || options.method !== undefined || options.body !== undefined) return undefined;
+  if (options.accept !== undefined || options.headers !== undefined) return undefined;
+  const address = addressOf(path, options.query);
+  const answer = started.answers[address];
+  if (!answer) return undefined;
+  delete started.answers[address];
+  if (started.token !== token || started.language !== language) return undefined;
+  const response = await answer.catch(() => undefined);
+  return response && response.status !== 401 ? response : undefined;
+}
+
+function addressOf(path: string, query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  return search.size > 0 ? `${path}?${search.toString()}` : path;
+}
+
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers = sessionHeaders(token, {
     Accept: options.accept ?? 'application/json',
@@ -145,13 +190,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
   });
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const url = search.size > 0 ? `${path}?${search.toString()}` : path;
-
-  return fetch(url, {
+  return fetch(addressOf(path, options.query), {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
