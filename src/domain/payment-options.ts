@@ -8,6 +8,7 @@ import { normalizeAccountNumber } from './masking';
 import {
   checkRules,
   decideOptions,
+  type FactsUse,
   type FirstMatchRules,
   type OptionGroupRules,
   type RulesFile,
@@ -155,9 +156,16 @@ export function paymentFacts(input: PaymentFactsInput): PaymentFacts {
   };
 }
 
-/** The payment variants offered for these facts, in the order the rules list them. */
-export function paymentOptions(facts: PaymentFacts, rules: OptionGroupRules): OptionVariant[] {
-  return decideOptions(rules, facts).outcomes.filter((outcome): outcome is OptionVariant =>
+/**
+ * The payment variants offered for these facts, in the order the rules list them. `in-place`: the
+ * facts were made for this call only (see FactsUse).
+ */
+export function paymentOptions(
+  facts: PaymentFacts,
+  rules: OptionGroupRules,
+  use: FactsUse = 'copy',
+): OptionVariant[] {
+  return decideOptions(rules, facts, use).outcomes.filter((outcome): outcome is OptionVariant =>
     OPTION_VARIANT_SET.has(outcome),
   );
 }

@@ -68,7 +68,8 @@ export function scheduleStatus(
   today: string,
   rules: FirstMatchRules,
 ): ScheduleStatus {
-  const outcome = firstMatch(rules, scheduleFacts(payment, today));
+  // The facts are made for this evaluation only: the derived facts go in them, not in a copy.
+  const outcome = firstMatch(rules, scheduleFacts(payment, today), 'in-place');
   if (!isScheduleStatus(outcome)) throw new Error(`Unknown schedule status "${outcome}"`);
   return outcome;
 }
@@ -79,7 +80,7 @@ export function isPayableToday(
   today: string,
   rules: FirstMatchRules,
 ): boolean {
-  return Boolean(derivedFact(rules, 'isPayableToday', scheduleFacts(payment, today)));
+  return Boolean(derivedFact(rules, 'isPayableToday', scheduleFacts(payment, today), 'in-place'));
 }
 
 /** Problems in a schedule-status rules file (empty when sound), for `npm run check:config`. */
