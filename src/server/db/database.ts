@@ -187,6 +187,30 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
  */
 const sqliteOf = new WeakMap<Db, SqliteDatabase.Database>();
 
+/**
+ * A statement's rows as objects, as `statement.all` gives them (a property per column, in column
+ * order), made in JavaScript from the raw rows (arrays). better-sqlite3 makes each row object in
+ * C++ through V8's API, with a new key string and a property set for every column of every row:
+ * for Account/Detailed's one row of seven columns that was a fifth of the driver's work (measured
+ * with callgrind: 19,000 instructions a read, 13,000 of them the keys and property sets). Made
+ * here, every row of a statement has the same shape and V8's inline caches make it cheaply.
+ */
+function rowReader<R>(statement: SqliteDatabase.Statement): (parameters: unknown[]) => R[] {
+  if (!statement.reader) return (parameters) => statement.all(parameters) as R[];
+  const names = statement.columns().map((column) => column.name);
+  statement.raw(true);
+  return (parameters) => {
+    const raw = statement.all(parameters) as unknown[][];
+    const rows: R[] = [];
+    for (const values of raw) {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i += 1) row[names[i] as string] = values[i];
+      rows.push(row as R);
+    }
+    return rows;
+  };
+}
+
 /** The kind of each argument of a precompiled query, by position. */
 export type ArgumentKind = 'text' | 'integer';
 export type ArgumentsOf<K extends readonly ArgumentKind[]> = {
@@ -243,12 +267,12 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     preparedNames.set(compiled.sql, `portal_read_${preparedNames.size + 1}`);
   }
   const sqlite = sqliteOf.get(db);
-  let statement: SqliteDatabase.Statement | undefined;
+  let read: ((parameters: unknown[]) => R[]) | undefined;
   return async (...args: ArgumentsOf<K>): Promise<R[]> => {
     const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
     if (sqlite && !sqlite.inTransaction) {
-      statement ??= sqlite.prepare(compiled.sql);
-      return statement.all(parameters) as R[];
+      read ??= rowReader<R>(sqlite.prepare(compiled.sql));
+      return read(parameters);
     }
     const result = await db.executeQuery<R>({
       query: compiled.query,

@@ -159,13 +159,16 @@ interface RowsOf {
   table: keyof Database & string;
   alias: string;
   columns: readonly string[];
+  /** Joined after the table, before `where` (`join ... on ...`). */
+  join?: Expression<unknown>;
   where: Expression<unknown>;
 }
 
 /** A scalar subquery: the rows as one JSON array, in no particular order (`[]` for none). */
 function jsonRows<Row>(dialect: Dialect, of: RowsOf): RawBuilder<Json<Row[]>> {
   const object = jsonColumns(dialect, of.alias, of.columns);
-  const from = sql`${sql.table(of.table)} as ${sql.id(of.alias)} where ${of.where}`;
+  const join = of.join ? sql` ${of.join}` : sql``;
+  const from = sql`${sql.table(of.table)} as ${sql.id(of.alias)}${join} where ${of.where}`;
   return dialect === 'postgres'
     ? sql`(select coalesce(json_agg(${object}), '[]'::json) from ${from})`
     : sql`(select json_group_array(${object}) from ${from})`;
@@ -230,12 +233,18 @@ export function accountQueries(ctx: Pick<PortalContext, 'db'>) {
     columns: ARRANGEMENT_COLUMNS,
     where: eq('ar.account_id', 'accounts.id'),
   });
-  /** The payments of those arrangements (LIST_ORDER.payments). */
+  /**
+   * The payments of those arrangements (LIST_ORDER.payments). A join, not `arrangement_id in
+   * (select ...)`: SQLite built the IN list as a temporary table (a B-tree opened, a page
+   * allocated and cleared) on every read, a fifth of Account/Detailed's statement (callgrind:
+   * 15,000 of 72,000 instructions).
+   */
   const payments = jsonRows<ArrangementPaymentRow>(dialect, {
     table: 'arrangement_payments',
     alias: 'ap',
     columns: PAYMENT_COLUMNS,
-    where: sql`${sql.ref('ap.arrangement_id')} in (select ${sql.ref('aa.id')} from ${sql.table('arrangements')} as ${sql.id('aa')} where ${eq('aa.account_id', 'accounts.id')})`,
+    join: sql`join ${sql.table('arrangements')} as ${sql.id('aa')} on ${eq('aa.id', 'ap.arrangement_id')}`,
+    where: eq('aa.account_id', 'accounts.id'),
   });
   /** The phones of the debtor `debtorColumn` names (LIST_ORDER.phones). */
   const phones = (debtorColumn: string) =>

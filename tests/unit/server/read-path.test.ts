@@ -132,6 +132,40 @@ describe('precompile', () => {
     expect(await count('t')).toEqual([{ n: 1 }]);
   });
 
+  it('makes each row as the driver does: the same columns, in the same order, with the same values', async () => {
+    const { db } = database;
+    const stamp = new Date(0).toISOString();
+    await db
+      .insertInto('login_attempts')
+      .values([
+        { key: 'r', kind: 'failure', created_at: stamp },
+        { key: 'r', kind: 'other', created_at: stamp },
+      ])
+      .execute();
+    // Built on every call, as Kysely runs it: the driver's own row objects.
+    const built = (key: string) =>
+      db
+        .selectFrom('login_attempts')
+        .select(['kind', 'id', 'created_at', 'key'])
+        .select((eb) => eb.val(null).as('nothing'))
+        .where('key', '=', key)
+        .orderBy('id')
+        .execute();
+    const find = precompile(db, ['text'], (key) =>
+      db
+        .selectFrom('login_attempts')
+        .select(['kind', 'id', 'created_at', 'key'])
+        .select((eb) => eb.val(null).as('nothing'))
+        .where('key', '=', key)
+        .orderBy('id'),
+    );
+    for (const key of ['r', 'none']) {
+      const expected = (await built(key)).map((row) => Object.entries(row));
+      expect((await find(key)).map((row) => Object.entries(row))).toEqual(expected);
+    }
+    expect(await find('r')).toHaveLength(2);
+  });
+
   it('refuses a query that leaves an argument out', () => {
     const { db } = database;
     expect(() =>
