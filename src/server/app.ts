@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -13,7 +14,7 @@ import Fastify, {
   type FastifyServerFactoryHandler,
   type FastifyServerOptions,
 } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { symbols as pinoSymbols, type DestinationStream } from 'pino';
 import { deriveKeys } from './auth/keys';
 import { Lockout, type LockoutOptions } from './auth/lockout';
 import { registerAuthRoutes } from './auth/routes';
@@ -118,6 +119,42 @@ function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions[
   };
 }
 
+/**
+ * Each request's logger, as Fastify's own factory makes it (`logger.child({ reqId }, options)`),
+ * with the same log lines, but the request id is written into the child's bindings directly.
+ * pino runs every binding through the redaction of the wildcard paths above (`*.cardNumber`, ...),
+ * which for the id, a string with no field inside for them to redact, parsed and walked every
+ * path on every request: 36,000 instructions, 9% of an Account/Detailed request (callgrind). The
+ * id is written as pino writes a binding (`,"reqId":"req-1"` after the parent's). Any other
+ * binding, an id that is not a string, or a key that a redaction path names itself goes the
+ * usual way. Route options (log level, serializers) still go to `child`, which takes its quicker
+ * path when there are none.
+ */
+export function requestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Parameters<FastifyBaseLogger['child']>[0],
+  options: Parameters<FastifyBaseLogger['child']>[1] = {},
+): FastifyBaseLogger {
+  const keys = Object.keys(bindings);
+  const [key] = keys;
+  const value: unknown = key === undefined ? undefined : bindings[key];
+  if (keys.length !== 1 || key === undefined || typeof value !== 'string') {
+    return logger.child(bindings, options);
+  }
+  const child = logger.child({}, Object.keys(options).length > 0 ? options : undefined);
+  // pino keeps a logger's bindings as JSON text after its parent's, and the redaction of each
+  // top-level key it was told (pino.symbols, public for this). A logger that is not pino's
+  // (Fastify's stand-in when logging is off returns itself) has neither.
+  const store = child as unknown as Record<symbol, unknown>;
+  const chindings = store[pinoSymbols.chindingsSym];
+  const redacted = store[pinoSymbols.stringifiersSym] as Record<string, unknown> | undefined;
+  if (child === logger || typeof chindings !== 'string' || !redacted || key in redacted) {
+    return logger.child(bindings, options);
+  }
+  store[pinoSymbols.chindingsSym] = `${chindings},${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  return child;
+}
+
 async function seedIfEmpty(
   db: Db,
   file: string,
@@ -173,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
+    childLoggerFactory: requestLogger,
     // A URL that does not decode (`%E0%A4%A`, the UTF-8 of a lone surrogate) is answered before
     // routing; in the shared error shape and the caller's language like every other 400.
     frameworkErrors: (
