@@ -50,6 +50,14 @@ function printRouteChunks(): void {
     const where = row.paths.length > 0 ? row.paths.map((p) => `/${p}`).join(', ') : '(not a route)';
     console.log(`  ${row.size.padStart(7)} KB  ${row.key}  ${where}`);
   }
+  // Screens whose code is in a group's chunk (scripts/lib/vite-signed-in-chunk.ts), not their own.
+  for (const [key, paths] of routes) {
+    if (manifest[key]) continue;
+    const grouped = Object.values(manifest)
+      .filter((chunk) => /\/(signed-in|session)-[^/]+\.js$/.test(`/${chunk.file}`))
+      .map((chunk) => `${chunk.file} ${gzipKb(chunk.file)} KB`);
+    console.log(`  in ${grouped.join(' + ')}: ${key}  ${paths.map((p) => `/${p}`).join(', ')}`);
+  }
 }
 
 const portal = await startPortal('portal-size-');

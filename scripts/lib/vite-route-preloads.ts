@@ -30,7 +30,7 @@ interface ChunkLike {
   fileName: string;
   imports: string[];
   isEntry: boolean;
-  facadeModuleId: string | null;
+  moduleIds: string[];
 }
 
 export function routePreloads(webRoot: string): Plugin {
@@ -51,12 +51,11 @@ export function routePreloads(webRoot: string): Plugin {
       };
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       const preloaded = entry ? closure(entry.fileName) : new Set<string>();
-      const moduleOf = (chunk: ChunkLike) =>
-        chunk.facadeModuleId
-          ? path.relative(webRoot, chunk.facadeModuleId).split(path.sep).join('/')
-          : '';
-      const chunkOf = (module: string) =>
-        [...chunks.values()].find((chunk) => moduleOf(chunk) === module);
+      // The chunk holding a module of src/web (its own, or a group's: vite-signed-in-chunk.ts).
+      const chunkOf = (module: string) => {
+        const id = path.join(webRoot, module);
+        return [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id));
+      };
       const prefetch = chunkOf('app/prefetch.ts');
       const router = readFileSync(path.join(webRoot, 'app', 'router.tsx'), 'utf8');
       // The page files as built: a page file added later works, only without its preload hints.
@@ -64,10 +63,10 @@ export function routePreloads(webRoot: string): Plugin {
       const routes = routesByFeature(router, pageRoutes);
       const prefetched = prefetchedFeatures(router, pageRoutes);
       const out: RoutePreloads = { routes: [], requests: PAGE_REQUESTS };
-      for (const chunk of chunks.values()) {
-        if (!chunk.facadeModuleId) continue;
-        const module = moduleOf(chunk);
-        for (const pattern of routes.get(module) ?? []) {
+      for (const [module, patterns] of routes) {
+        const chunk = chunkOf(module);
+        if (!chunk) continue;
+        for (const pattern of patterns) {
           const screen = closure(chunk.fileName);
           if (prefetch && prefetched.has(module)) closure(prefetch.fileName, screen);
           const files = [...screen].filter((file) => !preloaded.has(file));

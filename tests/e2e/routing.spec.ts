@@ -50,15 +50,16 @@ test('the footer carries the collector notice and the skip link works', async ({
 /**
  * On a fresh load of a signed-in page, its data is asked for as the route starts, not after the
  * page's code has arrived (no request waterfall): with the page's chunk held back, the data
- * request is sent while the chunk is still on its way. The page's HTML names the chunk
- * as a modulepreload, so the browser asks for it with the entry.
+ * request is sent while the chunk is still on its way. The page's HTML names the chunk (the
+ * screens' common one, scripts/lib/vite-signed-in-chunk.ts) as a modulepreload, so the browser
+ * asks for it with the entry.
  */
 for (const { path, data, chunk } of [
-  { path: '/dashboard', data: '/api/v2/Account/ListOverview', chunk: /dashboard-page-[^/]*\.js$/ },
+  { path: '/dashboard', data: '/api/v2/Account/ListOverview', chunk: /signed-in-[^/]*\.js$/ },
   {
     path: '/accounts/LU1.10001',
     data: '/api/v2/Account/Detailed',
-    chunk: /account-page-[^/]*\.js$/,
+    chunk: /signed-in-[^/]*\.js$/,
   },
 ]) {
   test(`a reload of ${path} asks for its data alongside its code`, async ({ page }) => {
