@@ -8,7 +8,6 @@ import { hasExistingPayment } from '../../../api/existing-payment';
 import { usePaymentSettings } from '../../../api/payment-settings';
 import { AccountBadges, UrgentNotice } from '../../../components/account-state';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { ExistingPaymentDialog } from '../../../components/existing-payment-dialog';
 import { useNotify } from '../../../components/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -37,6 +36,13 @@ import { TransactionHistory } from './transaction-history';
 import { UpcomingPayments } from './upcoming-payments';
 
 // The dialogs (and their forms) load when first opened.
+// Dialogs load when first opened: the page's first load (and the dashboard's, which shares its
+// chunk) carries no dialog code.
+const ExistingPaymentDialog = lazy(() =>
+  import('../../../components/existing-payment-dialog').then((module) => ({
+    default: module.ExistingPaymentDialog,
+  })),
+);
 const SetPaymentMethodDialog = lazy(() => import('./set-payment-method-dialog'));
 const RescheduleDialog = lazy(() => import('./reschedule-dialog'));
 
@@ -196,17 +202,17 @@ export default function AccountPage() {
         />
       )}
 
-      {mounted.existingPayment && (
-        <ExistingPaymentDialog
-          open={dialog?.kind === 'existing-payment'}
-          onCancel={() => setDialog(null)}
-          onContinue={() => {
-            if (dialog?.kind === 'existing-payment') setLeaveTo(dialog.to);
-            setDialog(null);
-          }}
-        />
-      )}
       <Suspense fallback={null}>
+        {mounted.existingPayment && (
+          <ExistingPaymentDialog
+            open={dialog?.kind === 'existing-payment'}
+            onCancel={() => setDialog(null)}
+            onContinue={() => {
+              if (dialog?.kind === 'existing-payment') setLeaveTo(dialog.to);
+              setDialog(null);
+            }}
+          />
+        )}
         {mounted.paymentMethod && paymentId !== null && (
           <SetPaymentMethodDialog
             open={dialog?.kind === 'payment-method'}
