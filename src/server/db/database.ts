@@ -153,6 +153,7 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
       prepareHotReads(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolOf.set(db, pool);
     return {
       db,
       dialect: 'postgres',
@@ -188,6 +189,27 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
 const sqliteOf = new WeakMap<Db, SqliteDatabase.Database>();
 
 /**
+ * The PostgreSQL pool behind a Kysely instance that openDatabase made, for precompiled reads.
+ * Outside a transaction Kysely runs a query on any free connection of the pool too; a precompiled
+ * read asks the pool itself (`pool.query`: a free connection, the prepared statement, released
+ * after), without Kysely's connection provider, executor and driver per query, and takes the rows
+ * as arrays (pg then makes no row objects; they are made here, one shape for every row). Errors
+ * are pg's own either way. An instance from `withPlugin` or a transaction is not in this map.
+ */
+const poolOf = new WeakMap<Db, pg.Pool>();
+
+/** Rows as objects from column names and rows as arrays (one shape for every row: cheap for V8). */
+function rowsOf<R>(names: readonly string[], raw: readonly unknown[][]): R[] {
+  const rows: R[] = [];
+  for (const values of raw) {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i += 1) row[names[i] as string] = values[i];
+    rows.push(row as R);
+  }
+  return rows;
+}
+
+/**
  * A statement's rows as objects, as `statement.all` gives them (a property per column, in column
  * order), made in JavaScript from the raw rows (arrays). better-sqlite3 makes each row object in
  * C++ through V8's API, with a new key string and a property set for every column of every row:
@@ -199,16 +221,7 @@ function rowReader<R>(statement: SqliteDatabase.Statement): (parameters: unknown
   if (!statement.reader) return (parameters) => statement.all(parameters) as R[];
   const names = statement.columns().map((column) => column.name);
   statement.raw(true);
-  return (parameters) => {
-    const raw = statement.all(parameters) as unknown[][];
-    const rows: R[] = [];
-    for (const values of raw) {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i += 1) row[names[i] as string] = values[i];
-      rows.push(row as R);
-    }
-    return rows;
-  };
+  return (parameters) => rowsOf<R>(names, statement.all(parameters) as unknown[][]);
 }
 
 /** The kind of each argument of a precompiled query, by position. */
@@ -267,12 +280,26 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     preparedNames.set(compiled.sql, `portal_read_${preparedNames.size + 1}`);
   }
   const sqlite = sqliteOf.get(db);
+  const pool = poolOf.get(db);
+  const name = preparedNames.get(compiled.sql);
   let read: ((parameters: unknown[]) => R[]) | undefined;
   return async (...args: ArgumentsOf<K>): Promise<R[]> => {
     const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
     if (sqlite && !sqlite.inTransaction) {
       read ??= rowReader<R>(sqlite.prepare(compiled.sql));
       return read(parameters);
+    }
+    if (pool) {
+      const result = await pool.query<unknown[]>({
+        name,
+        text: compiled.sql,
+        values: parameters,
+        rowMode: 'array',
+      });
+      return rowsOf<R>(
+        result.fields.map((field) => field.name),
+        result.rows,
+      );
     }
     const result = await db.executeQuery<R>({
       query: compiled.query,
