@@ -151,6 +151,31 @@ for (const { path, data } of [
   });
 }
 
+test('a language kept only in localStorage is the one the page asks for its data in', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Spanish chosen, but no cookie: the server draws the page in English; the app speaks Spanish.
+  await page.evaluate(() => localStorage.setItem('portalLanguage', 'es'));
+  await context.clearCookies();
+  const asked: { address: string; language: string | undefined }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/ListOverview|PrimaryDebtorInfo/.test(url.pathname)) {
+      asked.push({ address: url.pathname, language: request.headers()['accept-language'] });
+    }
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^¡Le damos la bienvenida/);
+  // Asked for once each, in Spanish: the app took the page's answers over.
+  expect(asked.sort((a, b) => a.address.localeCompare(b.address))).toEqual([
+    { address: '/api/v2/Account/ListOverview', language: 'es' },
+    { address: '/api/v2/Debtor/PrimaryDebtorInfo', language: 'es' },
+  ]);
+});
+
 test('a tab whose access token has expired asks the page for no data with it', async ({ page }) => {
   await signIn(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -21,7 +21,8 @@ import { escapeAttribute, matches, segmentsOf } from './route-preloads';
  * Reads the session the way src/web/lib/session.ts keeps it: the access token, whose role must be
  * `account` and whose expiry (on this browser's clock, the saved clock offset added) must be more
  * than five seconds away, as src/web/lib/api.ts would renew it otherwise; then one fetch per
- * `portal-request` element, kept in `window.portalPageRequests` with the token and language used.
+ * `portal-request` element in the app's language, kept in `window.portalPageRequests` with the
+ * token and language used.
  */
 export const PAGE_REQUEST_SCRIPT =
   '(function(){try{var s=sessionStorage,token=s.getItem("portalAccessToken"),' +
@@ -31,7 +32,11 @@ export const PAGE_REQUEST_SCRIPT =
   'var offset=Number(s.getItem("portalClockOffset"))||0;' +
   'if(claims.role!=="account"||typeof claims.exp!=="number"||' +
   'claims.exp*1000+offset-Date.now()<5000)return;' +
-  'var language=document.documentElement.lang;' +
+  // The app's language: the cookie's (the server drew <html lang> from it), else the one kept in
+  // localStorage, else the page's (src/web/lib/i18n.ts reads them in that order).
+  'var kept=localStorage.getItem("portalLanguage");' +
+  'var language=/(?:^|;\\s*)portalLanguage=/.test(document.cookie)||(kept!=="en"&&kept!=="es")?' +
+  'document.documentElement.lang:kept;' +
   'var headers={Accept:"application/json","Accept-Language":language,"X-Session-Id":id,' +
   'Authorization:"Bearer "+token};' +
   'var answers={};window.portalPageRequests={token:token,language:language,answers:answers};' +

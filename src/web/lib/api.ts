@@ -169,9 +169,12 @@ async function pageStartedAnswer(
   const answer = started.answers[address];
   if (!answer) return undefined;
   delete started.answers[address];
-  if (started.token !== token || started.language !== language) return undefined;
   const response = await answer.catch(() => undefined);
-  return response && response.status !== 401 ? response : undefined;
+  const usable = started.token === token && started.language === language;
+  if (response && response.status !== 401 && usable) return response;
+  // Not taken: its body is let go, so the browser can reuse the connection.
+  void response?.body?.cancel().catch(() => undefined);
+  return undefined;
 }
 
 function addressOf(path: string, query: RequestOptions['query']): string {
