@@ -13,9 +13,7 @@
  * downloaded and run: on a phone, one more round trip before the first screen.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { escapeAttribute, matches, segmentsOf } from './route-preloads';
+import { escapeAttribute, routeTable, segmentsOf, type RoutePreloadsFile } from './route-preloads';
 
 /**
  * Reads the session the way src/web/lib/session.ts keeps it: the access token, whose role must be
@@ -48,12 +46,6 @@ export const PAGE_REQUEST_SCRIPT =
 /** The CSP source that allows PAGE_REQUEST_SCRIPT. */
 export const PAGE_REQUEST_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_REQUEST_SCRIPT).digest('base64')}'`;
 
-interface PatternRequests {
-  segments: string[];
-  literals: number;
-  requests: string[];
-}
-
 /**
  * A request's address with the route's parameters put in, encoded as the app's calls encode them
  * (URLSearchParams for the query); undefined when a parameter is missing.
@@ -76,33 +68,16 @@ function addressOf(template: string, params: Record<string, string>): string | u
 
 /**
  * `(pathname) => '<meta name="portal-request" …>…<script>…</script>'` for the page's head, from
- * the built web app in `webDir` ('' for an address with no such requests, or without the list).
+ * the build's route list ('' for an address with no such requests, or without the list).
  */
-export function pageRequestElements(webDir: string): (pathname: string) => string {
-  const file = path.join(webDir, 'route-preloads.json');
-  if (!existsSync(file)) return () => '';
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { requests?: Record<string, string[]> };
-  const patterns: PatternRequests[] = Object.entries(data.requests ?? {})
-    .map(([pattern, requests]) => {
-      const segments = segmentsOf(pattern);
-      return { segments, literals: segments.filter((s) => !s.startsWith(':')).length, requests };
-    })
-    .sort((a, b) => b.literals - a.literals);
+export function pageRequestElements(
+  data: RoutePreloadsFile | undefined,
+): (pathname: string) => string {
+  const find = routeTable(Object.entries(data?.requests ?? {}));
   return (pathname) => {
-    let address: string[];
-    try {
-      address = segmentsOf(pathname).map((part) => decodeURIComponent(part));
-    } catch {
-      return '';
-    }
-    const entry = patterns.find((pattern) => matches(pattern.segments, address));
-    if (!entry) return '';
-    const params: Record<string, string> = {};
-    entry.segments.forEach((part, i) => {
-      const value = address[i];
-      if (part.startsWith(':') && value !== undefined) params[part.replace(/^:|\?$/g, '')] = value;
-    });
-    const requests = entry.requests.flatMap((template) => addressOf(template, params) ?? []);
+    const found = find(pathname);
+    if (!found) return '';
+    const requests = found.value.flatMap((template) => addressOf(template, found.params) ?? []);
     if (requests.length === 0) return '';
     const named = requests
       .map((request) => `<meta name="portal-request" content="${escapeAttribute(request)}">`)

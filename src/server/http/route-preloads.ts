@@ -8,12 +8,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-interface RouteEntry {
-  segments: string[];
-  literals: number;
-  links: string;
-}
-
 export const segmentsOf = (value: string) => value.split('/').filter((part) => part !== '');
 
 /** Whether an address (its segments) matches a route pattern (its segments). */
@@ -31,33 +25,63 @@ export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** `(pathname) => '<link rel="modulepreload" …>…'` for the built web app in `webDir`. */
-export function routePreloadLinks(webDir: string): (pathname: string) => string {
+/** The build's `route-preloads.json` in `webDir` (scripts/lib/vite-route-preloads.ts), if any. */
+export interface RoutePreloadsFile {
+  routes?: { path: string; files: string[] }[];
+  requests?: Record<string, string[]>;
+}
+
+export function readRoutePreloads(webDir: string): RoutePreloadsFile | undefined {
   const file = path.join(webDir, 'route-preloads.json');
-  if (!existsSync(file)) return () => '';
-  const data = JSON.parse(readFileSync(file, 'utf8')) as {
-    routes?: { path: string; files: string[] }[];
-  };
-  const entries: RouteEntry[] = (data.routes ?? [])
-    .map((route) => {
-      const segments = segmentsOf(route.path);
-      return {
-        segments,
-        literals: segments.filter((part) => !part.startsWith(':')).length,
-        links: route.files
-          .filter((href) => href.startsWith('/assets/') && href.endsWith('.js'))
-          .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
-          .join(''),
-      };
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreloadsFile)
+    : undefined;
+}
+
+/**
+ * `(pathname) => { value, params } | undefined`: the value of the route pattern the address
+ * matches (the most specific: most literal segments), with the address's parameters (decoded).
+ * An address that is not valid percent-encoding matches nothing.
+ */
+export function routeTable<T>(
+  entries: [pattern: string, value: T][],
+): (pathname: string) => { value: T; params: Record<string, string> } | undefined {
+  const patterns = entries
+    .map(([pattern, value]) => {
+      const segments = segmentsOf(pattern);
+      return { segments, literals: segments.filter((s) => !s.startsWith(':')).length, value };
     })
     .sort((a, b) => b.literals - a.literals);
   return (pathname) => {
     let address: string[];
     try {
-      address = segmentsOf(decodeURI(pathname));
+      address = segmentsOf(pathname).map((part) => decodeURIComponent(part));
     } catch {
-      return '';
+      return undefined;
     }
-    return entries.find((entry) => matches(entry.segments, address))?.links ?? '';
+    const entry = patterns.find((pattern) => matches(pattern.segments, address));
+    if (!entry) return undefined;
+    const params: Record<string, string> = {};
+    entry.segments.forEach((part, i) => {
+      const value = address[i];
+      if (part.startsWith(':') && value !== undefined) params[part.replace(/^:|\?$/g, '')] = value;
+    });
+    return { value: entry.value, params };
   };
+}
+
+/** `(pathname) => '<link rel="modulepreload" …>…'` for the build's route list (none without it). */
+export function routePreloadLinks(
+  data: RoutePreloadsFile | undefined,
+): (pathname: string) => string {
+  const find = routeTable(
+    (data?.routes ?? []).map((route): [string, string] => [
+      route.path,
+      route.files
+        .filter((href) => href.startsWith('/assets/') && href.endsWith('.js'))
+        .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
+        .join(''),
+    ]),
+  );
+  return (pathname) => find(pathname)?.value ?? '';
 }

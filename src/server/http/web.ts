@@ -17,7 +17,7 @@ import { injectConfig, type PortalConfig } from '../config';
 import { namePreloads, startAfterFirstPaint } from './boot-script';
 import { pageRequestElements } from './page-requests';
 import { prerenderedPages, type PrerenderedPage } from './prerender';
-import { routePreloadLinks } from './route-preloads';
+import { readRoutePreloads, routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
 import { securityHeaders } from './security';
 
@@ -71,9 +71,11 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
       : '';
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
-  const preloadsFor = hasWeb && webDir ? routePreloadLinks(webDir) : () => '';
+  // The build's route list, read once: each route's scripts, and its screen's first requests.
+  const routeList = hasWeb && webDir ? readRoutePreloads(webDir) : undefined;
+  const preloadsFor = routePreloadLinks(routeList);
   // A signed-in screen's first data requests, started by its page (page-requests.ts).
-  const requestsFor = hasWeb && webDir ? pageRequestElements(webDir) : () => '';
+  const requestsFor = pageRequestElements(routeList);
   // The public pages, drawn on the server at start-up (prerender.ts).
   const prerendered =
     hasWeb && webDir
