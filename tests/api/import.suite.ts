@@ -1,13 +1,15 @@
 /**
  * The import (`npm run db:import`): the demo file loads twice with no duplicates, a file with bad
  * records imports nothing and names every bad record, funding methods upsert by ref, and the demo
- * identities show the account states of spec section 4. Runs on SQLite and PostgreSQL; the
+ * identities show the account states of spec section 4; the tables it wrote have fresh planner
+ * statistics. Runs on SQLite and PostgreSQL; the
  * command line itself is run once, on SQLite.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/server/auth/keys';
 import { importPortalData } from '../../src/server/db/import';
@@ -125,6 +127,24 @@ export function importSuite(dialect: string, makeDatabase: DatabaseFactory): voi
       expect(second.ok).toBe(true);
       expect(await counts()).toEqual(before);
       if (second.ok) expect(second.counts.fundingMethods).toBeGreaterThanOrEqual(4);
+    });
+
+    it('leaves the planner statistics of the tables it wrote up to date', async () => {
+      expect((await load(demo())).ok).toBe(true);
+      const db = server.database.db;
+      // PostgreSQL: a table never analyzed has reltuples -1; SQLite: no sqlite_stat1 row.
+      const analyzed =
+        server.database.dialect === 'postgres'
+          ? (
+              await sql<{ relname: string }>`select relname from pg_class where relkind = 'r'
+                and relname in (${sql.join(TABLES)}) and reltuples >= 0`.execute(db)
+            ).rows.map((row) => row.relname)
+          : (
+              await sql<{
+                relname: string;
+              }>`select distinct tbl as relname from sqlite_stat1`.execute(db)
+            ).rows.map((row) => row.relname);
+      expect([...analyzed].sort()).toEqual([...TABLES].sort());
     });
 
     it('upserts funding methods by ref and attaches them to scheduled payments', async () => {
