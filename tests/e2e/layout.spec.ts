@@ -132,6 +132,26 @@ test.describe('mobile menu at 375 px', () => {
     await expect(drawerEs).toBeHidden();
   });
 
+  test('the sign-in form in Spanish keeps every control inside the form', async ({ page }) => {
+    await page.goto('/login');
+    await switchToSpanishFromMenu(page);
+    await page.keyboard.press('Escape');
+    const form = page.locator('#main form').first();
+    await expect(form.locator('select').first()).toBeVisible();
+    // The longest option ("Últimos 4 dígitos del número de Seguro Social") made the native select
+    // as wide as itself, past the text inputs' right edge and the form's padding.
+    const edges = await form.evaluate((node) => {
+      const right = (el: Element) => Math.round(el.getBoundingClientRect().right);
+      return {
+        inputs: [...node.querySelectorAll('.fui-Input')].map(right),
+        selects: [...node.querySelectorAll('select')].map(right),
+      };
+    });
+    expect(edges.selects.length).toBeGreaterThan(0);
+    const inputEdge = Math.max(...edges.inputs);
+    for (const edge of edges.selects) expect(edge).toBeLessThanOrEqual(inputEdge);
+  });
+
   test('a guest sees sign in and the offer code in the menu', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();

@@ -1,5 +1,5 @@
 /** The native Fluent Select (radio groups and checkboxes are in toggle-widgets.tsx). */
-import { Select } from '@fluentui/react-components';
+import { Select, makeStyles } from '@fluentui/react-components';
 import {
   enumOptionsIndexForValue,
   enumOptionsValueForIndex,
@@ -22,7 +22,16 @@ export function allowedOptions(props: WidgetProps): EnumOptionsType[] {
   return Array.isArray(allowed) ? all.filter((option) => allowed.includes(option.value)) : all;
 }
 
+const useStyles = makeStyles({
+  // A native select is as wide as its longest option: in a field's grid at phone width a long
+  // Spanish option ("Últimos 4 dígitos del número de Seguro Social") pushed it past the form's
+  // edge. It takes the field's width instead, the chosen option cut with an ellipsis if need be.
+  root: { minWidth: 0, maxWidth: '100%' },
+  select: { minWidth: 0, textOverflow: 'ellipsis' },
+});
+
 export function SelectWidget(props: WidgetProps) {
+  const styles = useStyles();
   const { id, htmlName, value, disabled, readonly, onBlur, onFocus } = props;
   const enumOptions = choiceOptions(props);
   const shown = allowedOptions(props);
@@ -32,6 +41,8 @@ export function SelectWidget(props: WidgetProps) {
     raw === '' ? undefined : enumOptionsValueForIndex(raw, enumOptions, undefined);
   return (
     <Select
+      className={styles.root}
+      select={{ className: styles.select }}
       id={id}
       name={htmlName ?? id}
       value={selected}
