@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { webLightTheme } from '@fluentui/react-components';
 import { routePreloads } from './scripts/lib/vite-route-preloads.ts';
-import { signedInChunk } from './scripts/lib/vite-signed-in-chunk.ts';
+import { firstLoadChunks } from './scripts/lib/vite-first-load-chunks.ts';
 
 const shim = (file: string) =>
   fileURLToPath(new URL(`src/engine/form/shims/${file}`, import.meta.url));
@@ -83,7 +83,7 @@ function prerenderBundle(): Plugin {
   };
 }
 
-const signedIn = signedInChunk(fileURLToPath(new URL('src/web', import.meta.url)));
+const firstLoad = firstLoadChunks(fileURLToPath(new URL('src/web', import.meta.url)));
 
 // The web app lives in src/web; the server (src/server) serves dist/web and injects runtime config
 // from flows/ into index.html, so texts change without a rebuild.
@@ -95,7 +95,7 @@ export default defineConfig({
     // Per route, the scripts its screen needs: the server preloads them in the page.
     routePreloads(fileURLToPath(new URL('src/web', import.meta.url))),
     prerenderBundle(),
-    signedIn.plugin,
+    firstLoad.plugin,
     // Brotli and gzip copies of every built asset, sent by @fastify/static (preCompressed) so no
     // asset is compressed per request. index.html is left out: the server injects config into it
     // and compresses it per response.
@@ -119,17 +119,20 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Fluent's styling runtime and the basic controls every first page uses, in one chunk:
-        // left to the default splitting they came in a dozen small chunks whose gzip overhead cost
-        // /login 5 KB (measured: 251.3 KB in 42 files, 246.1 KB in 24 with this group).
+        // Fluent's styling runtime, icons and the basic controls every first page uses, the
+        // router, i18next and Vite's preload helper, in one chunk: left to the default splitting
+        // Fluent's came in a dozen small chunks whose gzip overhead cost /login 5 KB (measured:
+        // 251.3 KB in 42 files, 246.1 KB in 24 with the Fluent part of this group), and the rest
+        // in four more files that every page loads.
         codeSplitting: {
           groups: [
             {
-              name: 'fluent-base',
-              test: /node_modules[\\/](@griffel|@fluentui[\\/](react-(shared-contexts|utilities|theme|jsx-runtime|text|label|field|input|button)|tokens|keyboard-keys))[\\/]/,
+              name: 'base',
+              test: /node_modules[\\/](@griffel|@fluentui[\\/](react-(shared-contexts|utilities|theme|jsx-runtime|text|label|field|input|button)|tokens|keyboard-keys|react-icons)|i18next|react-i18next|react-router|react-router-dom)[\\/]|vite[\\/]preload-helper\.js$/,
             },
-            // What a signed-in visitor's first screen adds to /login's load, in one file.
-            ...signedIn.groups,
+            // The first screens' own code, and what a signed-in visitor's first screen adds to
+            // /login's load, in few files.
+            ...firstLoad.groups,
           ],
         },
       },

@@ -51,7 +51,7 @@ export function routePreloads(webRoot: string): Plugin {
       };
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       const preloaded = entry ? closure(entry.fileName) : new Set<string>();
-      // The chunk holding a module of src/web (its own, or a group's: vite-signed-in-chunk.ts).
+      // The chunk holding a module of src/web (its own, or a group's: vite-first-load-chunks.ts).
       const chunkOf = (module: string) => {
         const id = path.join(webRoot, module);
         return [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id));

@@ -51,7 +51,7 @@ test('the footer carries the collector notice and the skip link works', async ({
  * On a fresh load of a signed-in page, its data is asked for as the route starts, not after the
  * page's code has arrived (no request waterfall): with the page's chunk held back, the data
  * request is sent while the chunk is still on its way. The page's HTML names the chunk (the
- * screens' common one, scripts/lib/vite-signed-in-chunk.ts) as a modulepreload, so the browser
+ * screens' common one, scripts/lib/vite-first-load-chunks.ts) as a modulepreload, so the browser
  * asks for it with the entry.
  */
 for (const { path, data, chunk } of [

@@ -12,13 +12,20 @@ import type IdleDialogComponent from './idle-dialog';
 
 const loadIdleDialog = () => import('./idle-dialog');
 
+/**
+ * When the dialog's code (Fluent's Dialog, about 12 KB gzip) is fetched after sign-in: not with
+ * the first screen's scripts, which it would slow on a phone, and long before the 10-minute
+ * warning (which fetches it itself if it is not here yet).
+ */
+const IDLE_DIALOG_PRELOAD_MS = 10_000;
+
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'];
 
 /**
  * Signs an idle user out (spec §4 Session and idle): a warning with a countdown after 10 minutes,
  * /logout at 15. Only while signed in (role account or letter); until then the token keeper
  * renews the 15-minute access token, so an active user stays signed in. Loaded by the shell at the first
- * sign-in. The dialog's code is fetched then but the dialog is mounted only when first due (a
+ * sign-in. The dialog's code is fetched soon after but the dialog is mounted only when first due (a
  * mounted Fluent Dialog, even closed, adds focus-trap sentinels to the page); once mounted it is
  * closed, never unmounted while open, when the session ends.
  */
@@ -32,7 +39,8 @@ export default function IdleWatcher() {
 
   useEffect(() => {
     if (!signedIn) return;
-    void loadIdleDialog();
+    // Fetched well before the warning is due, but not while the first screen is still loading.
+    const preload = window.setTimeout(() => void loadIdleDialog(), IDLE_DIALOG_PRELOAD_MS);
     const stopKeeper = startTokenKeeper();
     const idle = createIdleController((next) => {
       setState(next);
@@ -54,6 +62,7 @@ export default function IdleWatcher() {
       for (const name of ACTIVITY_EVENTS) {
         window.removeEventListener(name, onActivity, { capture: true });
       }
+      window.clearTimeout(preload);
       idle.stop();
       stopKeeper();
       controller.current = null;
