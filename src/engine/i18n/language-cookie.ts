@@ -7,6 +7,9 @@ import { LANGUAGES, type Language } from './split';
 
 export const LANGUAGE_COOKIE = 'portalLanguage';
 
+/** Where the browser also keeps its choice (localStorage; read after the cookie). */
+export const LANGUAGE_STORAGE_KEY = 'portalLanguage';
+
 /** The language a `Cookie` header (or `document.cookie`) names, when the portal speaks it. */
 export function cookieLanguage(cookies: string | null | undefined): Language | undefined {
   for (const part of (cookies ?? '').split(';')) {

@@ -13,6 +13,8 @@
  * downloaded and run: on a phone, one more round trip before the first screen.
  */
 import { createHash } from 'node:crypto';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../engine/i18n/language-cookie';
+import { LANGUAGES } from '../../engine/i18n/split';
 import { escapeAttribute, routeTable, segmentsOf, type RoutePreloadsFile } from './route-preloads';
 
 /**
@@ -32,8 +34,8 @@ export const PAGE_REQUEST_SCRIPT =
   'claims.exp*1000+offset-Date.now()<5000)return;' +
   // The app's language: the cookie's (the server drew <html lang> from it), else the one kept in
   // localStorage, else the page's (src/web/lib/i18n.ts reads them in that order).
-  'var kept=localStorage.getItem("portalLanguage");' +
-  'var language=/(?:^|;\\s*)portalLanguage=/.test(document.cookie)||(kept!=="en"&&kept!=="es")?' +
+  `var spoken=${JSON.stringify(LANGUAGES)},kept=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});` +
+  `var language=/(?:^|;\\s*)${LANGUAGE_COOKIE}=/.test(document.cookie)||spoken.indexOf(kept)<0?` +
   'document.documentElement.lang:kept;' +
   'var headers={Accept:"application/json","Accept-Language":language,"X-Session-Id":id,' +
   'Authorization:"Bearer "+token};' +

@@ -7,10 +7,14 @@ import {
   type Language,
   type LocalizedTree,
 } from '../../engine/i18n/split';
-import { LANGUAGE_COOKIE, cookieLanguage } from '../../engine/i18n/language-cookie';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  cookieLanguage,
+} from '../../engine/i18n/language-cookie';
 import { setApiLanguage } from './api';
 
-export const LANGUAGE_STORAGE_KEY = 'portalLanguage';
+export { LANGUAGE_STORAGE_KEY };
 const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
