@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../engine/i18n/language-cookie';
 import { LANGUAGES } from '../../engine/i18n/split';
+import { SESSION_KEYS } from '../../engine/session-storage-keys';
 import { escapeAttribute, routeTable, segmentsOf, type RoutePreloadsFile } from './route-preloads';
 
 /**
@@ -25,11 +26,11 @@ import { escapeAttribute, routeTable, segmentsOf, type RoutePreloadsFile } from 
  * token and language used.
  */
 export const PAGE_REQUEST_SCRIPT =
-  '(function(){try{var s=sessionStorage,token=s.getItem("portalAccessToken"),' +
-  'id=s.getItem("portalSessionId");if(!token||!id)return;' +
+  `(function(){try{var s=sessionStorage,token=s.getItem(${JSON.stringify(SESSION_KEYS.accessToken)}),` +
+  `id=s.getItem(${JSON.stringify(SESSION_KEYS.sessionId)});if(!token||!id)return;` +
   'var part=token.split(".")[1].replace(/-/g,"+").replace(/_/g,"/");' +
   'var claims=JSON.parse(atob(part+"===".slice((part.length+3)%4)));' +
-  'var offset=Number(s.getItem("portalClockOffset"))||0;' +
+  `var offset=Number(s.getItem(${JSON.stringify(SESSION_KEYS.clockOffset)}))||0;` +
   'if(claims.role!=="account"||typeof claims.exp!=="number"||' +
   'claims.exp*1000+offset-Date.now()<5000)return;' +
   // The app's language: the cookie's (the server drew <html lang> from it), else the one kept in

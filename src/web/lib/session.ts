@@ -2,15 +2,18 @@
  * Browser-session state: the per-session id sent as X-Session-Id, the token pair, and the paths
  * used to return a user to where they were. All in sessionStorage, so closing the tab ends it.
  */
+import { SESSION_KEYS } from '../../engine/session-storage-keys';
 import { forgetAllJourneys } from './journey-storage';
 
-const SESSION_ID_KEY = 'portalSessionId';
-const ACCESS_TOKEN_KEY = 'portalAccessToken';
-const REFRESH_TOKEN_KEY = 'portalRefreshToken';
-const RETURN_PATH_KEY = 'portalReturnPath';
-const LAST_PATH_KEY = 'portalLastPath';
-const ACTION_ID_KEY = 'portalActionId';
-const CLOCK_OFFSET_KEY = 'portalClockOffset';
+const {
+  sessionId: SESSION_ID_KEY,
+  accessToken: ACCESS_TOKEN_KEY,
+  refreshToken: REFRESH_TOKEN_KEY,
+  returnPath: RETURN_PATH_KEY,
+  lastPath: LAST_PATH_KEY,
+  actionId: ACTION_ID_KEY,
+  clockOffset: CLOCK_OFFSET_KEY,
+} = SESSION_KEYS;
 
 export type Role = 'account' | 'letter' | 'none';
 
