@@ -239,3 +239,55 @@ test.describe('navigation', () => {
     await expect(page.getByTestId('legal-page')).toBeVisible();
   });
 });
+
+/**
+ * A form whose fields' code is loaded on demand (a radio group, a money field, a checkbox) appears
+ * whole: every field is there when its submit button first is, so nothing pops in a moment later,
+ * pushing the button down under a pointer on its way to it (a click meant for Continue then lands
+ * in the radio group). Watched from the first mutation, in a fresh browser with nothing cached.
+ */
+test.describe('forms appear whole', () => {
+  test('the payment amount stage and the bankruptcy form: no field is added after the submit button', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const first: Record<string, string[]> = {};
+      const fields = (form: Element) =>
+        [...form.querySelectorAll(`[id^="${form.id}_"]`)].map((element) => element.id).sort();
+      new MutationObserver(() => {
+        for (const form of document.querySelectorAll('form.rjsf[id]')) {
+          if (first[form.id] || !form.querySelector('button[type="submit"]')) continue;
+          first[form.id] = fields(form);
+        }
+      }).observe(document, { childList: true, subtree: true });
+      Object.assign(window, {
+        lateFields: () =>
+          Object.entries(first).flatMap(([id, seen]) => {
+            const form = document.getElementById(id);
+            return form ? fields(form).filter((field) => !seen.includes(field)) : [];
+          }),
+        formsSeen: () => Object.keys(first),
+      });
+    });
+    const lateFields = () =>
+      page.evaluate(() => (window as unknown as { lateFields: () => string[] }).lateFields());
+    const formsSeen = () =>
+      page.evaluate(() => (window as unknown as { formsSeen: () => string[] }).formsSeen());
+
+    await signIn(page, MARIA);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/accounts/LU1.10001/payment/one-time');
+    await expect(page.locator('#payment-arrangement_dateChoice')).toBeVisible();
+    await expect(page.locator('#payment-arrangement_amount')).toBeVisible();
+    // React shows a part that waited for its code up to 300 ms after the rest.
+    await page.waitForTimeout(500);
+    expect(await formsSeen()).toContain('payment-arrangement');
+    expect(await lateFields()).toEqual([]);
+
+    await page.goto('/accounts/LU1.10001/bankruptcy');
+    await expect(page.locator('#bankruptcy_jointFile')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await formsSeen()).toContain('bankruptcy');
+    expect(await lateFields()).toEqual([]);
+  });
+});

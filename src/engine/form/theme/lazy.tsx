@@ -3,8 +3,12 @@
  * and loaded on demand. A form waits for the ones its flow needs before it shows
  * (`widgetsLoading`, for React's `use`): it appears whole, never a field that fills in a moment
  * later and pushes the page down.
+ *
+ * Not with React.lazy: a lazy component suspends on its first render even when its module is
+ * already here (it learns that from a promise), and React reveals a suspended part up to 300 ms
+ * after the rest of the form. Here a part whose code has arrived is drawn in the same render.
  */
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormFlow, WidgetName } from '../flow';
 
@@ -21,23 +25,39 @@ export function lazyPart<Props extends object>(
   load: () => Promise<Record<string, unknown>>,
   exportName: string,
 ): ComponentType<Props> {
-  loaders[name] = load;
-  const Loaded = lazy(async () => {
-    const component = (await load())[exportName] as ComponentType<Props> | undefined;
-    if (!component) throw new Error(`module of ${name} has no export ${exportName}`);
-    return { default: component };
-  });
+  let component: ComponentType<Props> | undefined;
+  // One promise while loading, as `use` needs; forgotten when it fails, so a later need tries again.
+  let pending: Promise<ComponentType<Props>> | undefined;
+  const loadComponent = (): Promise<ComponentType<Props>> => {
+    pending ??= load().then(
+      (module) => {
+        const found = module[exportName] as ComponentType<Props> | undefined;
+        if (!found) throw new Error(`module of ${name} has no export ${exportName}`);
+        component = found;
+        return found;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  loaders[name] = loadComponent;
+  function Part(props: Props) {
+    const Component = component ?? use(loadComponent());
+    return <Component {...props} />;
+  }
   function LazyPart(props: Props) {
     return (
       <Suspense fallback={null}>
-        <Loaded {...props} />
+        <Part {...props} />
       </Suspense>
     );
   }
   LazyPart.displayName = `Lazy(${exportName})`;
   return LazyPart;
 }
-
 /** A widget whose code is loaded by `load` the first time it is needed. */
 export function lazyWidget(
   name: WidgetName,
