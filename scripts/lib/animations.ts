@@ -3,16 +3,31 @@
  * have ended, so what is measured or pictured is the screen as the user reads it. Endless ones
  * (spinners) and long ones (a toast's dismissal timer) are not waited for. Used by the e2e
  * checks (axe, overlays) and the screenshots.
+ *
+ * An animation can start a frame or two after its element is drawn (Fluent's motion starts it in
+ * an effect), and one that ends can start another (a surface, then its content): the page is
+ * looked at again two frames after each wait, until no entrance animation is running.
  */
 import type { Page } from 'playwright-core';
 
+/** Rounds of "two frames, then wait for the running entrance animations" at most. */
+const MAX_ROUNDS = 10;
+
 export async function entranceAnimationsEnded(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  await page.evaluate(async (rounds) => {
+    const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let round = 0; round < rounds; round += 1) {
+      await nextFrame();
+      await nextFrame();
+      const entering = document
         .getAnimations()
-        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) <= 1000)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number(animation.effect?.getComputedTiming().endTime) <= 1000,
+        );
+      if (entering.length === 0) return;
+      await Promise.all(entering.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  }, MAX_ROUNDS);
 }

@@ -18,12 +18,23 @@ interface Covered {
 /**
  * Points of the window, outside the overlay's own surface, where something opaque that is not
  * part of the page (#root) is painted over the page. A backdrop is translucent; a blank sheet is
- * not.
+ * not. The surface's box and the points are read in one go, once the box has stayed the same for
+ * a few frames: a surface still growing (its entrance motion, content arriving) is not judged by
+ * an earlier, smaller box.
  */
-async function opaqueCoverOutside(page: Page, surface: Locator): Promise<Covered[]> {
-  const box = await surface.boundingBox();
-  if (!box) throw new Error('the overlay surface is not on screen');
-  return page.evaluate((rect) => {
+async function opaqueCoverOutside(surface: Locator): Promise<Covered[]> {
+  return surface.evaluate(async (element) => {
+    const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const boxOf = () => element.getBoundingClientRect();
+    const same = (a: DOMRect, b: DOMRect) =>
+      a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    let rect = boxOf();
+    for (let settled = 0, frames = 0; settled < 3 && frames < 120; frames += 1) {
+      await nextFrame();
+      const next = boxOf();
+      settled = same(next, rect) ? settled + 1 : 0;
+      rect = next;
+    }
     const alpha = (color: string): number => {
       if (color === 'transparent') return 0;
       const parts = color.match(/[\d.]+/g)?.map(Number) ?? [];
@@ -44,25 +55,25 @@ async function opaqueCoverOutside(page: Page, surface: Locator): Promise<Covered
         const x = ((i + 0.5) * window.innerWidth) / steps;
         const y = ((j + 0.5) * window.innerHeight) / steps;
         if (inside(x, y)) continue;
-        for (const element of document.elementsFromPoint(x, y)) {
-          if (root.contains(element)) break;
-          const style = getComputedStyle(element);
+        for (const over of document.elementsFromPoint(x, y)) {
+          if (root.contains(over)) break;
+          const style = getComputedStyle(over);
           if (Number(style.opacity) > 0.99 && alpha(style.backgroundColor) > 0.99) {
-            covered.push({ x, y, by: `${element.tagName}.${element.className}` });
+            covered.push({ x, y, by: `${over.tagName}.${over.className}` });
             break;
           }
         }
       }
     }
     return covered;
-  }, box);
+  });
 }
 
 async function expectPageVisibleAround(page: Page, surface: Locator): Promise<void> {
   await expect(surface).toBeVisible();
   // Entrance animations end before the page is judged (not the long ones: a toast's own timer).
   await entranceAnimationsEnded(page);
-  expect(await opaqueCoverOutside(page, surface)).toEqual([]);
+  expect(await opaqueCoverOutside(surface)).toEqual([]);
 }
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -95,6 +106,8 @@ for (const { name, viewport } of VIEWPORTS) {
       // A form dialog on an account page.
       await page.goto('/accounts/LU1.50001');
       await page.getByTestId('set-payment-method').click();
+      // Judged with its form drawn: the surface grows when the form's code and data arrive.
+      await expect(page.getByRole('dialog').locator('form')).toBeVisible();
       await expectPageVisibleAround(page, page.getByRole('dialog'));
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
