@@ -31,11 +31,12 @@ count() {
   local name="$1" file="$2" status="$3"
   local counts
   if [ -f "$file" ] && counts=$(node scripts/count-results.mjs "$file"); then
-    read -r p f s <<<"$counts"
+    read -r p f s k <<<"$counts"
     passed=$((passed + p))
     failed=$((failed + f))
     skipped=$((skipped + s))
-    echo "${name}: ${p} passed, ${f} failed, ${s} skipped"
+    # Tests that passed only on a retry (Playwright on CI) are named in the suite's own summary.
+    echo "${name}: ${p} passed (${k} on a retry), ${f} failed, ${s} skipped"
     if [ "$f" -gt 0 ] || [ "$status" -ne 0 ]; then failures+=("${name}"); fi
     if [ "$f" -eq 0 ] && [ "$status" -ne 0 ]; then failed=$((failed + 1)); fi
   else
