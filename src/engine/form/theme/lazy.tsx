@@ -58,6 +58,7 @@ export function lazyPart<Props extends object>(
   LazyPart.displayName = `Lazy(${exportName})`;
   return LazyPart;
 }
+
 /** A widget whose code is loaded by `load` the first time it is needed. */
 export function lazyWidget(
   name: WidgetName,
