@@ -132,6 +132,21 @@ test.describe('mobile menu at 375 px', () => {
     await expect(drawerEs).toBeHidden();
   });
 
+  test('a page change closes the menu: Back while it is open', async ({ page }) => {
+    await page.goto('/login');
+    await page.locator('#main').getByRole('link', { name: 'terms of use' }).click();
+    await expect(page.getByTestId('legal-page')).toBeVisible();
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('#sign-in')).toBeVisible();
+    // Closed and gone, not left on screen without the focus (and so hidden from screen readers).
+    await expect(page.locator('[role="dialog"]')).toHaveCount(0);
+    await expect(page.locator('#main')).toBeFocused();
+    await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the sign-in form in Spanish keeps every control inside the form', async ({ page }) => {
     await page.goto('/login');
     await switchToSpanishFromMenu(page);

@@ -66,6 +66,14 @@ export function Header() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  // A page change closes the drawer, however it came (a phone's Back button, the redirect after
+  // sign-in): left open, it would lose the focus to the new page's main landmark and stay on
+  // screen hidden from screen readers.
+  const [drawerPage, setDrawerPage] = useState(pathname);
+  if (pathname !== drawerPage) {
+    setDrawerPage(pathname);
+    setDrawerOpen(false);
+  }
   const [letterOpen, setLetterOpen] = useState(false);
   const [letterUsed, setLetterUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
