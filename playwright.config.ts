@@ -2,11 +2,38 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { AGENCY_TIME_ZONE, todayInAgencyZone } from './src/domain/dates';
+
+/** Longer than a whole run of the suite (about 16 minutes on CI's two cores). */
+const RUN_WINDOW_MS = 25 * 60_000;
+
+/**
+ * The server imports its data relative to the agency's day when the run starts, and the tests
+ * work out the days they expect (a payment due in 12 days, one past due since yesterday) from the
+ * day when they run: a run across the agency's midnight would find its data a day off. A run that
+ * would start within RUN_WINDOW_MS of that midnight waits until it has passed.
+ */
+function waitOutAgencyMidnight(): void {
+  const zone = process.env.PORTAL_TIME_ZONE ?? AGENCY_TIME_ZONE;
+  const dayAt = (ms: number) => todayInAgencyZone(new Date(ms), zone);
+  const start = Date.now();
+  if (dayAt(start) === dayAt(start + RUN_WINDOW_MS)) return;
+  let wait = 60_000;
+  while (dayAt(start + wait) === dayAt(start)) wait += 60_000;
+  console.log(
+    `e2e: the agency's day changes in ${wait / 60_000} min, within a run; waiting for it`,
+  );
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait + 60_000);
+}
 
 // The built app (dist/web, `npm run build` first) served by the real server on its own port, with
-// a fresh SQLite data folder per run. Workers re-read this file: the env keeps one folder per run.
+// a fresh SQLite data folder per run. Workers re-read this file: the env keeps one folder per run
+// (and the runner alone, the first to read it, waits out the agency's midnight).
 const port = Number(process.env.E2E_PORT ?? 4173);
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  waitOutAgencyMidnight();
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+}
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
