@@ -23,6 +23,7 @@ import {
   dsnOrigin,
   loadFlows,
   monitoringFromEnv,
+  type CalendarSettings,
   type MonitoringSettings,
   type PortalConfig,
 } from './config';
@@ -199,11 +200,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
   const monitoring =
     options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
-  const withMonitoring = (config: PortalConfig): PortalConfig =>
-    monitoring ? { ...config, monitoring } : config;
+  const calendar: CalendarSettings = { timeZone };
+  const forPage = (config: PortalConfig): PortalConfig =>
+    monitoring ? { ...config, calendar, monitoring } : { ...config, calendar };
   const startConfig = loadFlows(options.flowsDir);
-  const getConfig = (): PortalConfig =>
-    withMonitoring(dev ? loadFlows(options.flowsDir) : startConfig);
+  const pageConfig = forPage(startConfig);
+  const getConfig = (): PortalConfig => (dev ? forPage(loadFlows(options.flowsDir)) : pageConfig);
 
   const devWeb = dev ? await createDevWeb(REPO_ROOT) : undefined;
   const fastifyOptions = {

@@ -47,6 +47,12 @@ export function loadFlows(flowsDir: string): PortalConfig {
 /** The page's monitoring block (spec §1): where the browser reports errors. A type, so it is a Record. */
 export type MonitoringSettings = { dsn: string; environment?: string; release?: string };
 
+/**
+ * The page's calendar block: the agency's time zone (PORTAL_TIME_ZONE), in which the browser, like
+ * the server, works out today's date for every rule and date limit. A type, so it is a Record.
+ */
+export type CalendarSettings = { timeZone: string };
+
 /** SENTRY_DSN (with SENTRY_ENVIRONMENT and SENTRY_RELEASE), or undefined when no DSN is set. */
 export function monitoringFromEnv(
   env: NodeJS.ProcessEnv = process.env,

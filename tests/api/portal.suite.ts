@@ -798,6 +798,8 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             expect(config.texts?.['zz-test']).toEqual({
               hi: { en: 'Hi </script><b>', es: 'Hola' },
             });
+            // The browser works out today's date in the server's (the agency's) time zone.
+            expect(config.calendar).toEqual({ timeZone: 'America/New_York' });
             expect(config.forms?.['sign-in']).toMatchObject({
               fields: { lastName: { label: { en: 'Family name (edited)' } } },
             });

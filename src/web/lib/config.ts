@@ -21,6 +21,8 @@ export interface PortalConfig {
   pages: Record<string, unknown>;
   /** Present only when the server has a monitoring DSN (SENTRY_DSN). */
   monitoring?: MonitoringConfig;
+  /** The agency's time zone (the server's PORTAL_TIME_ZONE), for today's date. */
+  calendar?: { timeZone: string };
 }
 
 export interface MonitoringConfig {
@@ -45,6 +47,7 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     journeys: parsed.journeys ?? {},
     pages: parsed.pages ?? {},
     ...(parsed.monitoring?.dsn ? { monitoring: parsed.monitoring } : {}),
+    ...(parsed.calendar?.timeZone ? { calendar: { timeZone: parsed.calendar.timeZone } } : {}),
   };
 }
 

@@ -15,7 +15,10 @@ export function accountRules(): AccountRules {
   };
 }
 
-/** Today in the agency's time zone, the day every rule compares with. */
-export function agencyToday(): string {
-  return todayInAgencyZone();
+/**
+ * Today in the agency's time zone (the server's, from the page's config), the day every rule
+ * compares with: the same day the server works with.
+ */
+export function agencyToday(now: Date = new Date()): string {
+  return todayInAgencyZone(now, portalConfig().calendar?.timeZone);
 }

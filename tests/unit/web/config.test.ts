@@ -35,6 +35,13 @@ describe('readPortalConfig', () => {
     expect(readPortalConfig(document).monitoring).toBeUndefined();
   });
 
+  it("passes the calendar block (the agency's time zone) through", () => {
+    document.body.innerHTML = `<script type="application/json" id="portal-config">${JSON.stringify({
+      calendar: { timeZone: 'America/Chicago' },
+    })}</script>`;
+    expect(readPortalConfig(document).calendar).toEqual({ timeZone: 'America/Chicago' });
+  });
+
   it('fails loudly when the block is missing', () => {
     document.body.innerHTML = '';
     expect(() => readPortalConfig(document)).toThrow(/portal-config/);
