@@ -14,11 +14,13 @@ import type { Page } from 'playwright-core';
 const MAX_ROUNDS = 10;
 
 export async function entranceAnimationsEnded(page: Page): Promise<void> {
+  // No named functions inside: tsx (the screenshots script) would wrap them in a helper the page
+  // does not have.
   await page.evaluate(async (rounds) => {
-    const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     for (let round = 0; round < rounds; round += 1) {
-      await nextFrame();
-      await nextFrame();
+      for (let frame = 0; frame < 2; frame += 1) {
+        await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      }
       const entering = document
         .getAnimations()
         .filter(
