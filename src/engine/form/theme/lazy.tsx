@@ -15,8 +15,8 @@ import type { FormFlow, WidgetName } from '../flow';
 /** A widget, or `array`: RJSF's array field, for flow fields with `array` options. */
 type PartName = WidgetName | 'array';
 
-const loaders: Partial<Record<PartName, () => Promise<unknown>>> = {};
-const loaded = new Set<PartName>();
+/** Each part's loader, and whether its code has arrived (the part itself knows). */
+const parts: Partial<Record<PartName, { load: () => Promise<unknown>; ready: () => boolean }>> = {};
 const loading = new Map<string, Promise<void>>();
 
 /** A component whose code is loaded by `load` (export `exportName`) the first time it is needed. */
@@ -43,7 +43,7 @@ export function lazyPart<Props extends object>(
     );
     return pending;
   };
-  loaders[name] = loadComponent;
+  parts[name] = { load: loadComponent, ready: () => component !== undefined };
   function Part(props: Props) {
     const Component = component ?? use(loadComponent());
     return <Component {...props} />;
@@ -78,21 +78,16 @@ export function widgetsLoading(flow: FormFlow): Promise<void> | undefined {
     ...new Set(
       Object.values(flow.fields)
         .flatMap((field): PartName[] => (field.array ? [field.widget, 'array'] : [field.widget]))
-        .filter((name) => !!loaders[name] && !loaded.has(name)),
+        .filter((name) => parts[name]?.ready() === false),
     ),
   ].sort();
   if (names.length === 0) return undefined;
   const key = names.join(',');
   let promise = loading.get(key);
   if (!promise) {
-    promise = Promise.all(
-      names.map((name) =>
-        loaders[name]!().then(
-          () => void loaded.add(name),
-          () => undefined,
-        ),
-      ),
-    ).then(() => undefined);
+    promise = Promise.all(names.map((name) => parts[name]!.load().catch(() => undefined))).then(
+      () => undefined,
+    );
     loading.set(key, promise);
   }
   return promise;
