@@ -8,6 +8,8 @@
  *   be section ids of the flow;
  * - every rule (JSON Logic: `when`, `excludeOptions`, `canAdd`) must be well formed and use known
  *   operators;
+ * - the sign-in policy (flows/policies/sign-in.json) passes its domain checks, and every kind the
+ *   sign-in form offers is a factor that a combination allows in that slot;
  * - a page file (flows/pages) may only name forms of flows/forms, the data sources and submit calls
  *   the form page has (src/web/features/form-page/utils/names.ts), text keys that flows/texts has
  *   in English and Spanish, and prefill fields that its form's schema has; its `from` and
@@ -22,6 +24,7 @@ import { checkExpression } from '../src/engine/rules/json-logic';
 import { RULES_CHECKS } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
+import { checkSignInPolicy, isFactor, type SignInPolicy } from '../src/domain/sign-in-policy';
 import { DATA_SOURCES, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
 import { routesByFeature } from './lib/routes';
 
@@ -141,11 +144,12 @@ async function metaValidator(metaPath: string) {
   return validate;
 }
 
-async function checkAgainstMeta(file: string, json: JsonObject): Promise<void> {
+/** Reports what breaks the file's meta-schema; true when nothing does. */
+async function checkAgainstMeta(file: string, json: JsonObject): Promise<boolean> {
   const ref = json.$schema;
   if (typeof ref !== 'string') {
     report(file, '/$schema', 'missing: every flow file names its meta-schema');
-    return;
+    return false;
   }
   const metaPath = path.resolve(path.dirname(file), ref);
   let validate;
@@ -153,12 +157,47 @@ async function checkAgainstMeta(file: string, json: JsonObject): Promise<void> {
     validate = await metaValidator(metaPath);
   } catch (error) {
     report(file, '/$schema', `cannot load meta-schema ${ref} (${(error as Error).message})`);
-    return;
+    return false;
   }
-  if (validate(json)) return;
+  if (validate(json)) return true;
   for (const error of validate.errors ?? []) {
     const text = describeAjvError(error);
     if (text) report(file, error.instancePath, text);
+  }
+  return false;
+}
+
+/**
+ * The sign-in policy's own checks, and the sign-in form against it: every kind the form offers
+ * must be a factor that some combination allows in that slot, or the form would offer a choice
+ * the server always refuses.
+ */
+async function checkSignInPolicyFile(file: string, policy: SignInPolicy): Promise<void> {
+  for (const problem of checkSignInPolicy(policy)) report(file, '', problem);
+  const formFile = path.join(schemasDir, 'forms/sign-in.schema.json');
+  let offered: string[] = [];
+  try {
+    const schema = JSON.parse(await readFile(formFile, 'utf8')) as {
+      definitions?: { verificationKind?: { enum?: string[] } };
+    };
+    offered = schema.definitions?.verificationKind?.enum ?? [];
+  } catch {
+    report(file, '', `cannot read ${path.relative(root, formFile)}`);
+    return;
+  }
+  for (const kind of offered) {
+    for (const slot of ['option1', 'option2'] as const) {
+      const allowed = policy.combinations.some(
+        (c) => isFactor(policy, kind) && (c[slot] as readonly string[]).includes(kind),
+      );
+      if (!allowed) {
+        report(
+          file,
+          '/combinations',
+          `the sign-in form offers "${kind}" as ${slot}, but no combination allows it there`,
+        );
+      }
+    }
   }
 }
 
@@ -458,7 +497,7 @@ for (const file of files) {
     report(file, '', 'a flow file must be a JSON object');
     continue;
   }
-  await checkAgainstMeta(file, json);
+  const metaValid = await checkAgainstMeta(file, json);
   checkTexts(file, json, '');
   checkRules(file, json, '');
   const relative = path.relative(flowsDir, file);
@@ -470,6 +509,9 @@ for (const file of files) {
   for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
     report(file, '', problem);
   if (relative.startsWith(`pages${path.sep}`)) await checkPage(file, json, formSchemas, texts);
+  if (relative === path.join('policies', 'sign-in.json') && metaValid) {
+    await checkSignInPolicyFile(file, json as unknown as SignInPolicy);
+  }
   if (relative.startsWith(`journeys${path.sep}`)) {
     checkJourneyForms(file, json, formNames);
     for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {

@@ -17,13 +17,15 @@ import Fastify, {
 import { symbols as pinoSymbols, type DestinationStream } from 'pino';
 import { deriveKeys } from './auth/keys';
 import { Lockout, type LockoutOptions } from './auth/lockout';
+import { loadSignInPolicy } from './auth/policy';
 import { registerAuthRoutes } from './auth/routes';
-import { TokenService } from './auth/tokens';
+import { sessionLimitsFromEnv, TokenService, type SessionLimits } from './auth/tokens';
 import {
   dsnOrigin,
   loadFlows,
   monitoringFromEnv,
   type CalendarSettings,
+  type SessionSettings,
   type MonitoringSettings,
   type PortalConfig,
 } from './config';
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
   paymentLeaseMs?: number;
   /** Rate limits of the sign-in, letter and guest calls (default from REDIS_URL, RATE_LIMIT_*). */
   rateLimit?: RateLimitOptions;
+  /** Session limits: idle and absolute (default SESSION_IDLE_MINUTES, SESSION_MAX_HOURS: 15 min, 12 h). */
+  session?: Partial<SessionLimits>;
 }
 
 /** Paths the logger never prints (bodies are not logged at all; this is the second line). */
@@ -201,8 +205,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const monitoring =
     options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
   const calendar: CalendarSettings = { timeZone };
-  const forPage = (config: PortalConfig): PortalConfig =>
-    monitoring ? { ...config, calendar, monitoring } : { ...config, calendar };
+  const sessionLimits: SessionLimits = { ...sessionLimitsFromEnv(), ...options.session };
+  // The browser signs an idle user out by the same limit the server ends the session by.
+  const session: SessionSettings = { idleMs: sessionLimits.idleMs, maxMs: sessionLimits.maxMs };
+  const forPage = (config: PortalConfig): PortalConfig => {
+    const { policies: _serverOnly, ...shown } = config;
+    return monitoring
+      ? { ...shown, calendar, session, monitoring }
+      : { ...shown, calendar, session };
+  };
   const startConfig = loadFlows(options.flowsDir);
   const pageConfig = forPage(startConfig);
   const getConfig = (): PortalConfig => (dev ? forPage(loadFlows(options.flowsDir)) : pageConfig);
@@ -248,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: PortalContext = {
     db,
     keys,
-    tokens: new TokenService(db, keys.jwtKey, now),
+    tokens: new TokenService(db, keys.jwtKey, now, sessionLimits),
     lockout: new Lockout(db, now, options.lockout),
     limits,
     schemas,
@@ -256,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     today,
     timeZone,
     config: startConfig,
+    signInPolicy: loadSignInPolicy(startConfig),
     paymentLeaseMs:
       options.paymentLeaseMs ?? (Number(process.env.PAYMENT_LEASE_SECONDS) || 60) * 1000,
   };

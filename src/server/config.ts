@@ -53,6 +53,13 @@ export type MonitoringSettings = { dsn: string; environment?: string; release?: 
  */
 export type CalendarSettings = { timeZone: string };
 
+/**
+ * The page's session block: how long a session may go without a call before the server ends it,
+ * and how long it may last at most (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS), so the browser warns
+ * and signs out by the same limits. A type, so it is a Record.
+ */
+export type SessionSettings = { idleMs: number; maxMs: number };
+
 /** SENTRY_DSN (with SENTRY_ENVIRONMENT and SENTRY_RELEASE), or undefined when no DSN is set. */
 export function monitoringFromEnv(
   env: NodeJS.ProcessEnv = process.env,

@@ -6,6 +6,7 @@ import type { PortalConfig } from './config';
 import type { Db } from './db/types';
 import type { RateLimits } from './http/rate-limits';
 import type { ApiSchemas } from './http/validation';
+import type { SignInPolicy } from '../domain/sign-in-policy';
 
 export interface PortalContext {
   db: Db;
@@ -22,6 +23,8 @@ export interface PortalContext {
   timeZone: string;
   /** flows/ as read at start-up: form flows validate request bodies, texts make PDFs. */
   config: PortalConfig;
+  /** flows/policies/sign-in.json, checked at start-up: which identity factors sign in. */
+  signInPolicy: SignInPolicy;
   /**
    * How long a payment in flight (and its Idempotency-Key) belongs to the process running it;
    * after that any process may settle it (src/server/payments/recovery.ts).

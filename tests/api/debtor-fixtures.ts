@@ -35,6 +35,7 @@ export const ANNA = {
 export const ACME = {
   lastName: 'Acme Supply LLC',
   option1: 'MRSAccountNumber',
+  option2: 'LastName',
   accountNumber: 'LU1.30001',
 };
 export const MARIA_LETTER = { letterId: 57, accountNumber: 'LU1.10001' };

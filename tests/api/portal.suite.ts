@@ -157,7 +157,12 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         ],
         [
           'Maria by MRS account number and last name',
-          { lastName: 'GARCIA', option1: 'MRSAccountNumber', accountNumber: 'LU1.10002' },
+          {
+            lastName: 'GARCIA',
+            option1: 'MRSAccountNumber',
+            option2: 'LastName',
+            accountNumber: 'LU1.10002',
+          },
         ],
         [
           'Maria by DOB and phone as option2',
@@ -189,12 +194,13 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           },
         ],
         [
-          'Acme by client account number',
+          'Acme by client account number and MRS account number',
           {
             lastName: 'Acme Supply LLC',
             option1: 'ClientAccountNumber',
-            option2: 'LastName',
+            option2: 'MRSAccountNumber',
             creditorAccountNumber: '4000 1234 5678 9012',
+            accountNumber: 'LU1.30001',
           },
         ],
         [
@@ -202,6 +208,7 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           {
             lastName: 'Acme Supply, LLC.',
             option1: 'MRSAccountNumber',
+            option2: 'LastName',
             accountNumber: 'LU1.30001',
           },
         ],
@@ -228,20 +235,18 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           { ...maria, dateOfBirth: '1980-01-16' },
           { ...maria, lastName: 'Nobody' },
           // John's account with Maria's name: the account must belong to the debtor.
-          { lastName: 'Garcia', option1: 'MRSAccountNumber', accountNumber: 'LU1.20001' },
+          {
+            lastName: 'Garcia',
+            option1: 'MRSAccountNumber',
+            option2: 'LastName',
+            accountNumber: 'LU1.20001',
+          },
           {
             lastName: 'Smith',
             option1: 'Phone',
             option2: 'DateOfBirth',
             phone: '555-201-0001',
             dateOfBirth: '1975-06-30',
-          },
-          {
-            lastName: 'Acme Supply LLC',
-            option1: 'AgentPin',
-            option2: 'Phone',
-            agentPin: '1111',
-            phone: '555-201-0004',
           },
         ];
         for (const body of cases) {
@@ -410,6 +415,7 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         const john = await tokenFor({
           lastName: 'Smith',
           option1: 'MRSAccountNumber',
+          option2: 'LastName',
           accountNumber: 'LU1.20001',
         });
         const foreign = await call(
@@ -574,6 +580,7 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         const acme = await tokenFor({
           lastName: 'Acme Supply LLC',
           option1: 'MRSAccountNumber',
+          option2: 'LastName',
           accountNumber: 'LU1.30001',
         });
         const res = await call<Record<string, unknown>>(server, '/api/Debtor/PrimaryDebtorInfo', {

@@ -21,6 +21,8 @@ import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { guestSuite } from './guest.suite';
 import { hardeningSuite } from './hardening.suite';
+import { identitySuite } from './identity.suite';
+import { sessionLimitsSuite } from './session-limits.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -98,6 +100,8 @@ if ('error' in admin) {
   specShapesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   hardeningSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   badInputSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  identitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  sessionLimitsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({
       databaseUrl: `postgres://${encodeURIComponent(admin.user)}@127.0.0.1:${relayPort}/${name}`,

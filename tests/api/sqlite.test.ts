@@ -17,6 +17,8 @@ import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { guestSuite } from './guest.suite';
 import { hardeningSuite } from './hardening.suite';
+import { identitySuite } from './identity.suite';
+import { sessionLimitsSuite } from './session-limits.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -43,6 +45,8 @@ importSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') 
 specShapesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+identitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+sessionLimitsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
 );

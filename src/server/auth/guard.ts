@@ -1,6 +1,7 @@
 /**
  * Bearer access token check for signed-in routes: 401 without a valid token (or when its session
- * was revoked), 403 for a wrong role. The returned hook carries its roles (`roles`) so the OpenAPI
+ * was revoked), 403 for a wrong role. A call that passes counts as the session's activity
+ * (TokenService.touch: the server-side idle limit). The returned hook carries its roles (`roles`) so the OpenAPI
  * document and the authorization tests can read them from the route registry.
  *
  * Whether the session was revoked is a database look-up (auth/tokens.ts). A hot read may ask it in
@@ -51,6 +52,8 @@ export function requireRole(
     if (!roles.includes(claims.role)) throw new ApiError(403, 'forbidden');
     request.auth = claims;
     if (deferred) request.sessionUnchecked = true;
+    // A call of the session: its idle time starts again (auth/tokens.ts, one write in a while).
+    await ctx.tokens.touch(claims.sid);
   };
   return Object.assign(guard, { roles: [...roles] as readonly Role[] });
 }

@@ -3,10 +3,15 @@
  * Authorization/Refresh (rotation with reuse detection), Authorization/Logout (revokes the
  * session) and Authorization/register (the portal registration confirmation, a PDF).
  *
- * Identity matching (spec §5): the last name (or business name) AND every factor named by option1,
- * option2 and option3 must match one debtor. SSN and date of birth are compared as HMACs in
- * constant time; the HMACs and the per-candidate look-ups run on every path so failures take the
- * same work. Failures count towards a lockout by identity and by client address (403).
+ * Identity matching (spec §5, issue 20): the factor policy (flows/policies/sign-in.json,
+ * domain/sign-in-policy.ts) decides first, before any look-up, whether option1, option2 and option3
+ * may sign in at all: two different real factors, or the MRS account number with LastName, plus
+ * the SSN as option3 when it is the step-up. Anything else is a 400 that says so, the same for
+ * every name. Then the last name (or business name) AND every factor the policy named must match
+ * one debtor. Only then may a debtor whose record requires the SSN be asked for it (440), so the
+ * 440 never tells whether a name exists. SSN and date of birth are compared as HMACs in constant
+ * time; the HMACs and the per-candidate look-ups run on every path so failures take the same work.
+ * Failures count towards a lockout by identity and by client address (403).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
@@ -17,41 +22,10 @@ import { errorResponses, schemaRef } from '../http/validation';
 import { languageOf } from '../http/errors';
 import { registerSessionRoutes } from './session';
 import { optionalAuth } from './guard';
+import { decideSignIn, SSN_STEP_UP, type FactorKind } from '../../domain/sign-in-policy';
+import type { VerifyIdentityRequest } from '../../generated/types/api/verify-identity-request';
+import type { VerifyLetterRequest } from '../../generated/types/api/verify-letter-request';
 import { digitsOnly, hashDateOfBirth, hashSsnLast4, normalizeName, sameDigest } from './keys';
-
-export type FactorKind =
-  | 'None'
-  | 'LastName'
-  | 'DateOfBirth'
-  | 'Phone'
-  | 'Address'
-  | 'SocialSecurityNumber'
-  | 'MRSAccountNumber'
-  | 'ClientAccountNumber'
-  | 'AgentPin';
-
-export interface VerifyIdentityBody {
-  lastName: string;
-  dateOfBirth?: string;
-  phone?: string;
-  socialSecurityNumber?: string;
-  accountNumber?: string;
-  creditorAccountNumber?: string;
-  agentPin?: string;
-  option1: FactorKind;
-  option2?: FactorKind;
-  option3?: FactorKind;
-  stateDisclosuresAccepted?: boolean;
-  consent?: boolean;
-  address?: { street?: string; street2?: string; city?: string; state?: string; zip?: string };
-  timeZoneOffset?: number;
-  timeZoneLabel?: string;
-}
-
-export interface VerifyLetterBody {
-  letterId: number;
-  accountNumber: string;
-}
 
 /** Letters can be opened by code for this many days after they were sent (spec §9). */
 export const LETTER_WINDOW_DAYS = 45;
@@ -68,7 +42,8 @@ function clientAddress(request: FastifyRequest): string {
   return `ip:${request.ip}`;
 }
 
-interface Facts {
+/** The candidate's phones and account numbers, normalized (one look-up per candidate). */
+export interface Facts {
   phones: string[];
   accountNumbers: string[];
   clientAccounts: string[];
@@ -96,48 +71,61 @@ async function factsOf(ctx: PortalContext, debtorId: number): Promise<Facts> {
   };
 }
 
-function factorMatches(
-  kind: FactorKind,
-  body: VerifyIdentityBody,
-  debtor: DebtorRow | undefined,
-  facts: Facts,
-  hashes: { ssn: string; dob: string },
-): boolean {
-  switch (kind) {
-    case 'None':
-    case 'LastName':
-      return true;
-    case 'SocialSecurityNumber':
-      return (
-        sameDigest(debtor?.ssn_last4_hmac, hashes.ssn) && body.socialSecurityNumber !== undefined
-      );
-    case 'DateOfBirth':
-      return sameDigest(debtor?.dob_hmac, hashes.dob) && body.dateOfBirth !== undefined;
-    case 'Phone': {
-      const phone = normalizePhone(body.phone ?? '');
-      return phone.length >= 10 && facts.phones.includes(phone);
-    }
-    case 'MRSAccountNumber':
-      return facts.accountNumbers.includes(normalizeAccount(body.accountNumber ?? ''));
-    case 'ClientAccountNumber': {
-      const value = normalizeClientAccount(body.creditorAccountNumber ?? '');
-      return value !== '' && facts.clientAccounts.includes(value);
-    }
-    case 'Address': {
-      const zip = (body.address?.zip ?? '').slice(0, 5);
-      const street = normalizeStreet(body.address?.street ?? '');
-      return (
-        debtor !== undefined &&
-        zip !== '' &&
-        street !== '' &&
-        (debtor.zip ?? '').slice(0, 5) === zip &&
-        normalizeStreet(debtor.address_line1 ?? '') === street
-      );
-    }
-    case 'AgentPin':
-      // Agent-assisted sign-in is not specified; an agent PIN never matches on its own.
-      return false;
-  }
+/** What one factor's matcher sees: the request, the candidate debtor and their facts. */
+export interface MatchInput {
+  body: VerifyIdentityRequest;
+  debtor: DebtorRow | undefined;
+  facts: Facts;
+  hashes: { ssn: string; dob: string };
+}
+
+/**
+ * One matcher per real factor kind; None and LastName have none (they are never factors). Each
+ * answers true only when the request carries the value AND it equals the candidate's: a missing
+ * value or a missing candidate is false.
+ */
+export const FACTOR_MATCHERS: Readonly<Record<FactorKind, (input: MatchInput) => boolean>> = {
+  SocialSecurityNumber: ({ body, debtor, hashes }) =>
+    sameDigest(debtor?.ssn_last4_hmac, hashes.ssn) &&
+    debtor !== undefined &&
+    body.socialSecurityNumber !== undefined,
+  DateOfBirth: ({ body, debtor, hashes }) =>
+    sameDigest(debtor?.dob_hmac, hashes.dob) &&
+    debtor !== undefined &&
+    body.dateOfBirth !== undefined,
+  Phone: ({ body, debtor, facts }) => {
+    const phone = normalizePhone(body.phone ?? '');
+    return debtor !== undefined && phone.length >= 10 && facts.phones.includes(phone);
+  },
+  MRSAccountNumber: ({ body, debtor, facts }) => {
+    const value = normalizeAccount(body.accountNumber ?? '');
+    return debtor !== undefined && value !== '' && facts.accountNumbers.includes(value);
+  },
+  ClientAccountNumber: ({ body, debtor, facts }) => {
+    const value = normalizeClientAccount(body.creditorAccountNumber ?? '');
+    return debtor !== undefined && value !== '' && facts.clientAccounts.includes(value);
+  },
+  Address: ({ body, debtor }) => {
+    const zip = (body.address?.zip ?? '').slice(0, 5);
+    const street = normalizeStreet(body.address?.street ?? '');
+    return (
+      debtor !== undefined &&
+      zip.length === 5 &&
+      street !== '' &&
+      (debtor.zip ?? '').slice(0, 5) === zip &&
+      normalizeStreet(debtor.address_line1 ?? '') === street
+    );
+  },
+  // Agent-assisted sign-in is not specified: an agent PIN never matches, even if a policy names it.
+  AgentPin: () => false,
+};
+
+/** Whether one factor matches; a kind without a matcher (None, LastName, anything else) never does. */
+export function factorMatches(kind: string, input: MatchInput): boolean {
+  const matcher = Object.hasOwn(FACTOR_MATCHERS, kind)
+    ? FACTOR_MATCHERS[kind as FactorKind]
+    : undefined;
+  return matcher !== undefined && matcher(input) === true;
 }
 
 export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): void {
@@ -145,7 +133,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
   const letterBody = schemaRef(ctx.schemas, 'verify-letter-request');
   const tokenPair = schemaRef(ctx.schemas, 'token-pair');
 
-  api.post<{ Body: VerifyIdentityBody }>(
+  api.post<{ Body: VerifyIdentityRequest }>(
     '/Authorization/VerifyIdentity',
     {
       onRequest: ctx.limits.signInByAddress,
@@ -153,9 +141,9 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       schema: {
         summary: 'Sign in with a last name (or business name) and identity factors',
         description:
-          "The spec's login/verification request. The last name AND every factor named by option1, option2 and option3 must match one debtor. Failures count towards a lockout by identity and by client address (403 while locked). Sent with the access token of an account session, the debtor joins that session.",
+          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Failures count towards a lockout by identity and by client address (403 while locked). Sent with the access token of an account session, the debtor joins that session.",
         body: identityBody,
-        response: { 200: tokenPair, ...errorResponses(ctx.schemas, 403, 404, 440) },
+        response: { 200: tokenPair, ...errorResponses(ctx.schemas, 400, 403, 404, 440) },
       },
     },
     async (request, reply) => {
@@ -173,6 +161,16 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
             message: request.server.catalog.message('duplicateOption', lang),
           }));
         throw new ApiError(400, 'duplicateOption', { errors });
+      }
+
+      // The policy decides before anything is looked up: the same answer for every name.
+      const decision = decideSignIn(ctx.signInPolicy, body);
+      if (!decision.ok) {
+        const message = request.server.catalog.message('signInCombination', languageOf(request));
+        request.log.info({ reason: 'combination', slot: decision.slot }, 'identity refused');
+        throw new ApiError(400, 'signInCombination', {
+          errors: [{ path: `/${decision.slot}`, keyword: 'signInPolicy', message }],
+        });
       }
 
       const nameKey = normalizeName(body.lastName);
@@ -195,11 +193,14 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
         .execute();
 
       let matched: DebtorRow | undefined;
-      // With no candidate, one dummy evaluation keeps the work of every failure alike.
+      // With no candidate, one dummy evaluation keeps the work of every failure alike. Every
+      // factor is evaluated for every candidate (no short cut), and all must hold.
       for (const candidate of candidates.length > 0 ? candidates : [undefined]) {
         const facts = await factsOf(ctx, candidate?.id ?? -1);
-        const results = options.map((kind) => factorMatches(kind, body, candidate, facts, hashes));
-        if (candidate && !matched && results.every(Boolean)) matched = candidate;
+        const input: MatchInput = { body, debtor: candidate, facts, hashes };
+        const results = decision.factors.map((kind) => factorMatches(kind, input));
+        const all = results.length > 0 && results.every((result) => result);
+        if (candidate && !matched && all) matched = candidate;
       }
 
       if (!matched) {
@@ -207,7 +208,8 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
         request.log.info({ reason: 'no_match' }, 'identity not verified');
         throw new ApiError(404, 'identityNotFound');
       }
-      if (matched.require_ssn && !options.includes('SocialSecurityNumber')) {
+      // Asked only now that a whole combination matched: it never tells that a name exists.
+      if (matched.require_ssn && !decision.factors.includes(SSN_STEP_UP)) {
         request.log.info({ reason: 'ssn_required' }, 'identity needs another factor');
         throw new ApiError(440, 'ssnRequired', { fieldRequired: 'SSN' });
       }
@@ -220,7 +222,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
     },
   );
 
-  api.post<{ Body: VerifyLetterBody }>(
+  api.post<{ Body: VerifyLetterRequest }>(
     '/Authorization/VerifyLetter',
     {
       onRequest: ctx.limits.signInByAddress,

@@ -2,7 +2,9 @@
  * Session calls:
  * - POST Authorization/Refresh `{ refreshToken }` -> a new token pair. Each refresh token works
  *   once; presenting one that was already used revokes its whole session (both tokens of the
- *   thief and of the owner) and answers 401, as does a revoked, expired or unknown one.
+ *   thief and of the owner) and answers 401, as does a revoked, expired or unknown one. A session
+ *   idle for 15 minutes, or 12 hours after sign-in, is over: 401 with `reason` `idle` or `limit`
+ *   (otherwise `ended`), which the browser tells its user. A refresh counts as activity.
  * - POST Authorization/Logout (bearer access token, or `{ refreshToken }` when the access token
  *   has expired): revokes the session; its access tokens answer 401 from then on. 204, also when
  *   the session was already revoked.
@@ -29,7 +31,7 @@ export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext):
       schema: {
         summary: 'Exchange a refresh token for a new token pair',
         description:
-          'Each refresh token works once; presenting one that was already used ends its whole session (401 for both holders).',
+          'Each refresh token works once; presenting one that was already used ends its whole session (401 for both holders). The session ends on the server after 15 minutes without a call (a refresh is a call) and 12 hours after sign-in at the latest (`SESSION_IDLE_MINUTES`, `SESSION_MAX_HOURS`); no token outlives that end. A refused refresh answers 401 with `reason`: `idle`, `limit` or `ended`.',
         body: refreshBody,
         response: {
           200: schemaRef(ctx.schemas, 'token-pair'),
@@ -41,7 +43,16 @@ export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext):
       const result = await ctx.tokens.refresh(request.body.refreshToken);
       if (!result.ok) {
         request.log.warn({ reason: result.reason }, 'refresh refused');
-        throw new ApiError(401, 'sessionEnded');
+        const { idleMs, maxMs } = ctx.tokens.limits;
+        if (result.reason === 'idle') {
+          const params = { minutes: Math.round(idleMs / 60_000) };
+          throw new ApiError(401, 'sessionIdle', { reason: 'idle', params });
+        }
+        if (result.reason === 'limit') {
+          const params = { hours: Math.round((maxMs / 3_600_000) * 10) / 10 };
+          throw new ApiError(401, 'sessionLimit', { reason: 'limit', params });
+        }
+        throw new ApiError(401, 'sessionEnded', { reason: 'ended' });
       }
       return result.tokens;
     },

@@ -1,7 +1,20 @@
 /**
  * Token pair (jose, HS256): access 15 minutes with sub (debtor id), role, sid and for letter
- * tokens accountNumber and letterId; refresh 12 hours with typ 'refresh', its jti stored in
- * refresh_tokens (family = sid).
+ * tokens accountNumber and letterId; refresh until the session's end, with typ 'refresh', its jti
+ * stored in refresh_tokens (family = sid).
+ *
+ * Sessions end on the server (issue 20, spec §4 "Session and idle"; table `sessions`):
+ * - Absolute: a session ends `maxMs` (12 hours) after sign-in. No token outlives that moment: an
+ *   access token's expiry is capped at it, a refresh token expires at it, and a refresh cannot
+ *   move it.
+ * - Idle: a session ends `idleMs` (15 minutes) after its last call. Every call that a token of the
+ *   session opens counts (`touch`, written at most every ACTIVITY_WRITE_MS per process), a refresh
+ *   too (the browser renews only while its user is active, and "Stay signed in" renews). An access
+ *   token lives at most 15 minutes from its issue, which was itself a call; so once a session has
+ *   been idle that long every token of it has expired, and the refresh that would renew them is
+ *   refused here.
+ * A refused refresh says why (`idle`, `limit`, or ended for any other reason), so the browser can
+ * tell its user; the session is then revoked, with that reason.
  *
  * Rotation: a refresh token is good for one use. Refreshing marks its row replaced (an atomic
  * conditional update, so two concurrent uses cannot both win) and issues a new pair in the same
@@ -22,11 +35,11 @@
  * commit, so one sync of the log, instead of two.
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
-import type { Insertable } from 'kysely';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { Insertable, Selectable } from 'kysely';
 import type { RevokedSessionsTable } from '../db/forms-tables';
-import { precompile } from '../db/database';
-import type { Db, RefreshTokensTable } from '../db/types';
+import { precompile, writeWithoutWaiting } from '../db/database';
+import type { Db, RefreshTokensTable, SessionsTable } from '../db/types';
 
 export type Role = 'account' | 'letter';
 
@@ -45,14 +58,44 @@ export interface AccessClaims {
 
 export type RevocationReason = RevokedSessionsTable['reason'];
 
-/** Why a refresh was refused: bad or expired token, unknown, reused (family revoked), revoked. */
-export type RefreshFailure = 'invalid' | 'reused' | 'revoked';
+/**
+ * Why a refresh was refused: bad or unknown token, reused (family revoked), revoked, the session
+ * idle too long, or at its absolute end.
+ */
+export type RefreshFailure = 'invalid' | 'reused' | 'revoked' | 'idle' | 'limit';
+
+/** How long a session may last (issue 20): idle since its last call, and from sign-in. */
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** Spec §9: 15 minutes idle; the absolute limit is the portal's own choice (README). */
+export const SESSION_DEFAULTS: SessionLimits = { idleMs: 15 * 60_000, maxMs: 12 * 3_600_000 };
+
+/** The limits from the environment: SESSION_IDLE_MINUTES and SESSION_MAX_HOURS (README). */
+export function sessionLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): SessionLimits {
+  const positive = (value: string | undefined): number | undefined => {
+    const number = Number(value);
+    return value && Number.isFinite(number) && number > 0 ? number : undefined;
+  };
+  const idle = positive(env.SESSION_IDLE_MINUTES);
+  const max = positive(env.SESSION_MAX_HOURS);
+  return {
+    idleMs: idle !== undefined ? idle * 60_000 : SESSION_DEFAULTS.idleMs,
+    maxMs: max !== undefined ? max * 3_600_000 : SESSION_DEFAULTS.maxMs,
+  };
+}
+
+/** A session's last call is written at most this often per process (hot reads stay reads). */
+export const ACTIVITY_WRITE_MS = 5_000;
 
 const ISSUER = 'debt-portal';
 const AUDIENCE = 'debt-portal';
 export const ACCESS_SECONDS = 15 * 60;
-export const REFRESH_SECONDS = 12 * 60 * 60;
 const MAX_REVOKED_CACHE = 10_000;
+/** Sessions whose last write this process remembers (for ACTIVITY_WRITE_MS). */
+const MAX_TOUCHED = 10_000;
 /** Verified access tokens remembered (a few hundred bytes each). */
 export const MAX_VERIFIED_CACHE = 10_000;
 
@@ -74,6 +117,8 @@ function inTime(entry: VerifiedAccess, now: Date): boolean {
 
 export class TokenService {
   private readonly revoked = new Set<string>();
+  /** When this process last wrote each session's last call (ms of the injected clock). */
+  private readonly touched = new Map<string, number>();
   private readonly verified = new Map<string, VerifiedAccess>();
   private readonly findRevoked: (sid: string) => Promise<{ sid: string }[]>;
   /** The HMAC key imported once (jose would import the raw bytes on every sign and verify). */
@@ -83,6 +128,7 @@ export class TokenService {
     private readonly db: Db,
     private readonly key: Uint8Array,
     private readonly now: () => Date,
+    readonly limits: SessionLimits = SESSION_DEFAULTS,
   ) {
     this.findRevoked = precompile(db, ['text'], (sid) =>
       db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
@@ -91,7 +137,9 @@ export class TokenService {
 
   /**
    * Issues a pair for a new session, or, with `sid`, a pair that joins an existing session (a
-   * session may hold several debtors; each sign-in proves one).
+   * session may hold several debtors; each sign-in proves one). Joining keeps the session's end;
+   * a session that is not live any more (ended, or from before sessions were kept) is not joined:
+   * the pair starts a new one.
    */
   async issue(
     debtorId: number,
@@ -99,23 +147,100 @@ export class TokenService {
     extra: Extra = {},
     options: { sid?: string } = {},
   ): Promise<TokenPair> {
-    const sid = options.sid ?? randomUUID();
-    const pair = await this.sign(debtorId, role, sid, extra);
-    if (role !== 'account') {
-      await this.db.insertInto('refresh_tokens').values(pair.row).execute();
-      return pair.tokens;
-    }
-    // One transaction: one commit (one log sync) for both rows, and never one without the other.
-    const stamp = this.now().toISOString();
+    const now = this.now();
+    const stamp = now.toISOString();
+    const joined = options.sid ? await this.liveSession(options.sid) : undefined;
+    const sid = joined?.sid ?? randomUUID();
+    const endsAt = joined ? new Date(joined.ends_at) : new Date(now.getTime() + this.limits.maxMs);
+    const pair = await this.sign(debtorId, role, sid, extra, endsAt);
+    // One transaction: one commit (one log sync) for every row, and never one without the others.
     await this.db.transaction().execute(async (trx) => {
+      if (joined) {
+        await trx
+          .updateTable('sessions')
+          .set({ last_active_at: stamp })
+          .where('sid', '=', sid)
+          .execute();
+      } else {
+        await trx
+          .insertInto('sessions')
+          .values({
+            sid,
+            role,
+            started_at: stamp,
+            last_active_at: stamp,
+            ends_at: endsAt.toISOString(),
+          })
+          .execute();
+      }
       await trx.insertInto('refresh_tokens').values(pair.row).execute();
-      await trx
-        .insertInto('session_debtors')
-        .values({ sid, debtor_id: debtorId, selected: 1, created_at: stamp })
-        .onConflict((oc) => oc.columns(['sid', 'debtor_id']).doNothing())
-        .execute();
+      if (role === 'account') {
+        await trx
+          .insertInto('session_debtors')
+          .values({ sid, debtor_id: debtorId, selected: 1, created_at: stamp })
+          .onConflict((oc) => oc.columns(['sid', 'debtor_id']).doNothing())
+          .execute();
+      }
     });
+    this.remembered(sid, now.getTime());
+    if (!joined) await this.forgetEndedSessions(now);
     return pair.tokens;
+  }
+
+  /** The session row when the session is live now: not revoked, not idle, not at its end. */
+  private async liveSession(sid: string): Promise<SessionsRow | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('sid', '=', sid)
+      .executeTakeFirst();
+    if (!row || this.sessionEnd(row) !== null || (await this.isRevoked(sid))) return undefined;
+    return row;
+  }
+
+  /** Why a session is over now ('limit' or 'idle'), or null while it lasts. */
+  private sessionEnd(row: SessionsRow): 'limit' | 'idle' | null {
+    const now = this.now().getTime();
+    if (now >= Date.parse(row.ends_at)) return 'limit';
+    if (now - Date.parse(row.last_active_at) > this.limits.idleMs) return 'idle';
+    return null;
+  }
+
+  /** Rows of sessions that ended a day ago or more are of no use; keeps the table small. */
+  private async forgetEndedSessions(now: Date): Promise<void> {
+    const before = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+    await this.db.deleteFrom('sessions').where('ends_at', '<', before).execute();
+  }
+
+  /**
+   * Records a call of the session (its idle time starts again). Written at most every
+   * ACTIVITY_WRITE_MS per session and process, so a burst of reads costs one write; never waits
+   * for another process's write lock (skipped then: the next call writes it), and never fails the
+   * call it belongs to.
+   */
+  async touch(sid: string): Promise<void> {
+    const now = this.now();
+    const last = this.touched.get(sid);
+    if (last !== undefined && now.getTime() - last < ACTIVITY_WRITE_MS && now.getTime() >= last) {
+      return;
+    }
+    this.remembered(sid, now.getTime());
+    const stamp = now.toISOString();
+    const written = await writeWithoutWaiting(
+      this.db,
+      this.db
+        .updateTable('sessions')
+        .set({ last_active_at: stamp })
+        .where('sid', '=', sid)
+        .where('last_active_at', '<', stamp),
+    ).catch(() => false);
+    if (!written) this.touched.delete(sid);
+  }
+
+  private remembered(sid: string, at: number): void {
+    if (this.touched.size >= MAX_TOUCHED) this.touched.clear();
+    this.touched.delete(sid);
+    this.touched.set(sid, at);
   }
 
   private signingKey(): Promise<CryptoKey> {
@@ -134,8 +259,11 @@ export class TokenService {
     role: Role,
     sid: string,
     extra: Extra,
+    endsAt: Date,
   ): Promise<{ tokens: TokenPair; jti: string; row: Insertable<RefreshTokensTable> }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
+    // No token outlives its session: both expire at its end at the latest.
+    const sessionEnd = Math.floor(endsAt.getTime() / 1000);
     const jti = randomUUID();
     const key = await this.signingKey();
     const accessToken = await new SignJWT({ role, sid, ...extra })
@@ -144,7 +272,7 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ACCESS_SECONDS)
+      .setExpirationTime(Math.min(issuedAt + ACCESS_SECONDS, sessionEnd))
       .setJti(randomUUID())
       .sign(key);
     const refreshToken = await new SignJWT({ typ: 'refresh', role, sid })
@@ -153,7 +281,7 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + REFRESH_SECONDS)
+      .setExpirationTime(sessionEnd)
       .setJti(jti)
       .sign(key);
     const row: Insertable<RefreshTokensTable> = {
@@ -162,7 +290,7 @@ export class TokenService {
       family: sid,
       role,
       claims: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
-      expires_at: new Date((issuedAt + REFRESH_SECONDS) * 1000).toISOString(),
+      expires_at: new Date(sessionEnd * 1000).toISOString(),
       revoked_at: null,
       replaced_by: null,
       created_at: this.now().toISOString(),
@@ -170,7 +298,18 @@ export class TokenService {
     return { tokens: { accessToken, refreshToken }, jti, row };
   }
 
-  private async verify(token: string) {
+  private async verify(token: string): Promise<JWTPayload | null> {
+    const result = await this.verifyOrExpired(token);
+    return result?.expired === false ? result.payload : null;
+  }
+
+  /**
+   * A token's payload when its signature, issuer and audience hold, with whether it has expired
+   * (jose checks the signature before the claims, so an expired token's payload is authentic).
+   */
+  private async verifyOrExpired(
+    token: string,
+  ): Promise<{ payload: JWTPayload; expired: boolean } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.signingKey(), {
         algorithms: ['HS256'],
@@ -178,8 +317,9 @@ export class TokenService {
         audience: AUDIENCE,
         currentDate: this.now(),
       });
-      return payload;
-    } catch {
+      return { payload, expired: false };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) return { payload: error.payload, expired: true };
       return null;
     }
   }
@@ -284,7 +424,8 @@ export class TokenService {
   async refresh(
     token: string,
   ): Promise<{ ok: true; tokens: TokenPair } | { ok: false; reason: RefreshFailure }> {
-    const payload = await this.verify(token);
+    const verified = await this.verifyOrExpired(token);
+    const payload = verified?.payload;
     if (
       !payload ||
       payload.typ !== 'refresh' ||
@@ -293,14 +434,31 @@ export class TokenService {
     ) {
       return { ok: false, reason: 'invalid' };
     }
+    // A refresh token expires with its session (sign): expired means the session reached its end.
+    if (verified.expired) return { ok: false, reason: 'limit' };
     const row = await this.db
       .selectFrom('refresh_tokens')
       .selectAll()
       .where('jti', '=', payload.jti)
       .executeTakeFirst();
     if (!row || row.family !== payload.sid) return { ok: false, reason: 'invalid' };
+    // The role is stored as written at sign-in: anything else is refused, never taken as a role.
+    const role: Role | undefined =
+      row.role === 'letter' ? 'letter' : row.role === 'account' ? 'account' : undefined;
+    if (!role) return { ok: false, reason: 'invalid' };
     if (row.revoked_at !== null || (await this.isRevoked(row.family))) {
       return { ok: false, reason: 'revoked' };
+    }
+    const session = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('sid', '=', row.family)
+      .executeTakeFirst();
+    if (!session) return { ok: false, reason: 'invalid' };
+    const ended = this.sessionEnd(session);
+    if (ended) {
+      await this.revokeSession(row.family, ended);
+      return { ok: false, reason: ended };
     }
     if (row.replaced_by !== null) {
       await this.revokeSession(row.family, 'refresh_reuse');
@@ -319,10 +477,16 @@ export class TokenService {
       await this.revokeSession(row.family, 'refresh_reuse');
       return { ok: false, reason: 'reused' };
     }
-    const role = row.role === 'letter' ? 'letter' : 'account';
     const extra = row.claims ? (JSON.parse(row.claims) as Extra) : {};
-    const fresh = await this.sign(row.debtor_id, role, row.family, extra);
-    // The new token and the link to it in one commit.
+    const now = this.now();
+    const fresh = await this.sign(
+      row.debtor_id,
+      role,
+      row.family,
+      extra,
+      new Date(session.ends_at),
+    );
+    // The new token, the link to it and the session's activity in one commit.
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('refresh_tokens').values(fresh.row).execute();
       await trx
@@ -330,7 +494,15 @@ export class TokenService {
         .set({ replaced_by: fresh.jti })
         .where('jti', '=', row.jti)
         .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ last_active_at: now.toISOString() })
+        .where('sid', '=', row.family)
+        .execute();
     });
+    this.remembered(row.family, now.getTime());
     return { ok: true, tokens: fresh.tokens };
   }
 }
+
+type SessionsRow = Selectable<SessionsTable>;

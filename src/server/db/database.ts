@@ -310,3 +310,37 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     return result.rows;
   };
 }
+
+/**
+ * A small write that must never hold a request up behind another process's write lock (a
+ * session's last call, auth/tokens.ts `touch`). On SQLite it runs at once, with no busy wait, and
+ * is skipped (false) when another process holds the write lock or this connection is inside a
+ * transaction: better-sqlite3 waits for a lock synchronously, which would stall every request of
+ * the process for the busy timeout. On PostgreSQL it runs as usual (a row lock is held only by
+ * another short write). Other errors are thrown.
+ */
+export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): Promise<boolean> {
+  const compiled = query.compile();
+  const sqlite = sqliteOf.get(db);
+  if (sqlite) {
+    if (sqlite.inTransaction) return false;
+    const previous = sqlite.pragma('busy_timeout', { simple: true }) as number;
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      sqlite.prepare(compiled.sql).run(...compiled.parameters);
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${Number(previous)}`);
+    }
+  }
+  await db.executeQuery({
+    query: compiled.query,
+    queryId: createQueryId(),
+    sql: compiled.sql,
+    parameters: compiled.parameters,
+  });
+  return true;
+}

@@ -125,7 +125,7 @@ export interface AnalyticsEventsTable {
 
 export interface RevokedSessionsTable {
   sid: string;
-  /** logout | refresh_reuse */
+  /** logout | refresh_reuse | idle | limit */
   reason: string;
   revoked_at: string;
 }

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_payments';
 import * as m0003 from './migrations/0003_forms';
 import * as m0004 from './migrations/0004_payment_authorizations';
 import * as m0005 from './migrations/0005_payment_leases';
+import * as m0006 from './migrations/0006_sessions';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_forms': m0003,
   '0004_payment_authorizations': m0004,
   '0005_payment_leases': m0005,
+  '0006_sessions': m0006,
 };
 
 const provider: MigrationProvider = {

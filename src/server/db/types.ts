@@ -196,6 +196,17 @@ export interface RefreshTokensTable {
   created_at: string;
 }
 
+/** A signed-in session (sid = its refresh token family): auth/tokens.ts ends it on the server. */
+export interface SessionsTable {
+  sid: string;
+  role: string;
+  started_at: string;
+  /** The last call of the session (written at most every few seconds per process). */
+  last_active_at: string;
+  /** The latest moment the session may last (started_at plus the absolute limit). */
+  ends_at: string;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   debtors: DebtorsTable;
@@ -209,6 +220,7 @@ export interface Database {
   letter_option_payments: LetterOptionPaymentsTable;
   login_attempts: LoginAttemptsTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
 }
 
 export type Db = Kysely<Database>;

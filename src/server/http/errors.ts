@@ -1,5 +1,5 @@
 /**
- * API errors: one JSON shape `{ message, errors?, fieldRequired? }` in the caller's language.
+ * API errors: one JSON shape `{ message, errors?, fieldRequired?, reason? }` in the caller's language.
  * 500s never carry details or a stack; validation errors list `{ path, keyword, message }`.
  *
  * A database that is briefly out of reach (PostgreSQL down or restarting, connections refused or
@@ -29,14 +29,24 @@ export interface ErrorBody {
   message: string;
   errors?: FieldError[];
   fieldRequired?: string;
+  /** Why a session ended (Authorization/Refresh 401): idle, limit or ended. */
+  reason?: SessionEndReason;
 }
+
+/** Why a session is over, as the refresh that found it says (the browser tells its user). */
+export type SessionEndReason = 'idle' | 'limit' | 'ended';
+
+/** What an error adds to its message: body fields, and `params` for the text's {{placeholders}}. */
+export type ErrorExtra = Pick<ErrorBody, 'errors' | 'fieldRequired' | 'reason'> & {
+  params?: Record<string, unknown>;
+};
 
 /** An error with a status code and a message key; thrown by handlers, answered centrally. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messageKey: MessageKey,
-    readonly extra: { errors?: FieldError[]; fieldRequired?: string } = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(messageKey);
     this.name = 'ApiError';
@@ -50,9 +60,10 @@ export function languageOf(request: FastifyRequest): Language {
 export function errorBody(
   request: FastifyRequest,
   key: MessageKey,
-  extra: { errors?: FieldError[]; fieldRequired?: string } = {},
+  extra: ErrorExtra = {},
 ): ErrorBody {
-  return { message: request.server.catalog.message(key, languageOf(request)), ...extra };
+  const { params, ...fields } = extra;
+  return { message: request.server.catalog.message(key, languageOf(request), params), ...fields };
 }
 
 /**
@@ -72,7 +83,7 @@ export function sendError(
   reply: FastifyReply,
   status: number,
   key: MessageKey,
-  extra: { errors?: FieldError[]; fieldRequired?: string } = {},
+  extra: ErrorExtra = {},
 ): FastifyReply {
   const errors = extra.errors?.map((error) => ({ ...error, path: sentPath(request, error.path) }));
   return reply

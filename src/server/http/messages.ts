@@ -29,7 +29,10 @@ export const MESSAGE_KEYS = [
   'letterNotFound',
   'accountNotFound',
   'duplicateOption',
+  'signInCombination',
   'sessionEnded',
+  'sessionIdle',
+  'sessionLimit',
   'accountClosed',
   'bankruptcyAlreadyReported',
   'timeTravelDisabled',
@@ -94,7 +97,8 @@ export const MESSAGE_KEYS = [
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
 export interface MessageCatalog {
-  message(key: MessageKey, lang: Language): string;
+  /** An answer text, with `params` filled into its {{placeholders}}. */
+  message(key: MessageKey, lang: Language, params?: Record<string, unknown>): string;
   /** The generic text for a validation keyword, with ajv params such as `limit` filled in. */
   keywordMessage(keyword: string, lang: Language, params?: Record<string, unknown>): string;
 }
@@ -117,7 +121,10 @@ export function createCatalog(texts: Record<string, unknown>): MessageCatalog {
     }
   }
   return {
-    message: (key, lang) => translators[lang].text(`api.${key}`) ?? key,
+    message: (key, lang, params) => {
+      const text = translators[lang].text(`api.${key}`) ?? key;
+      return params ? interpolate(text, params) : text;
+    },
     keywordMessage: (keyword, lang, params = {}) => {
       const translate = translators[lang];
       const text =

@@ -103,12 +103,12 @@ const ERRORS: Record<string, { name: string; description: string }> = {
   '400': {
     name: 'BadRequest',
     description:
-      "Not valid: no `X-Session-Id` header, a body that is not JSON, or a body, query or form that breaks its schema or the form's rules (`errors` names each field as a JSON pointer with a keyword and a message).",
+      "Not valid: no `X-Session-Id` header, a body that is not JSON, or a body, query or form that breaks its schema or the form's rules (`errors` names each field as a JSON pointer with a keyword and a message). A sign-in whose options the factor policy does not allow is refused the same way (keyword `signInPolicy`), before anything is looked up.",
   },
   '401': {
     name: 'Unauthorized',
     description:
-      'No valid access token: missing, expired, or its session has ended (signed out, or a refresh token was used twice).',
+      'No valid access token: missing, expired, or its session has ended (signed out, a refresh token used twice, 15 minutes without a call, or 12 hours after sign-in). Authorization/Refresh says why in `reason`: `idle`, `limit` or `ended`.',
   },
   '403': {
     name: 'Forbidden',
@@ -147,7 +147,7 @@ const ERRORS: Record<string, { name: string; description: string }> = {
   '440': {
     name: 'SsnRequired',
     description:
-      'The identity matched, but this debtor must also give the last 4 digits of the SSN (`fieldRequired: "SSN"`): sign in again with the SSN as one of the factors.',
+      'A whole sign-in combination matched, but this debtor must also give the last 4 digits of the SSN (`fieldRequired: "SSN"`): send the same sign-in again with the SSN as `option3`. Never answered before a combination matched.',
   },
   '500': {
     name: 'ServerError',

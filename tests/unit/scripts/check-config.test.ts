@@ -88,6 +88,35 @@ describe('check:config', () => {
     );
   }, 30_000);
 
+  it('names what is wrong in the sign-in policy: a never-factor, a kind the form offers, the step-up', () => {
+    const result = checkEdited((flows) => {
+      editJson(path.join(flows, 'policies', 'sign-in.json'), (policy) => {
+        const combinations = policy.combinations as { option1: string[]; option2: string[] }[];
+        // The sign-in form still offers the phone, which no combination allows any more.
+        for (const combination of combinations) {
+          combination.option1 = combination.option1.filter((kind) => kind !== 'Phone');
+          combination.option2 = combination.option2.filter((kind) => kind !== 'Phone');
+        }
+        combinations[0]!.option2.push('Address');
+        policy.stepUp = { option3: ['DateOfBirth'] };
+      });
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      'flows/policies/sign-in.json: /combinations: the sign-in form offers "Phone" as option1, but no combination allows it there',
+    );
+    expect(result.output).toContain('/combinations/0/option2/4: "Address" is not in factors');
+    expect(result.output).toContain('/stepUp/option3: must include SocialSecurityNumber');
+
+    const never = checkEdited((flows) => {
+      editJson(path.join(flows, 'policies', 'sign-in.json'), (policy) => {
+        (policy.factors as string[]).push('LastName');
+      });
+    });
+    expect(never.code).toBe(1);
+    expect(never.output).toContain('flows/policies/sign-in.json: /factors/5:');
+  }, 30_000);
+
   it('names what is wrong in a page file: a form, a data source, a call, a text, a field', () => {
     const result = checkEdited((flows) => {
       editJson(path.join(flows, 'pages', 'bankruptcy.json'), (page) => {

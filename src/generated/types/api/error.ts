@@ -4,6 +4,7 @@ export interface Error {
   message: string;
   errors?: FieldError[];
   fieldRequired?: string;
+  reason?: 'idle' | 'limit' | 'ended';
 }
 export interface FieldError {
   path: string;
