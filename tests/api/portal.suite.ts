@@ -305,6 +305,24 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           [{ ...maria, option1: 'Password' }, '/option1', 'enum'],
           [{ ...maria, option2: undefined }, '/option2', 'required'],
           [{ ...maria, extra: 1 }, '/extra', 'additionalProperties'],
+          // A kind chosen needs its value, whole: digits in a phone, a street and ZIP code in an
+          // address, something in a client account number.
+          [{ ...maria, option2: 'Phone', phone: '(((((((((((((' }, '/phone', 'pattern'],
+          [
+            { ...maria, option2: 'Address', address: { city: 'Springfield' } },
+            '/address/street',
+            'required',
+          ],
+          [
+            { ...maria, option2: 'Address', address: { street: '123 Main St', zip: 'x' } },
+            '/address/zip',
+            'pattern',
+          ],
+          [
+            { ...maria, option2: 'ClientAccountNumber', creditorAccountNumber: '  -  ' },
+            '/creditorAccountNumber',
+            'pattern',
+          ],
           [
             { lastName: 'Garcia', option1: 'Phone', option2: 'Phone', phone: '5552010001' },
             '/option2',
