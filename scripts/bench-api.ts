@@ -6,6 +6,8 @@
  *   - GET /api/v2/Account/Detailed as Maria,
  *   - POST /api/Authorization/VerifyIdentity (successful sign-ins from distinct client addresses
  *     through TRUST_PROXY=1 and X-Forwarded-For, lockout and rate limits raised),
+ *   - refused sign-ins (a wrong SSN) for a name that exists and for one nobody has, taking turns:
+ *     their latencies should match (a refusal must not tell whether a person exists),
  *   - POST /api/v2/Account/SubmitPayment (if the route exists): one-time payments that really
  *     charge the sandbox, each with its own Idempotency-Key, on benchmark accounts imported with
  *     the demo data (one payment per account: a second would meet the first's arrangement).
@@ -570,6 +572,29 @@ async function benchDatabase(
       is2xx,
     ),
   );
+  // A refused sign-in must take the same time whether or not the name exists (issue 20): a wrong
+  // SSN for Maria and the same for a name nobody has take turns, ROUNDS rounds each.
+  const refusedKnown: Result[] = [];
+  const refusedUnknown: Result[] = [];
+  const refused = (lastName: string) => (i: number) => () =>
+    request(
+      'POST',
+      '/api/Authorization/VerifyIdentity',
+      { 'x-forwarded-for': `10.${128 + ((i >> 16) & 127)}.${(i >> 8) & 255}.${i & 255}` },
+      { ...MARIA, lastName, socialSecurityNumber: '9999' },
+    );
+  const is404 = (answer: Answer) => answer.status === 404;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    refusedKnown.push(
+      await load('VerifyIdentity refused: a name that exists', refused('Garcia'), is404, 1),
+    );
+    refusedUnknown.push(
+      await load('VerifyIdentity refused: a name nobody has', refused('Nobody Atall'), is404, 1),
+    );
+  }
+  const known = combine(refusedKnown);
+  const unknown = combine(refusedUnknown);
+  results.push(known, unknown);
 
   const docs = JSON.parse((await request('GET', '/api/docs')).body) as {
     paths: Record<string, unknown>;
@@ -650,6 +675,9 @@ async function benchDatabase(
       `${database.name}: server CPU per request, health / Account/Detailed: ${((healthCpu / detailedCpu) * 100).toFixed(1)}%`,
     );
   }
+  console.log(
+    `${database.name}: refused sign-in p50, a name that exists / one nobody has: ${known.p50.toFixed(2)} / ${unknown.p50.toFixed(2)} ms (${(known.p50 / unknown.p50).toFixed(2)}), p99 ${known.p99.toFixed(2)} / ${unknown.p99.toFixed(2)} ms`,
+  );
   console.log(`bench: ${database.name}, after (includes this run), ${machineLoad(false)}`);
   const failed = results.filter((r) => r.requests > 0 && r.ok < r.requests);
   if (failed.length > 0) {

@@ -127,6 +127,24 @@ describe('rate limits, counted in memory', () => {
     expect(server.logs.text()).not.toMatch(/garcia|LU1\.10001/i);
   });
 
+  it('counts sign-ins the factor policy refuses, per identity and per address', async () => {
+    // Anna: no other test of this server uses her name. A last name alone, four times.
+    const lastNameOnly = { lastName: 'Lee', option1: 'LastName', option2: 'None' };
+    for (let i = 0; i < 4; i += 1) {
+      const res = await call(server, '/api/Authorization/VerifyIdentity', { body: lastNameOnly });
+      expect(res.status).toBe(400);
+    }
+    expectLimited(await call(server, '/api/Authorization/VerifyIdentity', { body: lastNameOnly }));
+    // The per-address limit counts them too (3 a window).
+    const ip = '203.0.113.77';
+    const refused = { lastName: 'Nobody Atall', option1: 'None', option2: 'None' };
+    for (let i = 0; i < 3; i += 1) {
+      const res = await call(server, '/api/Authorization/VerifyIdentity', { body: refused, ip });
+      expect(res.status).toBe(400);
+    }
+    expectLimited(await call(server, '/api/Authorization/VerifyIdentity', { body: JOHN, ip }));
+  });
+
   it('limits guest calls per client address, and documents the 429', async () => {
     const ip = '203.0.113.20';
     expect((await call(server, '/api/Guest/Feedback', { body: feedback, ip })).status).toBe(204);
