@@ -214,6 +214,29 @@ export function sessionLimitsSuite(dialect: string, makeDatabase: DatabaseFactor
       expect(refused.body.reason).toBe('ended');
     });
 
+    it('lets no access token outlive a shorter idle limit (SESSION_IDLE_MINUTES)', async () => {
+      const short = await startServer(makeDatabase, {
+        now: clock.now,
+        session: { idleMs: MINUTE },
+      });
+      try {
+        const res = await call<TokenPair>(short, '/api/Authorization/VerifyIdentity', {
+          body: MARIA,
+        });
+        expect(res.status, res.text).toBe(200);
+        const access = decodeJwt(res.body.accessToken);
+        expect(Number(access.exp) - Number(access.iat)).toBe(60);
+        clock.advance(MINUTE + 1000);
+        // Idle past the limit: the token has expired with it, and nothing brings the session back.
+        expect((await read(res.body, short)).status).toBe(401);
+        const refused = await refresh(res.body, short);
+        expect(refused.body.reason).toBe('idle');
+        expect(refused.body.message).toContain('no activity for 1 minutes');
+      } finally {
+        await short.close();
+      }
+    });
+
     it('ends letter sessions the same way', async () => {
       const res = await call<TokenPair>(server, '/api/Authorization/VerifyLetter', {
         body: MARIA_LETTER,

@@ -1,5 +1,5 @@
 /**
- * Token pair (jose, HS256): access 15 minutes with sub (debtor id), role, sid and for letter
+ * Token pair (jose, HS256): access 15 minutes (or the idle limit, if shorter) with sub (debtor id), role, sid and for letter
  * tokens accountNumber and letterId; refresh until the session's end, with typ 'refresh', its jti
  * stored in refresh_tokens (family = sid).
  *
@@ -226,13 +226,17 @@ export class TokenService {
     }
     this.remembered(sid, now.getTime());
     const stamp = now.toISOString();
+    // A session that has already ended (idle too long, or at its end) is never brought back.
+    const idleSince = new Date(now.getTime() - this.limits.idleMs).toISOString();
     const written = await writeWithoutWaiting(
       this.db,
       this.db
         .updateTable('sessions')
         .set({ last_active_at: stamp })
         .where('sid', '=', sid)
-        .where('last_active_at', '<', stamp),
+        .where('last_active_at', '<', stamp)
+        .where('last_active_at', '>=', idleSince)
+        .where('ends_at', '>', stamp),
     ).catch(() => false);
     if (!written) this.touched.delete(sid);
   }
@@ -262,8 +266,13 @@ export class TokenService {
     endsAt: Date,
   ): Promise<{ tokens: TokenPair; jti: string; row: Insertable<RefreshTokensTable> }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    // No token outlives its session: both expire at its end at the latest.
+    // No token outlives its session: both expire at its end at the latest. An access token lives
+    // no longer than the idle limit either, so a session idle that long has no valid one left.
     const sessionEnd = Math.floor(endsAt.getTime() / 1000);
+    const accessSeconds = Math.max(
+      1,
+      Math.min(ACCESS_SECONDS, Math.floor(this.limits.idleMs / 1000)),
+    );
     const jti = randomUUID();
     const key = await this.signingKey();
     const accessToken = await new SignJWT({ role, sid, ...extra })
@@ -272,7 +281,7 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(Math.min(issuedAt + ACCESS_SECONDS, sessionEnd))
+      .setExpirationTime(Math.min(issuedAt + accessSeconds, sessionEnd))
       .setJti(randomUUID())
       .sign(key);
     const refreshToken = await new SignJWT({ typ: 'refresh', role, sid })
