@@ -12,4 +12,5 @@ export const SESSION_KEYS = {
   lastPath: 'portalLastPath',
   actionId: 'portalActionId',
   clockOffset: 'portalClockOffset',
+  signedOutReason: 'portalSignedOutReason',
 } as const;

@@ -39,7 +39,13 @@ test.describe('idle session', () => {
     await expect(dialog.getByTestId('idle-countdown')).toHaveText('3:59');
     await page.clock.resume(); // axe-core needs running timers
     await expectNoAxeViolations(page);
+    // Staying is activity on the server too: the session is renewed there.
+    const renewed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/Authorization/Refresh'),
+      { timeout: 10_000 },
+    );
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    expect((await renewed).status()).toBe(200);
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
@@ -55,6 +61,26 @@ test.describe('idle session', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
     expect(await page.evaluate(() => sessionStorage.getItem('portalAccessToken'))).toBeNull();
+    // The sign-in page says why, by the idle limit of the page config.
+    await expect(page.getByTestId('signed-out-notice')).toHaveText(
+      'You were signed out because there was no activity for 15 minutes. Please sign in again.',
+    );
+  });
+
+  test('in Spanish, the sign-in page after the idle logout says why in Spanish', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await switchToSpanish(page);
+    await signInWatched(page, async () => {
+      await fillSignIn(page, MARIA);
+      await submitSignIn(page);
+    });
+    await page.clock.fastForward('15:00');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('signed-out-notice')).toHaveText(
+      'Se cerró su sesión porque no hubo actividad durante 15 minutos. Vuelva a iniciar sesión.',
+    );
   });
 
   test('in Spanish, Log out in the warning signs out', async ({ page }) => {
@@ -73,6 +99,9 @@ test.describe('idle session', () => {
     await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(dialog).toHaveCount(0);
+    // A sign-out the user chose: nothing to explain.
+    await expect(page.locator('#sign-in_lastName')).toBeVisible();
+    await expect(page.getByTestId('signed-out-notice')).toHaveCount(0);
   });
 
   test('a guest is never warned', async ({ page }) => {

@@ -19,7 +19,7 @@ import {
 } from 'react-router-dom';
 import type { FormPageFile } from '../../generated/types/meta/page';
 import { portalConfig } from '../lib/config';
-import { currentRole, rememberReturnPath } from '../lib/session';
+import { currentRole, rememberReturnPath, rememberSignOutReason } from '../lib/session';
 import { setUnauthorizedHandler } from '../lib/api';
 import { releasePrerenderedPage } from './prerendered';
 import { AppShell } from './shell/app-shell';
@@ -212,8 +212,10 @@ export function AppRoutes() {
 
 if (inBrowser) prefetchFor(history.location);
 
-setUnauthorizedHandler(() => {
+// The session ended (a refused refresh says why): to sign-in, which tells the user why, once.
+setUnauthorizedHandler((reason) => {
   const { pathname, search } = history.location;
   rememberReturnPath(pathname + search);
+  rememberSignOutReason(reason);
   history.replace('/login');
 });

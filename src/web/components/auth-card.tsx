@@ -14,20 +14,26 @@ const useStyles = makeStyles({
   top: { display: 'flex', justifyContent: 'flex-end', marginBottom: `-${tokens.spacingVerticalM}` },
 });
 
-/** The sign-in and letter pages: a centred card with its own language switcher. */
+/**
+ * The sign-in and letter pages: a centred card with its own language switcher, and an optional
+ * notice at its top (why a session ended).
+ */
 export function AuthCard({
   title,
   description,
+  notice,
   children,
 }: {
   title: string;
   description: ReactNode;
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   const styles = useStyles();
   return (
     <div className={styles.wrap}>
       <Panel className={styles.card}>
+        {notice}
         <div className={styles.top}>
           <LanguageSwitcher size="small" />
         </div>

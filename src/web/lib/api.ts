@@ -2,9 +2,11 @@ import {
   accessToken,
   clearTokens,
   expiresAtMs,
+  isSessionEndReason,
   refreshToken,
   saveTokens,
   sessionHeaders,
+  type SessionEndReason,
   type TokenPair,
 } from './session';
 
@@ -23,10 +25,14 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-let onUnauthorized: () => void = () => undefined;
+let onUnauthorized: (reason: SessionEndReason) => void = () => undefined;
 
-/** Called after a signed-in call answers 401 (tokens are already cleared). */
-export function setUnauthorizedHandler(handler: () => void): void {
+/**
+ * Called when the session ends in this tab (tokens already cleared): a refused refresh, with the
+ * reason its 401 gave (`idle`, `limit`; `ended` for any other or none), or a signed-in call still
+ * refused after renewal (`ended`).
+ */
+export function setUnauthorizedHandler(handler: (reason: SessionEndReason) => void): void {
   onUnauthorized = handler;
 }
 
@@ -58,8 +64,9 @@ let refreshing: Promise<boolean> | null = null;
 /**
  * Exchanges the refresh token for a new pair (POST Authorization/Refresh; each refresh token works
  * once, so concurrent callers share one call). True when new tokens are saved. A refused refresh
- * (401: used, revoked or expired) ends the session in this tab; a network failure keeps the
- * tokens, so the next call can try again.
+ * (401: used, revoked, expired, or the session over on the server) ends the session in this tab,
+ * with the reason the answer gives; a network failure keeps the tokens, so the next call can try
+ * again. The server counts a refresh as the session's activity.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -83,7 +90,10 @@ export function refreshSession(): Promise<boolean> {
       }
       // Only a refusal of the refresh token still held ends the session (a sign-in may have
       // saved a new pair meanwhile).
-      if (response.status === 401 && refreshToken() === presented) endSession();
+      if (response.status === 401) {
+        const reason = await refusalReason(response);
+        if (refreshToken() === presented) endSession(reason);
+      }
       return false;
     } catch {
       return false;
@@ -94,9 +104,16 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-function endSession(): void {
+/** Why the server refused a refresh (its 401 body's `reason`); `ended` when it does not say. */
+async function refusalReason(response: Response): Promise<SessionEndReason> {
+  const body = parseBody(await response.text().catch(() => ''));
+  const reason = (body as { reason?: unknown } | undefined)?.reason;
+  return isSessionEndReason(reason) ? reason : 'ended';
+}
+
+function endSession(reason: SessionEndReason): void {
   clearTokens();
-  onUnauthorized();
+  onUnauthorized(reason);
 }
 
 /** The access token to send: renewed first when it has expired or is about to (a tab woken up). */
@@ -128,7 +145,7 @@ export async function apiResponse(
   if (response.status === 204) return null;
   if (response.status === 200) return response;
   const body = parseBody(await response.text());
-  if (response.status === 401 && token && accessToken() !== null) endSession();
+  if (response.status === 401 && token && accessToken() !== null) endSession('ended');
   throw new ApiError(response.status, body);
 }
 

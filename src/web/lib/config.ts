@@ -23,7 +23,21 @@ export interface PortalConfig {
   monitoring?: MonitoringConfig;
   /** The agency's time zone (the server's PORTAL_TIME_ZONE), for today's date. */
   calendar?: { timeZone: string };
+  /**
+   * How long a session may go without a call before the server ends it, and how long it may last
+   * at most (the server's SESSION_IDLE_MINUTES and SESSION_MAX_HOURS), in ms: the browser warns
+   * and signs out by the same limits, and says which one ended a session.
+   */
+  session?: SessionConfig;
 }
+
+export interface SessionConfig {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** The server's session limits without SESSION_IDLE_MINUTES / SESSION_MAX_HOURS: 15 min, 12 h. */
+export const SESSION_DEFAULTS: SessionConfig = { idleMs: 15 * 60_000, maxMs: 12 * 3_600_000 };
 
 export interface MonitoringConfig {
   dsn: string;
@@ -48,7 +62,19 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     pages: parsed.pages ?? {},
     ...(parsed.monitoring?.dsn ? { monitoring: parsed.monitoring } : {}),
     ...(parsed.calendar?.timeZone ? { calendar: { timeZone: parsed.calendar.timeZone } } : {}),
+    ...(isSessionConfig(parsed.session)
+      ? { session: { idleMs: parsed.session.idleMs, maxMs: parsed.session.maxMs } }
+      : {}),
   };
+}
+
+const positive = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** A session block with both limits as positive numbers of ms; anything else is left out. */
+function isSessionConfig(value: unknown): value is SessionConfig {
+  const session = value as Partial<SessionConfig> | null | undefined;
+  return positive(session?.idleMs) && positive(session?.maxMs);
 }
 
 /** Each texts file names its meta-schema in "$schema"; that is not a text. */

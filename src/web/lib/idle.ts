@@ -1,11 +1,14 @@
 /**
  * Idle session (spec §4 "Session and idle", §9): after 10 minutes without activity a warning with a
- * countdown, at 15 minutes the session ends. Pure state plus a controller whose clock and timers
- * are injected, so tests drive it with fake timers and no DOM.
+ * countdown, at 15 minutes the session ends. The logout limit is the server's idle limit (the
+ * page config's `session.idleMs`), the warning 5 minutes before it. Pure state plus a controller
+ * whose clock and timers are injected, so tests drive it with fake timers and no DOM.
  */
 
 export const IDLE_WARNING_MS = 10 * 60_000;
 export const IDLE_LOGOUT_MS = 15 * 60_000;
+/** How long before the logout the warning comes (spec §9: at 10 of 15 minutes). */
+export const IDLE_WARNING_BEFORE_MS = IDLE_LOGOUT_MS - IDLE_WARNING_MS;
 /** Activity closer together than this counts once (pointer moves and scrolls fire constantly). */
 export const ACTIVITY_THROTTLE_MS = 1_000;
 
@@ -23,6 +26,16 @@ export interface IdleLimits {
 }
 
 const DEFAULT_LIMITS: IdleLimits = { warningMs: IDLE_WARNING_MS, logoutMs: IDLE_LOGOUT_MS };
+
+/**
+ * The limits for a session the server ends after `idleMs` without a call (the page config's
+ * `session.idleMs`; 15 minutes without one): logout then, the warning 5 minutes before, or at
+ * once when the limit is shorter than that.
+ */
+export function idleLimits(idleMs: number | undefined): IdleLimits {
+  if (idleMs === undefined || !Number.isFinite(idleMs) || idleMs <= 0) return DEFAULT_LIMITS;
+  return { logoutMs: idleMs, warningMs: Math.max(0, idleMs - IDLE_WARNING_BEFORE_MS) };
+}
 
 /** Where a session stands `idleMs` after the last activity. */
 export function idleState(idleMs: number, limits: IdleLimits = DEFAULT_LIMITS): IdleState {

@@ -13,6 +13,7 @@ const {
   lastPath: LAST_PATH_KEY,
   actionId: ACTION_ID_KEY,
   clockOffset: CLOCK_OFFSET_KEY,
+  signedOutReason: SIGNED_OUT_REASON_KEY,
 } = SESSION_KEYS;
 
 export type Role = 'account' | 'letter' | 'none';
@@ -65,6 +66,12 @@ function clockOffsetMs(): number {
 export function expiresAtMs(token: string | null): number | null {
   const exp = token ? decodeJwtPayload(token)?.exp : undefined;
   return typeof exp === 'number' ? exp * 1000 + clockOffsetMs() : null;
+}
+
+/** When an access token was issued, on this browser's clock (epoch ms); null without `iat`. */
+export function issuedAtMs(token: string | null): number | null {
+  const iat = token ? decodeJwtPayload(token)?.iat : undefined;
+  return typeof iat === 'number' ? iat * 1000 + clockOffsetMs() : null;
 }
 
 export function saveTokens(tokens: TokenPair): void {
@@ -150,6 +157,32 @@ export function takeActionId(): string | null {
   const actionId = sessionStorage.getItem(ACTION_ID_KEY);
   sessionStorage.removeItem(ACTION_ID_KEY);
   return actionId;
+}
+
+/**
+ * Why a session ended, as the sign-in page tells it: `idle` (no activity for the idle limit: the
+ * server's refusal or the browser's own idle logout), `limit` (the session's absolute limit) or
+ * `ended` (signed out elsewhere, revoked, or any other refusal).
+ */
+export type SessionEndReason = 'idle' | 'limit' | 'ended';
+
+export function isSessionEndReason(value: unknown): value is SessionEndReason {
+  return value === 'idle' || value === 'limit' || value === 'ended';
+}
+
+/** Keeps why the session ended for the sign-in page that follows (which tells it once). */
+export function rememberSignOutReason(reason: SessionEndReason): void {
+  sessionStorage.setItem(SIGNED_OUT_REASON_KEY, reason);
+}
+
+/** Why the last session ended, while the sign-in page has not told it yet. */
+export function signOutReason(): SessionEndReason | null {
+  const reason = sessionStorage.getItem(SIGNED_OUT_REASON_KEY);
+  return isSessionEndReason(reason) ? reason : null;
+}
+
+export function forgetSignOutReason(): void {
+  sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
 }
 
 type Listener = () => void;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createIdleController,
   formatCountdown,
+  idleLimits,
   idleState,
   type IdleClock,
   type IdleState,
@@ -23,6 +24,32 @@ describe('idleState', () => {
     expect(idleState(15 * MIN - 1).phase).toBe('warning');
     expect(idleState(15 * MIN)).toEqual({ phase: 'expired', remainingMs: 0 });
     expect(idleState(20 * MIN).remainingMs).toBe(0);
+  });
+});
+
+describe('idleLimits', () => {
+  it("logs out at the server's idle limit and warns 5 minutes before it", () => {
+    expect(idleLimits(15 * MIN)).toEqual({ warningMs: 10 * MIN, logoutMs: 15 * MIN });
+    expect(idleLimits(30 * MIN)).toEqual({ warningMs: 25 * MIN, logoutMs: 30 * MIN });
+    expect(idleLimits(5 * MIN + 1)).toEqual({ warningMs: 1, logoutMs: 5 * MIN + 1 });
+  });
+
+  it('warns at once, never before the start, when the limit is 5 minutes or less', () => {
+    expect(idleLimits(5 * MIN)).toEqual({ warningMs: 0, logoutMs: 5 * MIN });
+    expect(idleLimits(6_000)).toEqual({ warningMs: 0, logoutMs: 6_000 });
+  });
+
+  it('keeps 10 and 15 minutes without a usable limit in the page config', () => {
+    for (const idleMs of [undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(idleLimits(idleMs)).toEqual({ warningMs: 10 * MIN, logoutMs: 15 * MIN });
+    }
+  });
+
+  it('idleState follows the limits it is given', () => {
+    const limits = idleLimits(20 * MIN);
+    expect(idleState(15 * MIN - 1, limits).phase).toBe('active');
+    expect(idleState(15 * MIN, limits)).toEqual({ phase: 'warning', remainingMs: 5 * MIN });
+    expect(idleState(20 * MIN, limits)).toEqual({ phase: 'expired', remainingMs: 0 });
   });
 });
 
@@ -93,5 +120,28 @@ describe('createIdleController', () => {
     vi.advanceTimersByTime(30 * MIN);
     expect(states).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('warns and logs out by the limits it is given', () => {
+    const idle = createIdleController(
+      (state) => states.push(state),
+      fakeClock,
+      idleLimits(20 * MIN),
+    );
+    vi.advanceTimersByTime(15 * MIN - 1);
+    expect(states).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(states.at(-1)).toEqual({ phase: 'warning', remainingMs: 5 * MIN });
+    vi.advanceTimersByTime(5 * MIN);
+    expect(idle.state()).toEqual({ phase: 'expired', remainingMs: 0 });
+  });
+
+  it('with a limit under 5 minutes, warns at once and counts down to it', () => {
+    const idle = createIdleController((state) => states.push(state), fakeClock, idleLimits(6_000));
+    vi.advanceTimersByTime(0);
+    expect(states[0]).toEqual({ phase: 'warning', remainingMs: 6_000 });
+    expect(formatCountdown(states[0]!.remainingMs)).toBe('0:06');
+    vi.advanceTimersByTime(6_000);
+    expect(idle.state().phase).toBe('expired');
   });
 });

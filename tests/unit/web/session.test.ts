@@ -4,7 +4,10 @@ import {
   clearSession,
   currentRole,
   decodeJwtPayload,
+  forgetSignOutReason,
+  rememberSignOutReason,
   roleOf,
+  signOutReason,
   saveTokens,
   sessionId,
   takeReturnPath,
@@ -60,5 +63,21 @@ describe('session', () => {
 
   it('keeps one session id per browser session', () => {
     expect(sessionId()).toBe(sessionId());
+  });
+
+  it('keeps why a session ended until it is forgotten, apart from the sign-out itself', () => {
+    expect(signOutReason()).toBeNull();
+    rememberSignOutReason('idle');
+    expect(signOutReason()).toBe('idle');
+    // Signing out clears the session, not the reason the sign-in page is still to tell.
+    clearSession();
+    expect(signOutReason()).toBe('idle');
+    rememberSignOutReason('limit');
+    expect(signOutReason()).toBe('limit');
+    forgetSignOutReason();
+    expect(signOutReason()).toBeNull();
+    // Anything else stored there is no reason.
+    sessionStorage.setItem('portalSignedOutReason', 'bored');
+    expect(signOutReason()).toBeNull();
   });
 });

@@ -6,8 +6,18 @@ import {
   refreshSession,
   setUnauthorizedHandler,
 } from '../../../src/web/lib/api';
-import { accessToken, refreshToken, saveTokens } from '../../../src/web/lib/session';
-import { RENEW_BEFORE_MS, RETRY_MS, startTokenKeeper } from '../../../src/web/lib/token-keeper';
+import {
+  accessToken,
+  refreshToken,
+  saveTokens,
+  type SessionEndReason,
+} from '../../../src/web/lib/session';
+import {
+  END_MARGIN_MS,
+  RENEW_BEFORE_MS,
+  RETRY_MS,
+  startTokenKeeper,
+} from '../../../src/web/lib/token-keeper';
 
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -117,6 +127,52 @@ describe('token refresh in the API client', () => {
     expect(signedOut).toBe(1);
   });
 
+  it("tells the sign-out handler why the server refused the refresh (its 401's reason)", async () => {
+    const reasons: SessionEndReason[] = [];
+    setUnauthorizedHandler((reason) => reasons.push(reason));
+    const refusal = (body: string) => () => new Response(body, { status: 401 });
+    for (const [body, reason] of [
+      ['{"message":"You were signed out","reason":"idle"}', 'idle'],
+      ['{"message":"At most 12 hours","reason":"limit"}', 'limit'],
+      ['{"message":"Your session has ended","reason":"ended"}', 'ended'],
+      ['{"message":"Unknown","reason":"tired"}', 'ended'],
+      ['', 'ended'],
+    ] as const) {
+      saveTokens(pair('old'));
+      fakeServer({ valid: new Set(), refresh: refusal(body) });
+      await expect(apiRequest('/api/v2/Account/ListOverview')).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(reasons.at(-1)).toBe(reason);
+    }
+    expect(reasons).toHaveLength(5);
+    expect(accessToken()).toBeNull();
+  });
+
+  it('a call still refused after a renewal ends the session as ended', async () => {
+    const reasons: SessionEndReason[] = [];
+    setUnauthorizedHandler((reason) => reasons.push(reason));
+    saveTokens(pair('old'));
+    fakeServer({ valid: new Set(), refresh: () => Response.json(pair('fresh')) });
+    await expect(apiRequest('/api/v2/Account/ListOverview')).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(reasons).toEqual(['ended']);
+  });
+
+  it('a network failure of the refresh keeps the session', async () => {
+    const reasons: SessionEndReason[] = [];
+    setUnauthorizedHandler((reason) => reasons.push(reason));
+    saveTokens(pair('old'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(reasons).toEqual([]);
+    expect(accessToken()).not.toBeNull();
+  });
+
   it('without a refresh token nothing is renewed', async () => {
     fakeServer({ valid: new Set(), refresh: () => Response.json(pair('x')) });
     await expect(refreshSession()).resolves.toBe(false);
@@ -155,6 +211,31 @@ describe('token keeper', () => {
     expect(renewals).toBe(2);
   });
 
+  it('renews a token that lives under two minutes (a short idle limit) half way, not at once', async () => {
+    const shortPair = (name: string) => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { role: 'account', name, iat: now, exp: now + 6 };
+      return {
+        accessToken: `${base64url({ alg: 'HS256' })}.${base64url(claims)}.sig`,
+        refreshToken: `refresh-${name}-0123456789`,
+      };
+    };
+    saveTokens(shortPair('first'));
+    let renewals = 0;
+    const stop = startTokenKeeper(clock, () => {
+      renewals += 1;
+      saveTokens(shortPair(`next-${renewals}`));
+      return Promise.resolve(true);
+    });
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(renewals).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(renewals).toBe(1);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(renewals).toBe(2);
+    stop();
+  });
+
   it('retries a failed renewal while the token lasts, and not after', async () => {
     saveTokens(pair('first', 900));
     let attempts = 0;
@@ -166,6 +247,96 @@ describe('token keeper', () => {
     // At 14:00, then every 10 s until the token has expired: 14:10 ... 14:50.
     expect(attempts).toBe(1 + Math.floor((RENEW_BEFORE_MS - 1) / RETRY_MS));
     stop();
+  });
+});
+
+describe('token keeper at the session end (tokens capped at it)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.useFakeTimers();
+    // On a whole second, as token expiries are.
+    vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const clock = {
+    now: () => Date.now(),
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  /** A pair as the server issues it: the refresh token expires at the session's end. */
+  const capped = (name: string, accessSeconds: number, endSeconds: number) => ({
+    accessToken: jwt(name, accessSeconds),
+    refreshToken: jwt(`refresh-${name}`, endSeconds),
+  });
+
+  it('does not renew a token that lasts to the session end; refreshes once, at the end', async () => {
+    // 5 minutes left in the session: the access token is capped at its end.
+    saveTokens(capped('last', 300, 300));
+    let refreshes = 0;
+    const stop = startTokenKeeper(clock, () => {
+      refreshes += 1;
+      // The server refuses it (limit): the session ends in this tab.
+      sessionStorage.clear();
+      return Promise.resolve(false);
+    });
+    // Not a minute before the token's expiry (where an ordinary one is renewed), nor in a loop.
+    await vi.advanceTimersByTimeAsync(300_000 - RENEW_BEFORE_MS + 1_000);
+    expect(refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(RENEW_BEFORE_MS - 1_000 + END_MARGIN_MS - 1);
+    expect(refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshes).toBe(1);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(refreshes).toBe(1);
+    stop();
+  });
+
+  it('renews as usual until a renewal reaches the end, then waits for the end', async () => {
+    // 20 minutes left: the first token is an ordinary 15-minute one, its successor is capped.
+    saveTokens(capped('first', 900, 1_200));
+    const calls: number[] = [];
+    const start = Date.now();
+    const stop = startTokenKeeper(clock, () => {
+      calls.push(Date.now() - start);
+      if (calls.length === 1) {
+        // Issued at 14:00, 6 minutes before the end: capped at it.
+        saveTokens(capped('second', 360, 360));
+        return Promise.resolve(true);
+      }
+      sessionStorage.clear();
+      return Promise.resolve(false);
+    });
+    await vi.advanceTimersByTimeAsync(2 * 3_600_000);
+    expect(calls).toEqual([900_000 - RENEW_BEFORE_MS, 1_200_000 + END_MARGIN_MS]);
+    stop();
+  });
+
+  it('tries the last refresh again while it finds no network, then stops when signed out', async () => {
+    saveTokens(capped('last', 60, 60));
+    let attempts = 0;
+    const stop = startTokenKeeper(clock, () => {
+      attempts += 1;
+      if (attempts === 3) sessionStorage.clear();
+      return Promise.resolve(false);
+    });
+    await vi.advanceTimersByTimeAsync(60_000 + END_MARGIN_MS + 2 * RETRY_MS);
+    expect(attempts).toBe(3);
+    await vi.advanceTimersByTimeAsync(10 * RETRY_MS);
+    expect(attempts).toBe(3);
+    stop();
+  });
+
+  it('stopped (signed out, or idle), it makes no refresh at the end', async () => {
+    saveTokens(capped('last', 60, 60));
+    let refreshes = 0;
+    const stop = startTokenKeeper(clock, () => {
+      refreshes += 1;
+      return Promise.resolve(false);
+    });
+    stop();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(refreshes).toBe(0);
   });
 });
 

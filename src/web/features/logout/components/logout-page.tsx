@@ -1,24 +1,39 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '../../../lib/query-client';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { DelayedSpinner } from '../../../components/delayed-spinner';
 import { revokeServerSession } from '../../../lib/api';
 import { dropAllDocuments } from '../../../lib/documents';
-import { clearSession } from '../../../lib/session';
+import {
+  clearSession,
+  forgetSignOutReason,
+  isSessionEndReason,
+  rememberSignOutReason,
+} from '../../../lib/session';
+
+/** What a navigation to /logout may say: why the session ends (the idle watcher: `idle`). */
+export interface LogoutState {
+  signedOut?: 'idle';
+}
 
 /**
  * Ends the session on the server; clears the tokens, the remembered paths, kept files and every
- * cached answer; then goes to sign-in.
+ * cached answer; then goes to sign-in. Signed out for a reason (`state.signedOut`: the idle
+ * logout), the sign-in page says why; a sign-out the user chose (Log out) says nothing.
  */
 export default function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { state } = useLocation();
+  const reason = (state as LogoutState | null)?.signedOut;
   useEffect(() => {
     revokeServerSession();
     clearSession();
     dropAllDocuments();
     queryClient.clear();
+    if (isSessionEndReason(reason)) rememberSignOutReason(reason);
+    else forgetSignOutReason();
     void navigate('/login', { replace: true });
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, reason]);
   return <DelayedSpinner />;
 }

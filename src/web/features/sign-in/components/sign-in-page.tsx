@@ -12,6 +12,7 @@ import { TermsNote } from '../../../components/terms-note';
 import { portalConfig } from '../../../lib/config';
 import { currentRole, lastPath, rememberActionId } from '../../../lib/session';
 import { useSignIn } from '../hooks/use-sign-in';
+import { SignedOutNotice } from './signed-out-notice';
 import { readSignInUrl } from '../utils/sign-in-url';
 import type { SignInFormData } from '../utils/verify-identity-request';
 
@@ -64,7 +65,11 @@ function SignInScreen() {
   }, [urlParams, setSearchParams]);
 
   return (
-    <AuthCard title={t('sign-in.title')} description={t('sign-in.description')}>
+    <AuthCard
+      title={t('sign-in.title')}
+      description={t('sign-in.description')}
+      notice={<SignedOutNotice />}
+    >
       <SchemaForm
         id={FORM_ID}
         flow={flow}
