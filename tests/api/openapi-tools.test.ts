@@ -29,7 +29,7 @@ interface LintProblem {
 /** The warnings redocly.yaml keeps (see the reasons there), by rule: where they may be. */
 const KEPT_WARNINGS: Record<string, { count: number; where: RegExp }> = {
   'no-required-schema-properties-undefined': {
-    count: 22,
+    count: 19,
     where: /^#\/components\/schemas\/verify-identity-request\/allOf\/\d+\/then\/required\/\d+$/,
   },
   'operation-4xx-response': { count: 2, where: /^#\/paths\/~1api~1(health|docs)\/get\/responses$/ },
