@@ -8,6 +8,7 @@
  *   be section ids of the flow;
  * - every rule (JSON Logic: `when`, `excludeOptions`, `canAdd`) must be well formed and use known
  *   operators;
+ * - a holiday calendar (flows/calendars) gives each holiday either a date or an nth weekday;
  * - the sign-in policy (flows/policies/sign-in.json) passes its domain checks, and every kind the
  *   sign-in form offers is a factor that a combination allows in that slot;
  * - a page file (flows/pages) may only name forms of flows/forms, the data sources and submit calls
@@ -25,6 +26,7 @@ import { RULES_CHECKS } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
 import { checkSignInPolicy, isFactor, type SignInPolicy } from '../src/domain/sign-in-policy';
+import { checkHolidayCalendar, type HolidayCalendar } from '../src/domain/business-days';
 import { DATA_SOURCES, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
 import { routesByFeature } from './lib/routes';
 
@@ -509,6 +511,10 @@ for (const file of files) {
   for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
     report(file, '', problem);
   if (relative.startsWith(`pages${path.sep}`)) await checkPage(file, json, formSchemas, texts);
+  if (relative.startsWith(`calendars${path.sep}`) && metaValid) {
+    for (const problem of checkHolidayCalendar(json as unknown as HolidayCalendar))
+      report(file, '', problem);
+  }
   if (relative === path.join('policies', 'sign-in.json') && metaValid) {
     await checkSignInPolicyFile(file, json as unknown as SignInPolicy);
   }

@@ -117,6 +117,29 @@ describe('check:config', () => {
     expect(never.output).toContain('flows/policies/sign-in.json: /factors/5:');
   }, 30_000);
 
+  it('names what is wrong in a holiday calendar', () => {
+    const result = checkEdited((flows) => {
+      editJson(path.join(flows, 'calendars', 'us-bank-holidays.json'), (calendar) => {
+        const holidays = calendar.holidays as Record<string, unknown>[];
+        holidays[0]!.weekday = 'monday';
+      });
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      'flows/calendars/us-bank-holidays.json: /holidays/0: give either "day" or "weekday" with "nth", not both or neither',
+    );
+    const spanish = checkEdited((flows) => {
+      editJson(path.join(flows, 'calendars', 'us-bank-holidays.json'), (calendar) => {
+        const holidays = calendar.holidays as Record<string, unknown>[];
+        delete (holidays[1]!.name as { es?: string }).es;
+      });
+    });
+    expect(spanish.code).toBe(1);
+    expect(spanish.output).toContain(
+      'flows/calendars/us-bank-holidays.json: /holidays/1/name: missing Spanish text (es)',
+    );
+  }, 30_000);
+
   it('names what is wrong in a page file: a form, a data source, a call, a text, a field', () => {
     const result = checkEdited((flows) => {
       editJson(path.join(flows, 'pages', 'bankruptcy.json'), (page) => {
