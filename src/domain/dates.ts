@@ -105,3 +105,47 @@ export function yearOf(value: string): number {
 export function formatLongDay(day: string, language: 'en' | 'es'): string {
   return dayjs(datePart(day)).locale(language).format('LL');
 }
+
+/**
+ * The instant at which the clock in `timeZone` shows `hour`:`minute` on `date` (a day of that
+ * zone): 09:00 in New York on 2026-12-01 is 14:00 UTC. A time that a daylight-saving change skips
+ * or repeats gets the first instant that reads at or after it.
+ */
+export function zonedInstant(date: string, hour: number, minute: number, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The zone's offset at a guess, then at the corrected instant (the two agree but across a change).
+  let instant = wall - zoneOffsetMs(new Date(wall), timeZone);
+  instant = wall - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant);
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the clock of `timeZone` is ahead of UTC at `at`, in milliseconds. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const shown = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return shown - Math.floor(at.getTime() / 1000) * 1000;
+}

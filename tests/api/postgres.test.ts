@@ -11,6 +11,7 @@ import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
 import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
+import { planCalendarSuite } from './plan-calendar.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
@@ -96,6 +97,7 @@ if ('error' in admin) {
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   fundingSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   plansSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  planCalendarSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   importSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   specShapesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   hardeningSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -7,6 +7,7 @@ import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
 import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
+import { planCalendarSuite } from './plan-calendar.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
@@ -41,6 +42,7 @@ authzSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }
 paymentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 fundingSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 plansSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+planCalendarSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 importSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 specShapesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -3,6 +3,9 @@
  * accountNumber, day (preferred day of the month for the payments), month (only the plan with
  * that many monthly payments) and summaryOnly (plans without their payments). 404 when the
  * account has no such plan. Shapes and the discount convention: src/server/payments/plans.ts.
+ *
+ * In /api/v2 only, GET Account/PlanCalendar: the active plan's scheduled payments as an
+ * iCalendar file (src/server/payments/calendar.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../auth/guard';
@@ -11,6 +14,8 @@ import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
 import { ownAccount, plansFor } from '../payments/account-state';
+import { planCalendar } from '../payments/calendar';
+import { languageOf } from '../http/errors';
 import type { PlanCents } from '../payments/plans';
 import { lazyPaymentServices } from '../payments/services';
 
@@ -80,4 +85,38 @@ export function registerPlanRoutes(api: FastifyInstance, ctx: PortalContext): vo
       },
     );
   }
+
+  if (api.prefix !== '/api/v2') return;
+  api.get<{ Querystring: { accountNumber: string } }>(
+    '/Account/PlanCalendar',
+    {
+      preHandler: accountOnly,
+      schema: {
+        summary: "The plan's scheduled payments as a calendar file (.ics, v2 only)",
+        description:
+          "One event per scheduled payment from today on, at 09:00 in the agency's time zone, with its amount, the account's last 4 digits and a reminder the day before (RFC 5545). 404 when the account has no scheduled payment.",
+        querystring: schemaRef(ctx.schemas, 'account-detailed-query'),
+        response: errorResponses(ctx.schemas, 404),
+      },
+      config: { produces: 'text/calendar' },
+    },
+    async (request, reply) => {
+      const { account } = await ownAccount(ctx, request, request.query.accountNumber);
+      const agency = services.authorization.agency;
+      const calendar = await planCalendar(
+        ctx,
+        account,
+        request.server.catalog,
+        languageOf(request),
+        agency,
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="payment-schedule-${calendar.last4}.ics"`,
+        )
+        .send(calendar.text);
+    },
+  );
 }
