@@ -1,0 +1,53 @@
+/**
+ * The payment journey as a screen reader and voice control meet it (issue 21), in English and
+ * Spanish: the plan slider's − and + buttons carry what they show in their names and the plan a
+ * button chose is announced.
+ */
+import { LANGS, signInAs, tr, useLanguage } from './accounts-fixtures';
+import { MARIA, expect, test } from './fixtures';
+import { axeStage, expectStage } from './payment-helpers';
+
+test.describe.configure({ timeout: 60_000 });
+
+for (const lang of LANGS) {
+  test(`the plan slider's − and + buttons are named by what they show, and a step is announced (${lang})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, lang);
+    // Maria's LU1.10001 (balance in full): plans of 1 to 12 payments; looked at, not paid.
+    await signInAs(page, MARIA);
+    await page.goto('/accounts/LU1.10001/payment/bif');
+    await expectStage(page, 'arrangement');
+    const stage = page.getByTestId('stage-arrangement');
+    // What the buttons show is in their names (a voice-control user says what they see), with
+    // what they do.
+    const fewer = stage.locator('button').filter({ hasText: /^−$/ });
+    const more = stage.locator('button').filter({ hasText: /^\+$/ });
+    for (const button of [fewer, more]) {
+      const shown = (await button.textContent()) ?? '';
+      const name = (await button.getAttribute('aria-label')) ?? shown;
+      expect(name.startsWith(shown), `the name "${name}" holds "${shown}"`).toBe(true);
+    }
+    await expect(fewer).toHaveAccessibleName(tr(lang, '− Fewer payments', '− Menos pagos'));
+    await expect(more).toHaveAccessibleName(tr(lang, '+ More payments', '+ Más pagos'));
+    // The longest plan first: + is at its end, still focusable.
+    const chosen = page.getByTestId('plan-choice');
+    await expect(chosen).toHaveAttribute('data-value', '12');
+    await expect(more).toHaveAttribute('aria-disabled', 'true');
+    const status = stage.getByRole('status');
+    await expect(status).toHaveText('');
+
+    await fewer.click();
+    await expect(chosen).toHaveAttribute('data-value', '11');
+    const eleven = tr(lang, '11 monthly payments of $222.72', '11 pagos mensuales de $222.72');
+    await expect(status).toHaveText(eleven);
+    await expect(page.getByRole('slider')).toHaveAttribute('aria-valuetext', eleven);
+    await more.click();
+    await expect(chosen).toHaveAttribute('data-value', '12');
+    await expect(status).toHaveText(
+      tr(lang, '12 monthly payments of $204.16', '12 pagos mensuales de $204.16'),
+    );
+    await expect(more).toBeFocused();
+    await axeStage(page);
+  });
+}
