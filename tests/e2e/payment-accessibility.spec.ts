@@ -1,11 +1,20 @@
 /**
  * The payment journey as a screen reader and voice control meet it (issue 21), in English and
  * Spanish: the plan slider's − and + buttons carry what they show in their names and the plan a
- * button chose is announced.
+ * button chose is announced; after paying, the focus is on the confirmation's heading.
  */
 import { LANGS, signInAs, tr, useLanguage } from './accounts-fixtures';
 import { MARIA, expect, test } from './fixtures';
-import { axeStage, expectStage } from './payment-helpers';
+import {
+  acceptDisclosures,
+  axeStage,
+  chooseMethod,
+  confirm,
+  continueFrom,
+  expectStage,
+  signInSlot,
+  startFromAccount,
+} from './payment-helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -48,6 +57,35 @@ for (const lang of LANGS) {
       tr(lang, '12 monthly payments of $204.16', '12 pagos mensuales de $204.16'),
     );
     await expect(more).toBeFocused();
+    await axeStage(page);
+  });
+}
+
+for (const lang of LANGS) {
+  test(`after paying, the focus is on the confirmation's heading, also after Back (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await useLanguage(page, lang);
+    const slot = await signInSlot(page, `success-focus-${lang}`);
+    await startFromAccount(page, slot.accounts.open!, 'one-time');
+    await continueFrom(page, 'arrangement', 'contact-details');
+    await continueFrom(page, 'contact-details', 'funding');
+    await chooseMethod(page, 'Visa ****1111');
+    await continueFrom(page, 'funding', 'disclosure');
+    await acceptDisclosures(page);
+    await confirm(page);
+    // Paid today: the heading says it is confirmed, and a screen reader says it first.
+    const heading = page.getByRole('heading', {
+      level: 1,
+      name: tr(lang, 'Thank you: your payment is confirmed', 'Gracias: su pago está confirmado'),
+    });
+    await expect(heading).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // Back leads to the confirmation again (never to paying twice), with the same focus.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(heading).toBeFocused();
     await axeStage(page);
   });
 }
