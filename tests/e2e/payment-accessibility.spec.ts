@@ -1,9 +1,11 @@
 /**
  * The payment journey as a screen reader and voice control meet it (issue 21), in English and
  * Spanish: the plan slider's − and + buttons carry what they show in their names and the plan a
- * button chose is announced; after paying, the focus is on the confirmation's heading.
+ * button chose is announced; after paying, the focus is on the confirmation's heading; the date
+ * field of "Another day" has a label of its own and the allowed range as its hint.
  */
-import { LANGS, signInAs, tr, useLanguage } from './accounts-fixtures';
+import { addDays, todayInAgencyZone } from '../../src/domain/dates';
+import { LANGS, LAURA, signInAs, tr, useLanguage, type Lang } from './accounts-fixtures';
 import { MARIA, expect, test } from './fixtures';
 import {
   acceptDisclosures,
@@ -86,6 +88,50 @@ for (const lang of LANGS) {
     await page.goBack();
     await expect(page).toHaveURL(/\/success$/);
     await expect(heading).toBeFocused();
+    await axeStage(page);
+  });
+}
+
+/** A day `offset` days from the agency's today as the page writes it. */
+const day = (offset: number, lang: Lang) =>
+  new Date(`${addDays(todayInAgencyZone(), offset)}T12:00:00Z`).toLocaleDateString(
+    lang === 'en' ? 'en-US' : 'es-ES',
+    { dateStyle: 'long', timeZone: 'UTC' },
+  );
+
+/** Each client's maxSinglePayDaysInFuture (flows/clients): NWB 30 days, ADW (Laura) 15. */
+const ANOTHER_DAY = [
+  { lang: 'en', who: MARIA, account: 'LU1.10001', days: 30 },
+  { lang: 'es', who: LAURA, account: 'LU1.80001', days: 15 },
+] as const;
+
+for (const { lang, who, account, days } of ANOTHER_DAY) {
+  test(`"Another day" opens a date field with a visible label and the allowed range as its hint (${lang}, ${days} days)`, async ({
+    page,
+  }) => {
+    await useLanguage(page, lang);
+    await signInAs(page, who);
+    await page.goto(`/accounts/${account}/payment/one-time`);
+    await expectStage(page, 'arrangement');
+    const stage = page.getByTestId('stage-arrangement');
+    await stage
+      .getByRole('radio', { name: tr(lang, 'Another day', 'Otro día'), exact: true })
+      .check();
+    const name = tr(lang, 'Day you want to pay', 'Día en que desea pagar');
+    const label = stage.locator('label[for="payment-arrangement_paymentDate"]');
+    await expect(label).toBeVisible();
+    await expect(label).toHaveText(new RegExp(`^${name}`));
+    const field = stage.getByLabel(name);
+    await expect(field).toHaveAttribute('type', 'date');
+    await expect(field).toHaveAccessibleName(name);
+    await expect(field).toHaveAccessibleDescription(
+      tr(
+        lang,
+        `Up to ${days} days from today: by ${day(days, lang)}.`,
+        `Hasta ${days} días a partir de hoy: a más tardar el ${day(days, lang)}.`,
+      ),
+    );
+    await expect(field).toHaveAttribute('max', addDays(todayInAgencyZone(), days));
     await axeStage(page);
   });
 }
