@@ -132,6 +132,8 @@ export interface SingleLimits {
   suggested: number;
   firstDay: string;
   lastDay: string;
+  /** How many days after today the payment may be made: the variant's `maxDays` (lastDay - firstDay). */
+  maxDays: number;
 }
 
 const cents = (value: unknown): number | null => {
@@ -160,7 +162,15 @@ export function singleLimits(
     min ??
     0;
   const days = Math.max(0, Math.floor(Number(evaluate(config.maxDays ?? 0, facts)) || 0));
-  return { fixed, min, max, suggested, firstDay: today, lastDay: addDays(today, days) };
+  return {
+    fixed,
+    min,
+    max,
+    suggested,
+    firstDay: today,
+    lastDay: addDays(today, days),
+    maxDays: days,
+  };
 }
 
 /**

@@ -19,8 +19,8 @@ const app = (
 );
 // A public page comes drawn by the server (src/server/http/prerender.ts), signed out, in the
 // language of the portalLanguage cookie: the same visitor takes it over; anyone else (signed in,
-// another language) gets the page drawn afresh. The drawn page is inert until React has it
-// (app/prerendered.ts).
+// another language: the stored choice decides, and initI18n has just made the cookie follow it)
+// gets the page drawn afresh. The drawn page is inert until React has it (app/prerendered.ts).
 const prerendered = container.dataset.prerendered;
 if (prerendered && prerendered === currentLanguage() && currentRole() === 'none') {
   // In a transition, React takes the page over in short slices between which the browser stays

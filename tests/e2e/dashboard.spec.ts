@@ -149,3 +149,32 @@ test('a business lands on its account with the client account masked', async ({ 
   await expect(page.getByTestId('debtor-name')).toHaveText('Acme Supply LLC');
   await expect(page.getByTestId('client-account')).toHaveText('************9012');
 });
+
+/**
+ * A screen-reader user moving by landmarks hears each one's name: Carlos's LU1.50001 and
+ * LU1.50003 are both past due by $100.00, so each urgent-state region is also named by its
+ * account, and no two landmarks share a name (axe's landmark-unique, among every rule).
+ */
+for (const lang of LANGS) {
+  test(`Carlos: two accounts past due by the same amount are two landmarks with names of their own (${lang})`, async ({
+    page,
+  }) => {
+    await useLanguage(page, lang);
+    await signIn(page, CARLOS);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('account-card')).toHaveCount(3);
+    const title = tr(lang, 'Past due: $100.00', 'Pago vencido: $100.00');
+    const account = tr(lang, 'Account number', 'Número de cuenta');
+    const pastDue = ['LU1.50001', 'LU1.50003'];
+    for (const accountNumber of pastDue) {
+      const card = page.locator(`[data-testid="account-card"][data-account="${accountNumber}"]`);
+      await expect(card.getByTestId('urgent-state').getByRole('heading')).toHaveText(title);
+    }
+    await expectNoAxeViolations(page);
+    for (const accountNumber of pastDue) {
+      await expect(
+        page.getByRole('region', { name: `${title} ${account}: ${accountNumber}`, exact: true }),
+      ).toHaveAttribute('data-testid', 'urgent-state');
+    }
+  });
+}

@@ -96,6 +96,8 @@ Object.assign(SLOTS, {
   guards: { templates: ['open', 'closed'], methods: 'saved' },
   business: { templates: ['business'], methods: 'saved', business: true },
   analytics: { templates: ['open'], methods: 'saved' },
+  'success-focus-en': { templates: ['open'], methods: 'saved' },
+  'success-focus-es': { templates: ['open'], methods: 'saved' },
 } satisfies Record<string, SlotDefinition>);
 
 const SLOT_NAMES = Object.keys(SLOTS);

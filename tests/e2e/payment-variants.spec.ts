@@ -60,21 +60,16 @@ const CASES: Record<string, VariantCase> = {
     template: 'open',
     confirm: { en: /^Set up my plan of \$2,450\.00$/, es: /^Crear mi plan de \$2,450\.00$/ },
     arrange: async (page, lang) => {
-      // The longest plan first; the − button steps to a shorter one and back.
+      // The longest plan first; the − button steps to a shorter one and + back.
       const chosen = page.getByTestId('plan-choice');
       const longest = await chosen.getAttribute('data-value');
-      await page
-        .getByTestId('stage-arrangement')
-        .getByRole('button', { name: /^\d+ / })
-        .first()
+      const stage = page.getByTestId('stage-arrangement');
+      await stage
+        .getByRole('button', { name: tr(lang, '− Fewer payments', '− Menos pagos') })
         .click();
       await expect(chosen).not.toHaveAttribute('data-value', longest ?? '');
       await expect(chosen.getByRole('table')).toBeVisible();
-      await page
-        .getByTestId('stage-arrangement')
-        .getByRole('button', { name: /^\d+ / })
-        .last()
-        .click();
+      await stage.getByRole('button', { name: tr(lang, '+ More payments', '+ Más pagos') }).click();
       await expect(chosen).toHaveAttribute('data-value', longest ?? '');
       await expect(chosen).toContainText(tr(lang, 'Total you pay', 'Total que paga'));
     },

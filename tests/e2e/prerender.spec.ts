@@ -149,10 +149,11 @@ test.describe('public pages drawn on the server', () => {
     expect(watched.errors).toEqual([]);
   });
 
-  test('in Spanish (the cookie), /terms hydrates in Spanish and switches to English', async ({
+  test('in Spanish (the stored choice and its cookie), /terms hydrates in Spanish and switches to English', async ({
     page,
     baseURL,
   }) => {
+    await page.addInitScript(() => localStorage.setItem('portalLanguage', 'es'));
     await page.context().addCookies([{ name: 'portalLanguage', value: 'es', url: baseURL! }]);
     const watched = await watch(page);
     await page.goto('/terms');

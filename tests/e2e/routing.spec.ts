@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { MARIA, appReady, expect, signIn, switchToSpanish, test } from './fixtures';
 
 test('an unknown path goes to the root, which needs a session', async ({ page }) => {
@@ -31,6 +32,70 @@ test('the language choice survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicie sesión en su cuenta');
   await expect(page.getByText('Esta es una comunicación de un cobrador de deudas.')).toBeVisible();
+});
+
+/** The portalLanguage cookie of the page's context (the server's copy of the choice). */
+async function languageCookie(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === 'portalLanguage')?.value;
+}
+
+/**
+ * Spec section 1: only en and es; the default and the fallback are en. The stored choice decides,
+ * and the cookie the server draws pages from follows it: a stored value the portal does not speak
+ * is English, though the cookie still says Spanish.
+ */
+test('a stored language the portal does not speak is English after a reload of a page drawn on the server', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await appReady(page);
+  await switchToSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicie sesión en su cuenta');
+  expect(await languageCookie(page)).toBe('es');
+  await page.evaluate(() => localStorage.setItem('portalLanguage', 'fr'));
+  const reloaded = await page.reload();
+  // The server drew the page from the cookie, in Spanish; the app draws it in English.
+  expect(await reloaded?.text()).toContain('data-prerendered="es"');
+  await appReady(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');
+  await expect(page.getByTestId('collector-notice')).toHaveText(
+    'This is a communication from a debt collector.',
+  );
+  // The store says English now, and the cookie follows: the next page comes drawn in English.
+  expect(await page.evaluate(() => localStorage.getItem('portalLanguage'))).toBe('en');
+  expect(await languageCookie(page)).toBe('en');
+  const next = await page.request.get('/login', { headers: { accept: 'text/html' } });
+  expect(await next.text()).toContain('data-prerendered="en"');
+});
+
+test('a stored language the portal does not speak is English after a reload of a signed-in page', async ({
+  page,
+}) => {
+  await signIn(page, MARIA);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await switchToSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^¡Le damos la bienvenida/);
+  expect(await languageCookie(page)).toBe('es');
+  await page.evaluate(() => localStorage.setItem('portalLanguage', 'fr'));
+  const asked: { address: string; language: string | undefined }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/ListOverview|PrimaryDebtorInfo/.test(url.pathname)) {
+      asked.push({ address: url.pathname, language: request.headers()['accept-language'] });
+    }
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maria Garcia!');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The page's own requests and the app's agree on English: each is asked for once.
+  expect(asked.sort((a, b) => a.address.localeCompare(b.address))).toEqual([
+    { address: '/api/v2/Account/ListOverview', language: 'en' },
+    { address: '/api/v2/Debtor/PrimaryDebtorInfo', language: 'en' },
+  ]);
+  expect(await page.evaluate(() => localStorage.getItem('portalLanguage'))).toBe('en');
+  expect(await languageCookie(page)).toBe('en');
 });
 
 test('the footer carries the collector notice and the skip link works', async ({ page }) => {

@@ -49,6 +49,17 @@ export interface FlowArrayOptions {
   canAdd?: JsonLogic;
 }
 
+/**
+ * What a planChoice field's − and + buttons do ('Fewer payments', 'More payments'). A button's
+ * accessible name is its symbol followed by the text: what it shows is in its name (WCAG 2.5.3).
+ */
+export interface FlowStepLabels {
+  /** The − button: steps to the previous option. */
+  previous: LocalizedText;
+  /** The + button: steps to the next option. */
+  next: LocalizedText;
+}
+
 export interface FlowField {
   widget: WidgetName;
   label: LocalizedText;
@@ -81,6 +92,8 @@ export interface FlowField {
   inputMode?: InputMode;
   /** For array fields: labels and buttons of the items. */
   array?: FlowArrayOptions;
+  /** For a planChoice field: what its − and + buttons do. */
+  stepLabels?: FlowStepLabels;
   /** Error texts by ajv keyword, or by the keyword of an `invalid` rule. */
   errors?: Record<string, LocalizedText>;
   /** false: the answer is not listed when a journey's review stage lists the answers. */

@@ -201,6 +201,8 @@ export function buildUiSchema(
         inGroup: grouped.has(name),
         // Options known at run time (RJSF computes `enumOptions` from the schema only).
         runtimeOptions: Array.isArray(runtimeOptions) ? runtimeOptions : undefined,
+        stepPrevious: text(field.stepLabels?.previous, language, context),
+        stepNext: text(field.stepLabels?.next, language, context),
         ...widgetOptions(field, extras),
       },
     };

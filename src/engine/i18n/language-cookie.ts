@@ -1,13 +1,15 @@
 /**
- * The visitor's language choice as a cookie: the browser writes it whenever the language is set
- * (src/web/lib/i18n.ts) and the server reads it to send a public page already drawn in that
- * language (src/server/http/prerender.ts). Without it, both use the default.
+ * The visitor's language choice is kept in localStorage (LANGUAGE_STORAGE_KEY), and copied into a
+ * cookie for the server: the browser writes the cookie whenever the language is set, and at every
+ * start from the stored value (src/web/lib/i18n.ts), and the server reads it to send a public page
+ * already drawn in that language (src/server/http/prerender.ts). Without it, the server uses the
+ * default. The browser never reads the cookie: the stored value decides.
  */
 import { LANGUAGES, type Language } from './split';
 
 export const LANGUAGE_COOKIE = 'portalLanguage';
 
-/** Where the browser also keeps its choice (localStorage; read after the cookie). */
+/** Where the browser keeps its choice (localStorage): the one source of it. */
 export const LANGUAGE_STORAGE_KEY = 'portalLanguage';
 
 /** The language a `Cookie` header (or `document.cookie`) names, when the portal speaks it. */

@@ -13,7 +13,7 @@
  * downloaded and run: on a phone, one more round trip before the first screen.
  */
 import { createHash } from 'node:crypto';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../engine/i18n/language-cookie';
+import { LANGUAGE_STORAGE_KEY } from '../../engine/i18n/language-cookie';
 import { LANGUAGES } from '../../engine/i18n/split';
 import { SESSION_KEYS } from '../../engine/session-storage-keys';
 import { escapeAttribute, routeTable, segmentsOf, type RoutePreloadsFile } from './route-preloads';
@@ -33,11 +33,11 @@ export const PAGE_REQUEST_SCRIPT =
   `var offset=Number(s.getItem(${JSON.stringify(SESSION_KEYS.clockOffset)}))||0;` +
   'if(claims.role!=="account"||typeof claims.exp!=="number"||' +
   'claims.exp*1000+offset-Date.now()<5000)return;' +
-  // The app's language: the cookie's (the server drew <html lang> from it), else the one kept in
-  // localStorage, else the page's (src/web/lib/i18n.ts reads them in that order).
+  // The app's language, as src/web/lib/i18n.ts decides it: the one kept in localStorage when the
+  // portal speaks it, else the default (the first of LANGUAGES, English). The cookie, a copy of it
+  // for the server (which drew <html lang> from it), is not read: it may be out of date.
   `var spoken=${JSON.stringify(LANGUAGES)},kept=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});` +
-  `var language=/(?:^|;\\s*)${LANGUAGE_COOKIE}=/.test(document.cookie)||spoken.indexOf(kept)<0?` +
-  'document.documentElement.lang:kept;' +
+  'var language=spoken.indexOf(kept)<0?spoken[0]:kept;' +
   'var headers={Accept:"application/json","Accept-Language":language,"X-Session-Id":id,' +
   'Authorization:"Bearer "+token};' +
   'var answers={};window.portalPageRequests={token:token,language:language,answers:answers};' +

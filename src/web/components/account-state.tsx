@@ -142,7 +142,10 @@ export interface ClientTexts {
 
 /**
  * The one thing the account needs from the debtor now (flows/rules/urgent-state.json): a
- * coloured notice with its title, text and at most one action, which says what it does.
+ * coloured notice with its title, text and at most one action, which says what it does. It is a
+ * region named by its title; where several accounts' notices share a page (the dashboard), each
+ * is also named by its account's heading (`accountHeadingId`), so two accounts past due by the
+ * same amount are two regions a screen reader can tell apart.
  */
 export function UrgentNotice({
   accountNumber,
@@ -153,6 +156,7 @@ export function UrgentNotice({
   clientTexts,
   compact = false,
   headingLevel = 'h2',
+  accountHeadingId,
 }: {
   accountNumber: string;
   state: UrgentState;
@@ -162,6 +166,8 @@ export function UrgentNotice({
   clientTexts?: ClientTexts | null;
   compact?: boolean;
   headingLevel?: 'h2' | 'h3' | 'h4';
+  /** The id of the heading that names the account, added to the region's name. */
+  accountHeadingId?: string;
 }) {
   const styles = useStyles();
   const language = useLanguage();
@@ -243,7 +249,7 @@ export function UrgentNotice({
   return (
     <section
       className={mergeClasses(styles.notice, styles[outcome.intent ?? 'info'])}
-      aria-labelledby={headingId}
+      aria-labelledby={accountHeadingId ? `${headingId} ${accountHeadingId}` : headingId}
       data-testid="urgent-state"
       data-state={state.id}
       data-intent={outcome.intent ?? 'info'}

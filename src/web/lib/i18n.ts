@@ -7,11 +7,7 @@ import {
   type Language,
   type LocalizedTree,
 } from '../../engine/i18n/split';
-import {
-  LANGUAGE_COOKIE,
-  LANGUAGE_STORAGE_KEY,
-  cookieLanguage,
-} from '../../engine/i18n/language-cookie';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../engine/i18n/language-cookie';
 import { setApiLanguage } from './api';
 
 export { LANGUAGE_STORAGE_KEY };
@@ -22,16 +18,18 @@ const spoken = (value: string | null | undefined): value is Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '');
 
 /**
- * The stored choice when it is one we speak, else English: the cookie first (what the server drew
- * the page in), then localStorage (where the choice was kept before the cookie).
+ * The visitor's choice, kept in localStorage (the one place it is kept, spec section 1), when it is
+ * one we speak; anything else, or nothing, is English. The portalLanguage cookie is only its copy
+ * for the server, which draws public pages in the cookie's language: a cookie that says otherwise
+ * (left from before the stored value changed) is not followed but rewritten (applyLanguage), and
+ * main.tsx draws such a page afresh.
  */
 export function storedLanguage(): Language {
-  const fromCookie = cookieLanguage(document.cookie);
-  if (fromCookie) return fromCookie;
   const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return spoken(value) ? value : DEFAULT_LANGUAGE;
 }
 
+/** The page, the store, the cookie (which follows the store) and the API calls in `tag`. */
 function applyLanguage(tag: string): void {
   const language = toLanguage(tag);
   document.documentElement.lang = language;

@@ -110,7 +110,7 @@ describe('amount facts (payment-journey.ts)', () => {
 });
 
 describe('single payment limits from flows/journeys/payment.json', () => {
-  it('one-time: the minimum single payment up to the balance, suggested the larger minimum', () => {
+  it('one-time: the minimum single payment up to the balance, suggested the larger minimum, up to the client’s days ahead', () => {
     expect(limits('one-time')).toEqual({
       fixed: null,
       min: 2_500,
@@ -118,11 +118,17 @@ describe('single payment limits from flows/journeys/payment.json', () => {
       suggested: 5_000,
       firstDay: TODAY,
       lastDay: '2025-05-29',
+      maxDays: 30,
     });
     // Capped at the balance when the balance is smaller than the minimum.
     expect(limits('one-time', facts({ balance: 1_000 }))).toMatchObject({
       min: 1_000,
       suggested: 1_000,
+    });
+    // The days ahead are the client's maxSinglePayDaysInFuture (the variant's maxDays rule).
+    expect(limits('one-time', facts({ maxSinglePayDaysInFuture: 15 }))).toMatchObject({
+      lastDay: '2025-05-14',
+      maxDays: 15,
     });
     // Neither minimum set: 25 dollars suggested.
     expect(limits('one-time', facts({ minSinglePayment: 0, minMonthlyPayment: 0 })).suggested).toBe(
@@ -131,7 +137,7 @@ describe('single payment limits from flows/journeys/payment.json', () => {
   });
 
   it('fixed amounts: pay in full, remaining, bring current, past due and upcoming', () => {
-    expect(limits('pif')).toMatchObject({ fixed: [100_000], lastDay: '2025-05-14' });
+    expect(limits('pif')).toMatchObject({ fixed: [100_000], lastDay: '2025-05-14', maxDays: 15 });
     expect(limits('remaining')).toMatchObject({ fixed: [40_000], lastDay: '2025-05-14' });
     expect(limits('bring-current')).toMatchObject({ fixed: [12_500], lastDay: '2025-05-29' });
     expect(limits('past-due')).toMatchObject({
@@ -139,7 +145,7 @@ describe('single payment limits from flows/journeys/payment.json', () => {
       suggested: 20_000,
       lastDay: TODAY,
     });
-    expect(limits('upcoming')).toMatchObject({ fixed: [10_000], lastDay: TODAY });
+    expect(limits('upcoming')).toMatchObject({ fixed: [10_000], lastDay: TODAY, maxDays: 0 });
   });
 
   it('refuses an amount or a day outside the limits with the submission error codes', () => {

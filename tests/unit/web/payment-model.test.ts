@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { AuthorizationContent } from '../../../src/domain/payment-authorization';
 import { planChoices, type PaymentJourneyFile } from '../../../src/domain/payment-journey';
 import type { PaymentVariant } from '../../../src/domain/payment-options';
-import { splitLocales, type LocalizedTree } from '../../../src/engine/i18n/split';
+import {
+  splitLocales,
+  type LocalizedText,
+  type LocalizedTree,
+} from '../../../src/engine/i18n/split';
 import { interpolate } from '../../../src/engine/form/messages';
 import type { FundingMethod } from '../../../src/web/api/funding-methods';
 import type { FormOption } from '../../../src/engine/form/form-state';
@@ -138,6 +142,8 @@ describe('the arrangement stage of a single payment', () => {
       firstDay: TODAY,
       lastDay: '2026-04-09',
       firstDayText: 'March 10, 2026',
+      lastDayText: 'April 9, 2026',
+      maxDays: 30,
     });
     expect(context.dateChoices).toEqual([
       { value: '2026-03-10', label: 'Today, March 10, 2026' },
@@ -151,6 +157,27 @@ describe('the arrangement stage of a single payment', () => {
       amount: 50,
       dateChoice: TODAY,
     });
+  });
+
+  it("the field for another day says how many days ahead and the last day, in the page's language", () => {
+    const flow = read<{
+      fields: Record<string, { label: LocalizedText; hint: LocalizedText }>;
+    }>('flows/forms/payment-amount.json');
+    const field = flow.fields.paymentDate!;
+    // A client that allows `days` days ahead, in the page language.
+    const oneTime = (days: number, language: 'en' | 'es') => {
+      const base = data('one-time', { language });
+      const facts = base.facts ? { ...base.facts, maxSinglePayDaysInFuture: days } : undefined;
+      return { ...base, ...(facts ? { facts } : {}) };
+    };
+    const en = stageContext(oneTime(15, 'en'), 'arrangement', {}, t);
+    expect(field.label.en).toBe('Day you want to pay');
+    expect(interpolate(field.hint.en, en)).toBe('Up to 15 days from today: by March 25, 2026.');
+    const es = stageContext(oneTime(30, 'es'), 'arrangement', {}, translator('es').t);
+    expect(field.label.es).toBe('Día en que desea pagar');
+    expect(interpolate(field.hint.es, es)).toBe(
+      'Hasta 30 días a partir de hoy: a más tardar el 9 de abril de 2026.',
+    );
   });
 
   it('a fixed amount is read-only and has no range hint', () => {

@@ -5,9 +5,15 @@
  *
  * With several options: a slider, operable by keyboard, and a button on each side that steps to
  * the previous or the next option (a way to choose without dragging, WCAG 2.5.7); the chosen
- * option's facts, notice and table follow below and are announced when they change. With one
- * option: its facts and table only.
+ * option's facts, notice and table follow below. With one option: its facts and table only.
+ *
+ * The buttons show − and +, and are named by that symbol and what they do (the flow's
+ * `stepLabels`: '− Fewer payments'), so what a voice-control user sees is in the name (WCAG
+ * 2.5.3). The option a button chose is announced in a status region; the slider announces its
+ * own value (`aria-valuetext`), so a move of the slider is not said twice. A button at the end of
+ * the list stays focusable (aria-disabled): pressing + up to the last option keeps the focus there.
  */
+import { useState } from 'react';
 import {
   Button,
   MessageBar,
@@ -39,6 +45,14 @@ const useStyles = makeStyles({
     '@media (max-width: 480px)': { padding: tokens.spacingHorizontalS },
   },
   label: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
   details: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(9rem, 100%), 1fr))',
@@ -71,18 +85,27 @@ const useStyles = makeStyles({
   },
 });
 
+/** A step button's accessible name: the symbol it shows, then what it does (when the flow says). */
+function stepName(symbol: string, action: unknown): string {
+  return typeof action === 'string' && action !== '' ? `${symbol} ${action}` : symbol;
+}
+
 export function PlanChoiceWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onBlur, onFocus } = props;
   const styles = useStyles();
+  // What the status region says: the option a step button chose ('' after a slider move).
+  const [announced, setAnnounced] = useState('');
   const options = choiceOptions(props) as unknown as FormOption[];
   const found = options.findIndex((option) => option.value === value);
   const index = found === -1 ? 0 : found;
   const chosen = options[index];
   const locked = disabled === true || readonly === true;
-  const choose = (next: number) => {
+  const choose = (next: number): FormOption | undefined => {
     const option = options[Math.min(Math.max(next, 0), options.length - 1)];
     if (option && option.value !== value) props.onChange(option.value);
+    return option;
   };
+  const step = (next: number) => setAnnounced(choose(next)?.label ?? '');
   const previous = options[index - 1];
   const next = options[index + 1];
   // With one option there is no control: the group takes the Field's description and state.
@@ -96,9 +119,10 @@ export function PlanChoiceWidget(props: WidgetProps) {
         <div className={styles.picker}>
           <Button
             className={styles.step}
-            aria-label={previous?.label}
-            disabled={locked || !previous}
-            onClick={() => choose(index - 1)}
+            aria-label={stepName('−', props.options.stepPrevious)}
+            disabled={locked}
+            disabledFocusable={!locked && !previous}
+            onClick={() => step(index - 1)}
           >
             −
           </Button>
@@ -111,18 +135,25 @@ export function PlanChoiceWidget(props: WidgetProps) {
             value={index}
             disabled={locked}
             aria-valuetext={chosen?.label}
-            onChange={(_event, data) => choose(data.value)}
+            onChange={(_event, data) => {
+              setAnnounced('');
+              choose(data.value);
+            }}
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />
           <Button
             className={styles.step}
-            aria-label={next?.label}
-            disabled={locked || !next}
-            onClick={() => choose(index + 1)}
+            aria-label={stepName('+', props.options.stepNext)}
+            disabled={locked}
+            disabledFocusable={!locked && !next}
+            onClick={() => step(index + 1)}
           >
             +
           </Button>
+          <div role="status" className={styles.visuallyHidden} data-testid="plan-choice-status">
+            {announced}
+          </div>
         </div>
       )}
       {chosen && (
@@ -137,7 +168,6 @@ export function PlanChoiceWidget(props: WidgetProps) {
                 tabIndex: -1,
                 'aria-describedby': field['aria-describedby'],
               })}
-          aria-live="polite"
           data-testid="plan-choice"
           data-value={String(chosen.value)}
         >

@@ -121,6 +121,7 @@ export interface FlowField {
    */
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   array?: FlowArrayOptions;
+  stepLabels?: FlowStepLabels;
   /**
    * Error texts by ajv keyword (required, pattern, minLength, ...) or by an `invalid` rule's keyword.
    */
@@ -166,6 +167,27 @@ export interface LocalizedText3 {
   en: string;
   es: string;
 }
+/**
+ * For a planChoice field: what its − and + buttons do ('Fewer payments', 'More payments'). Each button's accessible name is its symbol followed by this text, so the name holds what the button shows (WCAG 2.5.3).
+ */
+export interface FlowStepLabels {
+  previous: LocalizedText4;
+  next: LocalizedText5;
+}
+/**
+ * The − button: steps to the previous option.
+ */
+export interface LocalizedText4 {
+  en: string;
+  es: string;
+}
+/**
+ * The + button: steps to the next option.
+ */
+export interface LocalizedText5 {
+  en: string;
+  es: string;
+}
 export interface Rule1 {
   /**
    * show: hidden unless `when` holds; hide; require; disable; readonly; invalid: adds the error `keyword` to `fields` when `when` holds.
@@ -194,13 +216,13 @@ export interface FlowNote {
 export interface FlowSection {
   id: string;
   title: LocalizedText;
-  description?: LocalizedText4;
+  description?: LocalizedText6;
   fields: string[];
 }
 /**
  * Text under the heading; {{name}} takes values from the page's context.
  */
-export interface LocalizedText4 {
+export interface LocalizedText6 {
   en: string;
   es: string;
 }

@@ -63,9 +63,18 @@ function preservesScroll(state: unknown): boolean {
 }
 
 /**
+ * A navigation may give the focus to the new page's heading rather than to the main landmark:
+ * `navigate(to, { state: { focusHeading: true } })`, where the heading is the news (a payment's
+ * confirmation: a screen reader then says that the payment went through).
+ */
+function focusesHeading(state: unknown): boolean {
+  return (state as { focusHeading?: unknown } | null)?.focusHeading === true;
+}
+
+/**
  * Header, main landmark and footer around every route; the loading bar and the idle watcher. On
  * each navigation: scroll to the top (unless the navigation asked to keep it), focus the main
- * landmark, and record a page view.
+ * landmark (or the page's heading, when the navigation asked for it), and record a page view.
  */
 export function AppShell() {
   const styles = useStyles();
@@ -75,11 +84,13 @@ export function AppShell() {
   const firstRender = useRef(true);
   // Read by the page-change effect below; layout effects run before it in the same commit.
   const keepScroll = useRef(false);
+  const toHeading = useRef(false);
   const signedIn = useRole() !== 'none';
   const [idleWatched, setIdleWatched] = useState(signedIn);
   if (signedIn && !idleWatched) setIdleWatched(true);
   useLayoutEffect(() => {
     keepScroll.current = preservesScroll(state);
+    toHeading.current = focusesHeading(state);
   });
 
   useEffect(() => {
@@ -91,7 +102,8 @@ export function AppShell() {
     }
     if (keepScroll.current) return;
     window.scrollTo(0, 0);
-    main.current?.focus({ preventScroll: true });
+    const heading = toHeading.current ? main.current?.querySelector('h1') : null;
+    (heading ?? main.current)?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (

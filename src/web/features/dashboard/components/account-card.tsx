@@ -128,6 +128,7 @@ export function AccountCard({ account }: { account: AccountOverview }) {
         facts={facts}
         phone={supportPhone(account.supportPhoneNumber, null, t('account.defaultSupportPhone'))}
         headingLevel="h4"
+        accountHeadingId={headingId}
         compact
         handlers={{
           setPaymentMethodHref: `/accounts/${encoded}`,

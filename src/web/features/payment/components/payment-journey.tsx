@@ -218,7 +218,11 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
           track('payment_succeeded', { variant: data.variant, payments: paid.length });
           void queryClient.invalidateQueries({ queryKey: ['accounts'] });
           void queryClient.invalidateQueries({ queryKey: ['funding-methods'] });
-          void navigate(`${base}/success${search}`, { replace: true });
+          // The confirmation's heading gets the focus: it says that the payment went through.
+          void navigate(`${base}/success${search}`, {
+            replace: true,
+            state: { focusHeading: true },
+          });
           return;
         }
         // A refusal is the attempt's final answer: a new try is a new attempt.
@@ -266,7 +270,9 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     void pay(true);
   }, [onReview, storageKey, pay]);
 
-  if (stored.outcome && !starting) return <Navigate to={`${base}/success${search}`} replace />;
+  if (stored.outcome && !starting) {
+    return <Navigate to={`${base}/success${search}`} replace state={{ focusHeading: true }} />;
+  }
   if (starting) return null;
   if (requested !== current) {
     return <Navigate to={stageUrl(current)} replace state={{ early, preserveScroll: true }} />;

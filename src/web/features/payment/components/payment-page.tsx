@@ -135,7 +135,7 @@ function PaymentRoute({ mode, accountNumber, variant, letterId, optionId }: Rout
   // A journey already paid: its stages lead to the confirmation, whatever the account offers now
   // (the browser's Back after paying must not offer to pay again).
   if (mode === 'stage' && stage !== undefined && loadPayment(key).outcome) {
-    return <Navigate to={successUrl} replace />;
+    return <Navigate to={successUrl} replace state={{ focusHeading: true }} />;
   }
   if (mode === 'success') {
     return (

@@ -242,6 +242,7 @@ export function stageContext(
         lastDay: limits.lastDay,
         firstDayText: day(limits.firstDay),
         lastDayText: day(limits.lastDay),
+        maxDays: limits.maxDays,
         dateChoices: dateChoices(limits.firstDay, limits.lastDay).map(({ choice, date }) => ({
           value: date ?? 'advanced',
           label: t(`payment.dateChoice.${choice}`, { date: date ? day(date) : '' }),
