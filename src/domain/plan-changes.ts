@@ -1,0 +1,137 @@
+/**
+ * What changing or cancelling a plan does to its scheduled payments (issue 22), worked out the
+ * same way in the browser (to say it before the debtor confirms) and on the server (to do it).
+ *
+ * Spec section 9: "Changing or cancelling an arrangement: at least 1 business day before the
+ * payment date". A payment whose date is less than 1 business day away (today is past its cutoff,
+ * domain/business-days.ts `changeCutoff`) is still taken whatever the debtor does now; a payment
+ * already sent (pending post) will post. Everything else may change.
+ */
+import { canStillChange, type HolidayCalendar } from './business-days';
+import { addDays } from './dates';
+
+/** A scheduled payment of a plan, as the rules here read it. */
+export interface PlanPayment {
+  id: number;
+  date: string;
+  cents: number;
+  /** PostDate | Approved | Paid | Rejected | Canceled */
+  status: string;
+  pendingPost: boolean;
+}
+
+/** Payments a plan still expects: scheduled or rejected, not paid, approved or cancelled. */
+export function isOpen(payment: PlanPayment): boolean {
+  return payment.status === 'PostDate' || payment.status === 'Rejected';
+}
+
+export interface PlanSplit {
+  /** Payments to come that may still be changed or cancelled. */
+  changeable: PlanPayment[];
+  /** Payments dated before today, not sent: past due (a cancellation stops them, a new day does not move them). */
+  pastDue: PlanPayment[];
+  /** Payments dated within the cutoff: they are taken whatever happens now. */
+  kept: PlanPayment[];
+  /** Payments already sent to the bank (pending post): they will post. */
+  sent: PlanPayment[];
+}
+
+const byDate = (a: PlanPayment, b: PlanPayment) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id;
+
+/** The plan's open payments by what a change can still do to them on `today`. */
+export function splitPlan(
+  payments: readonly PlanPayment[],
+  today: string,
+  calendar: HolidayCalendar,
+): PlanSplit {
+  const open = payments.filter(isOpen).sort(byDate);
+  return {
+    sent: open.filter((p) => p.pendingPost),
+    pastDue: open.filter((p) => !p.pendingPost && p.date < today),
+    kept: open.filter(
+      (p) => !p.pendingPost && p.date >= today && !canStillChange(calendar, p.date, today),
+    ),
+    changeable: open.filter(
+      (p) => !p.pendingPost && p.date >= today && canStillChange(calendar, p.date, today),
+    ),
+  };
+}
+
+/**
+ * The first day a changed payment may be dated on `today`: the first day whose cutoff has not
+ * passed (tomorrow, when today is a business day).
+ */
+export function firstChangeableDay(today: string, calendar: HolidayCalendar): string {
+  let day = addDays(today, 1);
+  while (!canStillChange(calendar, day, today)) day = addDays(day, 1);
+  return day;
+}
+
+/** The days of the month a plan's payments may be moved to (every month has them). */
+export const PAYMENT_DAYS = { min: 1, max: 28 } as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `day` of the month of `date`, `months` months later. */
+function dayInMonth(date: string, months: number, day: number): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const total = year * 12 + (month - 1) + months;
+  return `${Math.floor(total / 12)}-${pad((total % 12) + 1)}-${pad(day)}`;
+}
+
+export interface DayChange {
+  /** Each changeable payment with its new date, in order. */
+  moves: { payment: PlanPayment; date: string }[];
+  kept: PlanPayment[];
+  sent: PlanPayment[];
+}
+
+/**
+ * The plan's payments to come moved to `day` of the month (issue 22 "Change the payment day",
+ * past-due payments stay as they are): the first
+ * changeable payment goes to the first such day on or after the first changeable day and after
+ * every payment that stays; the next ones follow a month apart, so the plan keeps its number of
+ * payments, their amounts and their order. Null when `day` is not a payment day, or when nothing
+ * can be moved.
+ */
+export function changePaymentDay(
+  payments: readonly PlanPayment[],
+  day: number,
+  today: string,
+  calendar: HolidayCalendar,
+): DayChange | null {
+  if (!Number.isInteger(day) || day < PAYMENT_DAYS.min || day > PAYMENT_DAYS.max) return null;
+  const { changeable, kept, sent } = splitPlan(payments, today, calendar);
+  if (changeable.length === 0) return null;
+  const staying = [...kept, ...sent].map((p) => p.date).sort();
+  const last = staying[staying.length - 1];
+  let earliest = firstChangeableDay(today, calendar);
+  if (last !== undefined && last >= earliest) earliest = addDays(last, 1);
+  let first = dayInMonth(earliest, 0, day);
+  if (first < earliest) first = dayInMonth(earliest, 1, day);
+  return {
+    moves: changeable.map((payment, i) => ({ payment, date: dayInMonth(first, i, day) })),
+    kept,
+    sent,
+  };
+}
+
+export interface Cancellation {
+  /** Payments that will not be taken: those to come, and those past due. */
+  cancelled: PlanPayment[];
+  /** Payments dated within the cutoff: still taken (the screen says so, with their dates). */
+  kept: PlanPayment[];
+  /** Payments already sent: they will post. */
+  sent: PlanPayment[];
+}
+
+/** What cancelling the plan on `today` does to its payments. */
+export function cancellation(
+  payments: readonly PlanPayment[],
+  today: string,
+  calendar: HolidayCalendar,
+): Cancellation {
+  const { changeable, pastDue, kept, sent } = splitPlan(payments, today, calendar);
+  return { cancelled: [...pastDue, ...changeable], kept, sent };
+}
