@@ -92,8 +92,9 @@ export interface DayChange {
  * past-due payments stay as they are): the first
  * changeable payment goes to the first such day on or after the first changeable day and after
  * every payment that stays; the next ones follow a month apart, so the plan keeps its number of
- * payments, their amounts and their order. Null when `day` is not a payment day, or when nothing
- * can be moved.
+ * payments, their amounts and their order. Null when `day` is not a payment day, when nothing
+ * can be moved, when every payment to come is on that day already, or when a new date is one that
+ * another payment of the plan holds.
  */
 export function changePaymentDay(
   payments: readonly PlanPayment[],
@@ -104,17 +105,19 @@ export function changePaymentDay(
   if (!Number.isInteger(day) || day < PAYMENT_DAYS.min || day > PAYMENT_DAYS.max) return null;
   const { changeable, kept, sent } = splitPlan(payments, today, calendar);
   if (changeable.length === 0) return null;
+  if (changeable.every((p) => Number(p.date.slice(8, 10)) === day)) return null;
   const staying = [...kept, ...sent].map((p) => p.date).sort();
   const last = staying[staying.length - 1];
   let earliest = firstChangeableDay(today, calendar);
   if (last !== undefined && last >= earliest) earliest = addDays(last, 1);
   let first = dayInMonth(earliest, 0, day);
   if (first < earliest) first = dayInMonth(earliest, 1, day);
-  return {
-    moves: changeable.map((payment, i) => ({ payment, date: dayInMonth(first, i, day) })),
-    kept,
-    sent,
-  };
+  const moves = changeable.map((payment, i) => ({ payment, date: dayInMonth(first, i, day) }));
+  // A day another payment of the plan keeps (paid, cancelled, kept or sent) is not taken twice.
+  const moving = new Set(changeable.map((p) => p.id));
+  const taken = new Set(payments.filter((p) => !moving.has(p.id)).map((p) => p.date));
+  if (moves.some((move) => taken.has(move.date))) return null;
+  return { moves, kept, sent };
 }
 
 export interface Cancellation {

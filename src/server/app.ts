@@ -48,6 +48,7 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerFundingRoutes } from './routes/funding';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerPlanRoutes } from './routes/plans';
+import { registerPlanChangeRoutes } from './routes/plan-changes';
 import { registerLetterRoutes } from './routes/letters';
 import { registerOpenApi } from './openapi/document';
 import { registerDebtorRoutes } from './routes/debtor';
@@ -300,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerAccountRoutes(api, ctx);
         registerPaymentRoutes(api, ctx);
         registerPlanRoutes(api, ctx);
+        registerPlanChangeRoutes(api, ctx);
         registerFundingRoutes(api, ctx);
         registerLetterRoutes(api, ctx);
         registerDebtorRoutes(api, ctx);

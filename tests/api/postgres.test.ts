@@ -12,6 +12,7 @@ import { importSuite } from './import.suite';
 import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
 import { planCalendarSuite } from './plan-calendar.suite';
+import { planChangesSuite } from './plan-changes.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
@@ -98,6 +99,7 @@ if ('error' in admin) {
   fundingSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   plansSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   planCalendarSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  planChangesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   importSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   specShapesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   hardeningSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -8,6 +8,7 @@ import { importSuite } from './import.suite';
 import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
 import { planCalendarSuite } from './plan-calendar.suite';
+import { planChangesSuite } from './plan-changes.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
@@ -43,6 +44,7 @@ paymentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data'
 fundingSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 plansSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 planCalendarSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+planChangesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 importSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 specShapesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_forms';
 import * as m0004 from './migrations/0004_payment_authorizations';
 import * as m0005 from './migrations/0005_payment_leases';
 import * as m0006 from './migrations/0006_sessions';
+import * as m0007 from './migrations/0007_plan_changes';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_payment_authorizations': m0004,
   '0005_payment_leases': m0005,
   '0006_sessions': m0006,
+  '0007_plan_changes': m0007,
 };
 
 const provider: MigrationProvider = {

@@ -109,6 +109,8 @@ export interface ArrangementsTable {
   created: string;
   allow_remaining: Flag;
   modifiable_online: Flag;
+  /** Migration 0007: when the debtor cancelled the plan online (null otherwise). */
+  cancelled_at: string | null;
 }
 
 export interface ArrangementPaymentsTable {

@@ -41,7 +41,7 @@ export async function planCalendar(
   const payments = (active?.payments ?? [])
     .filter((p) => p.status === 'PostDate' && p.pay_date >= today)
     .sort((a, b) => (a.pay_date < b.pay_date ? -1 : a.pay_date > b.pay_date ? 1 : a.id - b.id));
-  if (!active || payments.length === 0) throw new ApiError(404, 'noScheduledPayment');
+  if (!active || payments.length === 0) throw new ApiError(404, 'noPlanPayments');
   const last4 = account.account_number.replace(/[^0-9A-Za-z]/g, '').slice(-4);
   const text = (key: Parameters<MessageCatalog['message']>[0], amount = '') =>
     catalog.message(key, language, { amount, last4, agency });

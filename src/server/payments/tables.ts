@@ -110,6 +110,28 @@ export interface PaymentAuthorizationsTable {
   schedule: string;
   total_cents: number;
   agreed_at: string;
+  /** Migration 0007: when a plan cancellation revoked it, and that cancellation's confirmation. */
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** Migration 0007: a plan changed or cancelled online, and what the debtor confirmed. */
+export interface PlanChangesTable {
+  id: Generated<number>;
+  debtor_id: number;
+  account_id: number;
+  arrangement_id: number;
+  new_arrangement_id: number | null;
+  /** cancel | change-day | change-plan */
+  kind: string;
+  confirmation: string;
+  session_id: string;
+  language: string;
+  content_version: string;
+  statement: string;
+  /** JSON */
+  details: string;
+  created_at: string;
 }
 
 declare module '../db/types' {
@@ -119,9 +141,11 @@ declare module '../db/types' {
     idempotency_keys: IdempotencyKeysTable;
     payment_authorizations: PaymentAuthorizationsTable;
     sandbox_charges: SandboxChargesTable;
+    plan_changes: PlanChangesTable;
   }
 }
 
 export type FundingMethodRow = Selectable<FundingMethodsTable>;
 export type PaymentSubmissionRow = Selectable<PaymentSubmissionsTable>;
 export type PaymentAuthorizationRow = Selectable<PaymentAuthorizationsTable>;
+export type PlanChangeRow = Selectable<PlanChangesTable>;

@@ -100,6 +100,7 @@ const ARRANGEMENT_COLUMNS = columnsOf<ArrangementRow>({
   created: true,
   allow_remaining: true,
   modifiable_online: true,
+  cancelled_at: true,
 });
 
 const PAYMENT_COLUMNS = columnsOf<ArrangementPaymentRow>({

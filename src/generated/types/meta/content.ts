@@ -2,5 +2,5 @@
 
 export type Content = {
   $schema: '../../schemas/meta/content.schema.json';
-  kind: 'document' | 'agency' | 'authorization';
+  kind: 'document' | 'agency' | 'authorization' | 'plan-change';
 };
