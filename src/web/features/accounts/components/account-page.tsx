@@ -169,6 +169,7 @@ export default function AccountPage() {
       <AccountSummary data={data} />
       {open && arrangement && (
         <UpcomingPayments
+          accountNumber={account.accountNumber}
           pastDue={firstPastDue(rows)}
           next={next}
           canModify={canModify}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Body1,
   Button,
@@ -6,6 +7,9 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { planCalendar } from '../../../api/plan-calendar';
+import { FormError } from '../../../components/form-error';
+import { saveFile } from '../../../lib/save-file';
 import { formatUsd } from '../../../../domain/money';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatDate } from '../../../utils/format-date';
@@ -18,8 +22,12 @@ const useStyles = makeStyles({
   button: { minHeight: '32px' },
 });
 
-/** The past-due and next payments with pay now, set payment method and move next payment. */
+/**
+ * The past-due and next payments with pay now, set payment method, move next payment, and the
+ * plan's payments as a calendar file (issue 22).
+ */
 export function UpcomingPayments({
+  accountNumber,
   pastDue,
   next,
   canModify,
@@ -28,6 +36,7 @@ export function UpcomingPayments({
   onSetPaymentMethod,
   onMoveNextPayment,
 }: {
+  accountNumber: string;
   pastDue: ScheduleRow | null;
   next: ScheduleRow | null;
   canModify: boolean;
@@ -47,6 +56,17 @@ export function UpcomingPayments({
     date: formatDate(row.payment.date, language),
   });
   const payNow = pastDue?.payNow ? pastDue : next?.payNow ? next : null;
+  const [calendarFailed, setCalendarFailed] = useState(false);
+  const addToCalendar = async () => {
+    setCalendarFailed(false);
+    try {
+      const file = await planCalendar(accountNumber);
+      if (!file) throw new Error('no file');
+      saveFile(file, `payment-schedule-${accountNumber.replace(/\W/g, '').slice(-4)}.ics`);
+    } catch {
+      setCalendarFailed(true);
+    }
+  };
 
   return (
     <SectionPanel id="upcoming-payments" title={t('account.upcoming.heading')}>
@@ -89,7 +109,20 @@ export function UpcomingPayments({
             {t('account.upcoming.moveNextPayment')}
           </Button>
         )}
+        {next && (
+          <Button
+            className={styles.button}
+            onClick={() => void addToCalendar()}
+            data-testid="add-to-calendar"
+          >
+            {t('account.upcoming.addToCalendar')}
+          </Button>
+        )}
       </div>
+      <FormError
+        id="calendar-error"
+        textKey={calendarFailed ? 'account.upcoming.calendarFailed' : null}
+      />
     </SectionPanel>
   );
 }

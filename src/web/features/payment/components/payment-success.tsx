@@ -15,6 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../../lib/save-file';
 import { Navigate } from 'react-router-dom';
 import { formatLongDay } from '../../../../domain/dates';
 import { formatCents } from '../../../../domain/money';
@@ -71,14 +72,7 @@ export function PaymentSuccess({ storageKey, accountNumber }: Props) {
     try {
       const blob = await authorizationCopy(accountNumber, outcome.confirmation);
       if (!blob) throw new Error('no file');
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `authorization-${outcome.confirmation}.pdf`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, `authorization-${outcome.confirmation}.pdf`);
     } catch {
       setDownloadFailed(true);
     }
