@@ -20,6 +20,7 @@ export interface PlanChangeContent {
     statement: LocalizedText;
   };
   changeDay: { statement: LocalizedText };
+  changePlan: { action: LocalizedText; noMethod: LocalizedText };
 }
 
 export interface PlanFacts {

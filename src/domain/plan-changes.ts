@@ -138,3 +138,87 @@ export function cancellation(
   const { changeable, pastDue, kept, sent } = splitPlan(payments, today, calendar);
   return { cancelled: [...pastDue, ...changeable], kept, sent };
 }
+
+export interface ReplanLimits {
+  /** The most monthly payments the client allows (its maxMonthlyPayments). */
+  maxMonths: number;
+  /** The least a monthly payment may be, in cents (its minMonthlyPayment). */
+  minMonthlyCents: number;
+}
+
+export interface Replan {
+  months: number;
+  perMonthCents: number;
+  /** The new payments to come, a month apart on the chosen day. */
+  schedule: { date: string; cents: number }[];
+}
+
+export interface ReplanOptions {
+  /** What the plan still expects and a new plan spreads: its payments to come and past due. */
+  remainingCents: number;
+  /** The payments that stay as they are (within the cutoff, or sent). */
+  kept: PlanPayment[];
+  sent: PlanPayment[];
+  /** Paid so far under this plan. */
+  paidCents: number;
+  /** The day of the month the new payments fall on. */
+  day: number;
+  /** Every number of months the client allows for what is left, fewest first. */
+  choices: Replan[];
+}
+
+/** Equal monthly amounts in cents; the last takes the remainder. */
+function split(total: number, months: number): number[] {
+  const base = Math.floor(total / months);
+  return Array.from({ length: months }, (_, i) =>
+    i === months - 1 ? total - base * (months - 1) : base,
+  );
+}
+
+/**
+ * "Change my plan" (issue 22): what the plan still expects (its payments to come whose cutoff has
+ * not passed, and those past due) spread again over another number of monthly payments, within the
+ * client's limits (2 to maxMonths, each at least the minimum monthly payment), on `day` of the
+ * month (1 to 28; the day of the next payment when not given), from the first changeable day and
+ * after every payment that stays. The total and so any settlement's savings do not change; paid
+ * payments stay paid. Null when nothing can change.
+ */
+export function replanOptions(
+  payments: readonly PlanPayment[],
+  today: string,
+  calendar: HolidayCalendar,
+  limits: ReplanLimits,
+  day?: number,
+): ReplanOptions | null {
+  const { changeable, pastDue, kept, sent } = splitPlan(payments, today, calendar);
+  const moving = [...pastDue, ...changeable];
+  if (moving.length === 0) return null;
+  const remainingCents = moving.reduce((sum, p) => sum + p.cents, 0);
+  const nextDay = Number((changeable[0] ?? moving[0])!.date.slice(8, 10));
+  const chosenDay = day ?? Math.min(nextDay, PAYMENT_DAYS.max);
+  if (
+    !Number.isInteger(chosenDay) ||
+    chosenDay < PAYMENT_DAYS.min ||
+    chosenDay > PAYMENT_DAYS.max
+  ) {
+    return null;
+  }
+  const staying = [...kept, ...sent].map((p) => p.date).sort();
+  const last = staying[staying.length - 1];
+  let earliest = firstChangeableDay(today, calendar);
+  if (last !== undefined && last >= earliest) earliest = addDays(last, 1);
+  let first = dayInMonth(earliest, 0, chosenDay);
+  if (first < earliest) first = dayInMonth(earliest, 1, chosenDay);
+  const choices: Replan[] = [];
+  for (let months = 2; months <= limits.maxMonths; months += 1) {
+    const amounts = split(remainingCents, months);
+    if ((amounts[0] ?? 0) < limits.minMonthlyCents) break;
+    choices.push({
+      months,
+      perMonthCents: amounts[0] ?? 0,
+      schedule: amounts.map((cents, i) => ({ date: dayInMonth(first, i, chosenDay), cents })),
+    });
+  }
+  const paidCents = payments.filter((p) => p.status === 'Paid').reduce((s, p) => s + p.cents, 0);
+  return { remainingCents, kept, sent, paidCents, day: chosenDay, choices };
+}

@@ -79,6 +79,12 @@ const fixture = {
         account('PCH1.10004', plan('d')),
         account('PCH1.10005', plan('e')),
         account('PCH1.10006', plan('f')),
+        account('PCH1.10007', plan('g')),
+        account('PCH1.10008', plan('h')),
+        {
+          ...account('PCH1.10009', { ...plan('i'), type: 'SIF', amount: 300, beginBalance: 600 }),
+          clientId: 'ADW',
+        },
       ],
     },
     {
@@ -110,6 +116,16 @@ interface Result {
   stopped: { date: string; amount: number }[];
   kept: { date: string; amount: number }[];
   statement: string;
+}
+
+interface Options {
+  arrangementId: number;
+  paid: number;
+  remaining: number;
+  current: { date: string; amount: number }[];
+  kept: { date: string; amount: number }[];
+  day: number;
+  choices: { months: number; perMonth: number; schedule: { date: string; amount: number }[] }[];
 }
 
 interface Detailed {
@@ -340,6 +356,151 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
         .where('arrangement_id', '=', seen.body.arrangementId)
         .execute();
       expect(rows).toEqual([{ kind: 'change-day' }]);
+    });
+
+    const options = (accountNumber: string, day?: number) =>
+      call<Options & ErrorBody>(
+        server,
+        `/api/v2/Account/PlanChangeOptions?accountNumber=${accountNumber}${day ? `&day=${day}` : ''}`,
+        { token },
+      );
+    const changePlan = (
+      accountNumber: string,
+      arrangementId: number,
+      months: number,
+      day: number,
+      key: string,
+    ) =>
+      call<Result & ErrorBody>(server, '/api/v2/Account/ChangePlan', {
+        token,
+        headers: { 'Idempotency-Key': key },
+        body: {
+          accountNumber,
+          arrangementId,
+          months,
+          day,
+          authorizationDisclosuresAccepted: true,
+          eSignConsent: true,
+        },
+      });
+
+    it('offers every plan the client allows for what is left, and changes to one', async () => {
+      const seen = await options('PCH1.10007', 10);
+      expect(seen.status, seen.text).toBe(200);
+      expect(schemas.check('plan-change-options', seen.body)).toEqual([]);
+      const t = today();
+      expect(seen.body.paid).toBe(100);
+      expect(seen.body.remaining).toBe(300);
+      expect(seen.body.kept).toEqual([{ date: t, amount: 100 }]);
+      expect(seen.body.current.map((p) => p.date)).toEqual([
+        addDay(t, 30),
+        addDay(t, 60),
+        addDay(t, 90),
+      ]);
+      // Northwind Bank: at least $50 a month, at most 12 payments: $300 makes 2 to 6.
+      expect(seen.body.choices.map((c) => c.months)).toEqual([2, 3, 4, 5, 6]);
+      for (const choice of seen.body.choices) {
+        const cents = choice.schedule.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
+        expect(cents).toBe(30000);
+        expect(choice.schedule.every((p) => p.date.endsWith('-10') && p.date > t)).toBe(true);
+      }
+      const three = seen.body.choices.find((c) => c.months === 3)!;
+
+      const res = await changePlan('PCH1.10007', seen.body.arrangementId, 3, 10, 'plan-g-1');
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.kind).toBe('change-plan');
+      expect(res.body.confirmation).toMatch(/^PLN-/);
+      expect(res.body.statement).toMatch(
+        /^I, Kim Planchanger, authorize MRS to make 3 recurring electronic payments/,
+      );
+      const detailed = await call<Detailed>(
+        server,
+        '/api/v2/Account/Detailed?accountNumber=PCH1.10007',
+        {
+          token,
+        },
+      );
+      const activeId = detailed.body.account.currentArrangementSummary?.id;
+      expect(activeId).not.toBe(seen.body.arrangementId);
+      const fresh = detailed.body.arrangements.find((a) => a.id === activeId)!;
+      expect(fresh.details.map((d) => [d.payDate, d.amount, d.status])).toEqual([
+        [t, 100, 'PostDate'],
+        ...three.schedule.map((p) => [p.date, p.amount, 'PostDate']),
+      ]);
+      const old = detailed.body.arrangements.find((a) => a.id === seen.body.arrangementId)!;
+      expect(old.active).toBe(false);
+      expect(old.details.map((d) => d.status)).toEqual([
+        'Paid',
+        'Canceled',
+        'Canceled',
+        'Canceled',
+      ]);
+      const row = await server.database.db
+        .selectFrom('plan_changes')
+        .selectAll()
+        .where('confirmation', '=', res.body.confirmation)
+        .executeTakeFirstOrThrow();
+      expect(row.kind).toBe('change-plan');
+      expect(row.new_arrangement_id).toBe(activeId);
+      expect(row.content_version).toBe('2026-11-23');
+      expect(row.statement).toBe(res.body.statement);
+      // The old plan is gone: changing it again is a stale request.
+      expect(
+        (await changePlan('PCH1.10007', seen.body.arrangementId, 4, 10, 'plan-g-2')).status,
+      ).toBe(409);
+    });
+
+    it('changes a plan once when 20 requests with one key arrive together', async () => {
+      const seen = await options('PCH1.10008');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          changePlan('PCH1.10008', seen.body.arrangementId, 2, 5, 'plan-h-1'),
+        ),
+      );
+      expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+      expect(
+        new Set(answers.filter((a) => a.status === 200).map((a) => a.body.confirmation)).size,
+      ).toBe(1);
+      const changes = await server.database.db
+        .selectFrom('plan_changes')
+        .select('new_arrangement_id')
+        .where('arrangement_id', '=', seen.body.arrangementId)
+        .execute();
+      expect(changes).toHaveLength(1);
+      const plans = await call<Detailed>(
+        server,
+        '/api/v2/Account/Detailed?accountNumber=PCH1.10008',
+        {
+          token,
+        },
+      );
+      expect(plans.body.arrangements.filter((a) => a.active)).toHaveLength(1);
+    });
+
+    it('refuses a plan change the client does not allow, or one not offered, or not accepted', async () => {
+      const forbidden = await options('PCH1.10009');
+      expect(forbidden.status).toBe(422);
+      expect(forbidden.body.message).toBe(
+        'This plan cannot be changed that way online. Please choose another plan, or call us.',
+      );
+      const seen = await options('PCH1.10004');
+      expect(
+        (await changePlan('PCH1.10004', seen.body.arrangementId, 40, 5, 'plan-d-1')).status,
+      ).toBe(422);
+      const unaccepted = await call<ErrorBody>(server, '/api/v2/Account/ChangePlan', {
+        token,
+        body: {
+          accountNumber: 'PCH1.10004',
+          arrangementId: seen.body.arrangementId,
+          months: 2,
+          day: 5,
+          authorizationDisclosuresAccepted: false,
+          eSignConsent: true,
+        },
+      });
+      expect(unaccepted.status).toBe(400);
+      // Nothing changed.
+      expect((await options('PCH1.10004')).body.arrangementId).toBe(seen.body.arrangementId);
     });
 
     it('cancels once when 20 requests with one key arrive together', async () => {

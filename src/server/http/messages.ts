@@ -45,6 +45,7 @@ export const MESSAGE_KEYS = [
   'nothingToCancel',
   'planChanged',
   'noPlanPayments',
+  'planChangeNotAllowed',
   'paymentDayNotChangeable',
   'pdf.collectorNotice',
   'pdf.page',

@@ -5,7 +5,9 @@
  * - POST Account/CancelPlan: cancels it, exactly once (Idempotency-Key), and answers the
  *   confirmation;
  * - GET Account/PaymentDayChange and POST Account/ChangePaymentDay: the same for moving every
- *   payment to come to another day of the month.
+ *   payment to come to another day of the month;
+ * - GET Account/PlanChangeOptions and POST Account/ChangePlan: another number of monthly payments
+ *   for what the plan still expects, confirmed with a new payment authorization.
  */
 import type { FastifyInstance } from 'fastify';
 import { authOf, requireRole } from '../auth/guard';
@@ -17,7 +19,9 @@ import {
   cancelPlan,
   cancellationPreview,
   changePaymentDayOnline,
+  changePlanOnline,
   dayChangePreview,
+  planChangeOptions,
 } from '../payments/plan-changes';
 import { lazyPaymentServices } from '../payments/services';
 
@@ -130,6 +134,74 @@ export function registerPlanChangeRoutes(api: FastifyInstance, ctx: PortalContex
         async () => ({
           status: 200,
           body: await changePaymentDayOnline(ctx, services, request, account, arrangementId, day),
+        }),
+      );
+    },
+  );
+
+  api.get<{ Querystring: { accountNumber: string; day?: number } }>(
+    '/Account/PlanChangeOptions',
+    {
+      preHandler: accountOnly,
+      schema: {
+        summary: 'The active plan as it stands, and the plans it may change to (v2 only)',
+        description:
+          "Paid so far, what is left, the payments that stay (less than 1 business day away, or sent), and every number of monthly payments the client allows for what is left (each at least its minimum monthly payment) on `day` of the month, with its schedule. The total and a settlement's savings do not change. 404 without an active plan; 422 when the plan cannot be changed online, or the client does not allow it.",
+        querystring: schemaRef(ctx.schemas, 'plan-change-options-query'),
+        response: {
+          200: schemaRef(ctx.schemas, 'plan-change-options'),
+          ...errorResponses(ctx.schemas, 404, 422),
+        },
+      },
+    },
+    async (request) => {
+      const { account } = await ownAccount(ctx, request, request.query.accountNumber);
+      return planChangeOptions(ctx, services, account, request.query.day);
+    },
+  );
+
+  api.post<{
+    Body: {
+      accountNumber: string;
+      arrangementId: number;
+      months: number;
+      day: number;
+      authorizationDisclosuresAccepted: true;
+      eSignConsent: true;
+    };
+  }>(
+    '/Account/ChangePlan',
+    {
+      preHandler: accountOnly,
+      schema: {
+        summary:
+          'Change the active plan to another number of monthly payments (exactly once; v2 only)',
+        description:
+          'Replaces the plan the debtor saw (`arrangementId`, from Account/PlanChangeOptions) with `months` monthly payments on `day` of the month, in one transaction: its payments to come stop, a new plan takes their place (with the payments that stay), its recurring authorization is revoked and the new one, the text of flows/content/payment-authorization.json the debtor accepted, is kept with its version and a confirmation code. 409 when the plan changed since; 422 when it cannot be changed online, the client does not allow it, or the choice is not one offered.',
+        body: schemaRef(ctx.schemas, 'change-plan-request'),
+        response: {
+          200: schemaRef(ctx.schemas, 'plan-change-result'),
+          ...errorResponses(ctx.schemas, 404, 409, 422),
+        },
+      },
+      config: { idempotent: true },
+    },
+    async (request, reply) => {
+      const { debtorId } = authOf(request);
+      const { account } = await ownAccount(ctx, request, request.body.accountNumber);
+      const { arrangementId, months, day } = request.body;
+      return idempotent(
+        ctx,
+        request,
+        reply,
+        { scope: 'ChangePlan', debtorId, body: request.body },
+        async () => ({
+          status: 200,
+          body: await changePlanOnline(ctx, services, request, account, {
+            arrangementId,
+            months,
+            day,
+          }),
         }),
       );
     },

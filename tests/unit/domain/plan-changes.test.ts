@@ -6,6 +6,7 @@ import {
   cancellation,
   changePaymentDay,
   firstChangeableDay,
+  replanOptions,
   splitPlan,
   type PlanPayment,
 } from '../../../src/domain/plan-changes';
@@ -96,5 +97,50 @@ describe('changing the payment day', () => {
     expect(
       changePaymentDay([pay('2026-11-20'), pay('2026-11-24', 'Paid')], 5, TODAY, calendar),
     ).toBeNull();
+  });
+});
+
+describe('changing the plan', () => {
+  const limits = { maxMonths: 12, minMonthlyCents: 5000 };
+
+  it('spreads what is left over 2 to the most months the client allows, each at least the minimum', () => {
+    const plan = [
+      pay('2026-10-01', 'Paid'),
+      pay('2026-11-20'), // past due: spread again too
+      pay('2026-12-01'),
+      pay('2027-01-01'),
+    ];
+    const options = replanOptions(plan, TODAY, calendar, limits);
+    expect(options?.remainingCents).toBe(45000);
+    expect(options?.paidCents).toBe(15000);
+    // $450 at $50 a month at least: 2 to 9 months.
+    expect(options?.choices.map((c) => c.months)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    const nine = options?.choices.find((c) => c.months === 9);
+    expect(nine?.schedule.reduce((sum, p) => sum + p.cents, 0)).toBe(45000);
+    // On the day of the next payment (the 1st), from the first changeable day, a month apart.
+    expect(nine?.schedule.slice(0, 3).map((p) => p.date)).toEqual([
+      '2026-12-01',
+      '2027-01-01',
+      '2027-02-01',
+    ]);
+  });
+
+  it('keeps the payments within the cutoff and starts after them, on the chosen day', () => {
+    const plan = [pay('2026-11-27'), pay('2026-12-27'), pay('2027-01-27')];
+    const options = replanOptions(plan, '2026-11-26', calendar, limits, 15);
+    expect(options?.kept.map((p) => p.date)).toEqual(['2026-11-27']);
+    expect(options?.remainingCents).toBe(30000);
+    expect(options?.choices[0]?.schedule.map((p) => p.date)).toEqual(['2026-12-15', '2027-01-15']);
+  });
+
+  it('offers nothing past the limits, and nothing when all that is left is on its way', () => {
+    expect(
+      replanOptions([pay('2026-12-01')], TODAY, calendar, { maxMonths: 12, minMonthlyCents: 10000 })
+        ?.choices,
+    ).toEqual([]);
+    expect(
+      replanOptions([pay('2026-11-24', 'PostDate', true)], TODAY, calendar, limits),
+    ).toBeNull();
+    expect(replanOptions([pay('2026-12-01')], TODAY, calendar, limits, 31)).toBeNull();
   });
 });
