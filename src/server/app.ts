@@ -53,6 +53,7 @@ import { registerLetterRoutes } from './routes/letters';
 import { registerOpenApi } from './openapi/document';
 import { registerDebtorRoutes } from './routes/debtor';
 import { registerFormRoutes } from './routes/forms';
+import { registerFormRecordRoutes } from './routes/form-records';
 import { registerGuestRoutes } from './routes/guest';
 import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     today,
     timeZone,
     config: startConfig,
+    schemasDir,
     signInPolicy: loadSignInPolicy(startConfig),
     paymentLeaseMs:
       options.paymentLeaseMs ?? (Number(process.env.PAYMENT_LEASE_SECONDS) || 60) * 1000,
@@ -306,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerLetterRoutes(api, ctx);
         registerDebtorRoutes(api, ctx);
         registerFormRoutes(api, ctx);
+        registerFormRecordRoutes(api, ctx);
         registerGuestRoutes(api, ctx);
         registerManagementRoutes(api, ctx);
         registerAnalyticsRoutes(api, ctx);

@@ -23,6 +23,8 @@ export interface PortalContext {
   timeZone: string;
   /** flows/ as read at start-up: form flows validate request bodies, texts make PDFs. */
   config: PortalConfig;
+  /** schemas/ (JSON Schemas of the API, forms and flow files). */
+  schemasDir: string;
   /** flows/policies/sign-in.json, checked at start-up: which identity factors sign in. */
   signInPolicy: SignInPolicy;
   /**

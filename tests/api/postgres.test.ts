@@ -21,6 +21,7 @@ import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
+import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
@@ -92,6 +93,7 @@ if ('error' in admin) {
   authSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   debtorSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   formsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  formRecordsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   guestSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

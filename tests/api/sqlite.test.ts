@@ -17,6 +17,7 @@ import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
+import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
@@ -37,6 +38,7 @@ portalSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') 
 authSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 debtorSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 formsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+formRecordsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 guestSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 openApiSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 authzSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

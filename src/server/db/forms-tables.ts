@@ -137,6 +137,20 @@ export interface SessionDebtorsTable {
   created_at: string;
 }
 
+/** Migration 0008: a submission of a form that is only recorded (forms/recorded.ts). */
+export interface FormRecordsTable {
+  id: Generated<number>;
+  form: string;
+  form_version: string;
+  debtor_id: number;
+  account_id: number | null;
+  confirmation: string;
+  language: string;
+  /** JSON: the validated form data. */
+  data: string;
+  created_at: string;
+}
+
 declare module './types' {
   interface Database {
     disputes: DisputesTable;
@@ -151,5 +165,6 @@ declare module './types' {
     analytics_events: AnalyticsEventsTable;
     revoked_sessions: RevokedSessionsTable;
     session_debtors: SessionDebtorsTable;
+    form_records: FormRecordsTable;
   }
 }

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_payment_authorizations';
 import * as m0005 from './migrations/0005_payment_leases';
 import * as m0006 from './migrations/0006_sessions';
 import * as m0007 from './migrations/0007_plan_changes';
+import * as m0008 from './migrations/0008_form_records';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_payment_leases': m0005,
   '0006_sessions': m0006,
   '0007_plan_changes': m0007,
+  '0008_form_records': m0008,
 };
 
 const provider: MigrationProvider = {

@@ -28,6 +28,11 @@ const forms = new Map<string, CompiledForm>(
   ),
 );
 
+/** Whether the build made a precompiled validator for form `name`. */
+export function hasPrecompiledForm(name: string): boolean {
+  return forms.has(name);
+}
+
 /** The compiled form of flows/forms/<name>.json; throws for a form without a validator. */
 export function compiledForm(name: string): CompiledForm {
   const form = forms.get(name);

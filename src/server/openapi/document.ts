@@ -95,6 +95,8 @@ const TAGS: Record<string, string> = {
   Guest: 'Open to anyone: the contact-us form, feedback, e-mail opt-out, date comparison.',
   Management: 'Status of the services behind the portal, and the server clock.',
   Analytic: 'Usage events of the web app (no personal data is stored).',
+  Forms:
+    'Forms that a page only records: kept as validated, and read back by the debtor (v2 only).',
   Service: 'This document and the health check, outside the /api family of calls.',
 };
 

@@ -153,7 +153,7 @@ export interface PageForm {
   };
   submit: {
     /**
-     * The API call the form's data goes to (src/web/features/form-page/calls.ts).
+     * The API call the form's data goes to (src/web/features/form-page/calls.ts). recordForm keeps the data on the server (Forms/Record, one table for every recorded form): a recorded one-form page needs no server code.
      */
     call: string;
     success: Success;

@@ -66,7 +66,7 @@ function useSources(page: FormPageFile): [DataSourceName, SourceState, boolean][
  */
 function useCalls(page: FormPageFile): SubmitCall[] {
   // The same hooks in the same order on every render: a page file does not change.
-  return page.forms.map((form) => SUBMIT_CALL_HOOKS[form.submit.call as SubmitCallName]());
+  return page.forms.map((form) => SUBMIT_CALL_HOOKS[form.submit.call as SubmitCallName](form.form));
 }
 
 /** The page of flows/pages/<page>.json. */

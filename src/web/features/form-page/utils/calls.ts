@@ -8,6 +8,7 @@ import { useContactUs } from '../../../api/contact-us-submit';
 import { useSetCommunicationPreferences } from '../../../api/contact-information-preferences';
 import { useUpdateDebtorDetails } from '../../../api/contact-information-update';
 import { useSubmitDispute } from '../../../api/dispute-submit';
+import { useRecordForm } from '../../../api/form-record';
 import type { SubmitCallName } from './names';
 
 /** A submit call as the page sees it: send the data, then one callback or the other. */
@@ -33,7 +34,8 @@ function call<Result>(mutation: {
   };
 }
 
-export const SUBMIT_CALL_HOOKS: Record<SubmitCallName, () => SubmitCall> = {
+/** Each call's hook, given the name of the form it sends (only recordForm needs it). */
+export const SUBMIT_CALL_HOOKS: Record<SubmitCallName, (form: string) => SubmitCall> = {
   /** Account/SubmitBankruptcy. */
   submitBankruptcy: function useBankruptcyCall() {
     return call(useSubmitBankruptcy());
@@ -53,5 +55,9 @@ export const SUBMIT_CALL_HOOKS: Record<SubmitCallName, () => SubmitCall> = {
   /** Debtor/SetCommunicationPreferences. */
   setCommunicationPreferences: function useSetCommunicationPreferencesCall() {
     return call(useSetCommunicationPreferences());
+  },
+  /** Forms/Record: the form's data kept on the server (result: the record, its confirmation). */
+  recordForm: function useRecordFormCall(form: string) {
+    return call(useRecordForm(form));
   },
 };

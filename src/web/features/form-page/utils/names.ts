@@ -8,12 +8,16 @@
 export const DATA_SOURCES = ['account', 'paymentSettings', 'signedInDebtor'] as const;
 export type DataSourceName = (typeof DATA_SOURCES)[number];
 
-/** API calls a page's form submits to (see calls.ts). */
+/**
+ * API calls a page's form submits to (see calls.ts). `recordForm` keeps the form's data on the
+ * server (Forms/Record) with no route of its own: a recorded one-form page is only data.
+ */
 export const SUBMIT_CALLS = [
   'submitBankruptcy',
   'submitDispute',
   'contactUs',
   'updateDebtorDetails',
   'setCommunicationPreferences',
+  'recordForm',
 ] as const;
 export type SubmitCallName = (typeof SUBMIT_CALLS)[number];
