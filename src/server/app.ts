@@ -19,7 +19,8 @@ import { deriveKeys } from './auth/keys';
 import { Lockout, type LockoutOptions } from './auth/lockout';
 import { loadSignInPolicy } from './auth/policy';
 import { registerAuthRoutes } from './auth/routes';
-import { sessionLimitsFromEnv, TokenService, type SessionLimits } from './auth/tokens';
+import { sessionLimitsFromEnv, type SessionLimits } from './auth/sessions';
+import { TokenService } from './auth/tokens';
 import {
   dsnOrigin,
   loadFlows,

@@ -1,14 +1,14 @@
 /**
- * Token pair (jose, HS256): access 15 minutes (or the idle limit, if shorter) with sub (debtor id), role, sid and for letter
- * tokens accountNumber and letterId; refresh until the session's end, with typ 'refresh', its jti
- * stored in refresh_tokens (family = sid).
+ * Token pair (jose, HS256): access 15 minutes (or the idle limit, if shorter) with sub (debtor
+ * id), role, sid and for letter tokens accountNumber and letterId; refresh until the session's
+ * end, with typ 'refresh', its jti stored in refresh_tokens (family = sid).
  *
  * Sessions end on the server (issue 20, spec §4 "Session and idle"; table `sessions`):
  * - Absolute: a session ends `maxMs` (12 hours) after sign-in. No token outlives that moment: an
  *   access token's expiry is capped at it, a refresh token expires at it, and a refresh cannot
  *   move it.
  * - Idle: a session ends `idleMs` (15 minutes) after its last call. Every call that a token of the
- *   session opens counts (`touch`, written at most every ACTIVITY_WRITE_MS per process), a refresh
+ *   session opens counts (`touch`, auth/sessions.ts, which keeps the sessions' rows), a refresh
  *   too (the browser renews only while its user is active, and "Stay signed in" renews). An access
  *   token lives at most 15 minutes from its issue, which was itself a call; so once a session has
  *   been idle that long every token of it has expired, and the refresh that would renew them is
@@ -22,8 +22,8 @@
  * revoked. Logout revokes the family too. A revoked family's sid is in revoked_sessions, and every
  * access token carrying it is refused: one primary-key look-up per request, with revoked sids
  * cached in memory (revocation is permanent, so the cache never goes stale); the hottest reads
- * make that look-up inside their own statement (verifyAccessSignature, auth/guard.ts). The look-up is never
- * skipped for a session not known to be revoked, so a logout made by another process on the same
+ * make that look-up inside their own statement (verifyAccessSignature, auth/guard.ts). The
+ * look-up is never skipped for a session not known to be revoked, so a logout made by another process on the same
  * database takes effect on the next request, with no staleness window.
  *
  * Verified access tokens are remembered per token string (bounded, least recently used dropped):
@@ -36,10 +36,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { RevokedSessionsTable } from '../db/forms-tables';
-import { precompile, writeWithoutWaiting } from '../db/database';
-import type { Db, RefreshTokensTable, SessionsTable } from '../db/types';
+import { precompile } from '../db/database';
+import { SESSION_DEFAULTS, SessionStore, type SessionLimits } from './sessions';
+import type { Db, RefreshTokensTable } from '../db/types';
 
 export type Role = 'account' | 'letter';
 
@@ -64,38 +65,10 @@ export type RevocationReason = RevokedSessionsTable['reason'];
  */
 export type RefreshFailure = 'invalid' | 'reused' | 'revoked' | 'idle' | 'limit';
 
-/** How long a session may last (issue 20): idle since its last call, and from sign-in. */
-export interface SessionLimits {
-  idleMs: number;
-  maxMs: number;
-}
-
-/** Spec §9: 15 minutes idle; the absolute limit is the portal's own choice (README). */
-export const SESSION_DEFAULTS: SessionLimits = { idleMs: 15 * 60_000, maxMs: 12 * 3_600_000 };
-
-/** The limits from the environment: SESSION_IDLE_MINUTES and SESSION_MAX_HOURS (README). */
-export function sessionLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): SessionLimits {
-  const positive = (value: string | undefined): number | undefined => {
-    const number = Number(value);
-    return value && Number.isFinite(number) && number > 0 ? number : undefined;
-  };
-  const idle = positive(env.SESSION_IDLE_MINUTES);
-  const max = positive(env.SESSION_MAX_HOURS);
-  return {
-    idleMs: idle !== undefined ? idle * 60_000 : SESSION_DEFAULTS.idleMs,
-    maxMs: max !== undefined ? max * 3_600_000 : SESSION_DEFAULTS.maxMs,
-  };
-}
-
-/** A session's last call is written at most this often per process (hot reads stay reads). */
-export const ACTIVITY_WRITE_MS = 5_000;
-
 const ISSUER = 'debt-portal';
 const AUDIENCE = 'debt-portal';
 export const ACCESS_SECONDS = 15 * 60;
 const MAX_REVOKED_CACHE = 10_000;
-/** Sessions whose last write this process remembers (for ACTIVITY_WRITE_MS). */
-const MAX_TOUCHED = 10_000;
 /** Verified access tokens remembered (a few hundred bytes each). */
 export const MAX_VERIFIED_CACHE = 10_000;
 
@@ -117,8 +90,8 @@ function inTime(entry: VerifiedAccess, now: Date): boolean {
 
 export class TokenService {
   private readonly revoked = new Set<string>();
-  /** When this process last wrote each session's last call (ms of the injected clock). */
-  private readonly touched = new Map<string, number>();
+  /** The sessions' rows: their ends, and their last calls (auth/sessions.ts). */
+  readonly sessions: SessionStore;
   private readonly verified = new Map<string, VerifiedAccess>();
   private readonly findRevoked: (sid: string) => Promise<{ sid: string }[]>;
   /** The HMAC key imported once (jose would import the raw bytes on every sign and verify). */
@@ -130,6 +103,7 @@ export class TokenService {
     private readonly now: () => Date,
     readonly limits: SessionLimits = SESSION_DEFAULTS,
   ) {
+    this.sessions = new SessionStore(db, now, limits, (sid) => this.isRevoked(sid));
     this.findRevoked = precompile(db, ['text'], (sid) =>
       db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
     );
@@ -149,7 +123,7 @@ export class TokenService {
   ): Promise<TokenPair> {
     const now = this.now();
     const stamp = now.toISOString();
-    const joined = options.sid ? await this.liveSession(options.sid) : undefined;
+    const joined = options.sid ? await this.sessions.live(options.sid) : undefined;
     const sid = joined?.sid ?? randomUUID();
     const endsAt = joined ? new Date(joined.ends_at) : new Date(now.getTime() + this.limits.maxMs);
     const pair = await this.sign(debtorId, role, sid, extra, endsAt);
@@ -182,69 +156,14 @@ export class TokenService {
           .execute();
       }
     });
-    this.remembered(sid, now.getTime());
-    if (!joined) await this.forgetEndedSessions(now);
+    this.sessions.remember(sid, now.getTime());
+    if (!joined) await this.sessions.forgetEnded(now);
     return pair.tokens;
   }
 
-  /** The session row when the session is live now: not revoked, not idle, not at its end. */
-  private async liveSession(sid: string): Promise<SessionsRow | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('sid', '=', sid)
-      .executeTakeFirst();
-    if (!row || this.sessionEnd(row) !== null || (await this.isRevoked(sid))) return undefined;
-    return row;
-  }
-
-  /** Why a session is over now ('limit' or 'idle'), or null while it lasts. */
-  private sessionEnd(row: SessionsRow): 'limit' | 'idle' | null {
-    const now = this.now().getTime();
-    if (now >= Date.parse(row.ends_at)) return 'limit';
-    if (now - Date.parse(row.last_active_at) > this.limits.idleMs) return 'idle';
-    return null;
-  }
-
-  /** Rows of sessions that ended a day ago or more are of no use; keeps the table small. */
-  private async forgetEndedSessions(now: Date): Promise<void> {
-    const before = new Date(now.getTime() - 24 * 3_600_000).toISOString();
-    await this.db.deleteFrom('sessions').where('ends_at', '<', before).execute();
-  }
-
-  /**
-   * Records a call of the session (its idle time starts again). Written at most every
-   * ACTIVITY_WRITE_MS per session and process, so a burst of reads costs one write; never waits
-   * for another process's write lock (skipped then: the next call writes it), and never fails the
-   * call it belongs to.
-   */
-  async touch(sid: string): Promise<void> {
-    const now = this.now();
-    const last = this.touched.get(sid);
-    if (last !== undefined && now.getTime() - last < ACTIVITY_WRITE_MS && now.getTime() >= last) {
-      return;
-    }
-    this.remembered(sid, now.getTime());
-    const stamp = now.toISOString();
-    // A session that has already ended (idle too long, or at its end) is never brought back.
-    const idleSince = new Date(now.getTime() - this.limits.idleMs).toISOString();
-    const written = await writeWithoutWaiting(
-      this.db,
-      this.db
-        .updateTable('sessions')
-        .set({ last_active_at: stamp })
-        .where('sid', '=', sid)
-        .where('last_active_at', '<', stamp)
-        .where('last_active_at', '>=', idleSince)
-        .where('ends_at', '>', stamp),
-    ).catch(() => false);
-    if (!written) this.touched.delete(sid);
-  }
-
-  private remembered(sid: string, at: number): void {
-    if (this.touched.size >= MAX_TOUCHED) this.touched.clear();
-    this.touched.delete(sid);
-    this.touched.set(sid, at);
+  /** A call of the session: its idle time starts again (SessionStore.touch). */
+  touch(sid: string): Promise<void> {
+    return this.sessions.touch(sid);
   }
 
   private signingKey(): Promise<CryptoKey> {
@@ -464,7 +383,7 @@ export class TokenService {
       .where('sid', '=', row.family)
       .executeTakeFirst();
     if (!session) return { ok: false, reason: 'invalid' };
-    const ended = this.sessionEnd(session);
+    const ended = this.sessions.endOf(session);
     if (ended) {
       await this.revokeSession(row.family, ended);
       return { ok: false, reason: ended };
@@ -509,9 +428,7 @@ export class TokenService {
         .where('sid', '=', row.family)
         .execute();
     });
-    this.remembered(row.family, now.getTime());
+    this.sessions.remember(row.family, now.getTime());
     return { ok: true, tokens: fresh.tokens };
   }
 }
-
-type SessionsRow = Selectable<SessionsTable>;

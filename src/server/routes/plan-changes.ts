@@ -15,14 +15,9 @@ import type { PortalContext } from '../context';
 import { errorResponses, schemaRef } from '../http/validation';
 import { ownAccount } from '../payments/account-state';
 import { idempotent } from '../payments/idempotency';
-import {
-  cancelPlan,
-  cancellationPreview,
-  changePaymentDayOnline,
-  changePlanOnline,
-  dayChangePreview,
-  planChangeOptions,
-} from '../payments/plan-changes';
+import { cancelPlan, cancellationPreview } from '../payments/plan-cancel';
+import { changePaymentDayOnline, dayChangePreview } from '../payments/plan-day';
+import { changePlanOnline, planChangeOptions } from '../payments/plan-replan';
 import { lazyPaymentServices } from '../payments/services';
 
 export function registerPlanChangeRoutes(api: FastifyInstance, ctx: PortalContext): void {
