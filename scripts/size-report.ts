@@ -124,8 +124,9 @@ try {
   // The signed-in screens' group chunks are put together by package name for some of their
   // modules (scripts/lib/vite-first-load-chunks.ts): a module /login needs at once in one of them
   // would make /login load the whole chunk, which the budget alone might not notice.
+  // A chunk's name is followed by its 8-character hash: session-setup-error-….js is not session.
   const signedInOnly = [...loginFiles.keys()].filter((file) =>
-    SIGNED_IN_ONLY_CHUNKS.some((name) => new RegExp(`/${name}-[^/]+\\.js$`).test(file)),
+    SIGNED_IN_ONLY_CHUNKS.some((name) => new RegExp(`/${name}-[\\w-]{8}\\.js$`).test(file)),
   );
   if (signedInOnly.length > 0) {
     overBudget = true;
