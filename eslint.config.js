@@ -4,6 +4,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+// Features do not import one another: what two features share lives in src/web/{api,lib,utils,
+// components}. One zone per feature folder, so a new feature is covered without a change here.
+const FEATURES = './src/web/features';
+const featureZones = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`],
+    message:
+      'Features do not import one another: move what they share to src/web/{api,lib,utils,components}.',
+  }));
 
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': [
@@ -85,6 +100,14 @@ export default tseslint.config(
     rules: restrict([['**/web/**', '**/server/**', 'react', 'react-dom', 'fastify', 'kysely']]),
   },
   { files: ['src/web/**'], rules: restrict([webForbidden], [queryHooks]) },
+  {
+    files: ['src/web/features/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+  },
   { files: ['src/web/lib/query-client.ts'], rules: restrict([webForbidden]) },
   { files: ['src/server/**'], rules: restrict([['**/web/**', 'react', 'react-dom']]) },
 );

@@ -5,6 +5,7 @@
  */
 import type { FormFlow } from '../../engine/form/flow';
 import type { LocalizedTree } from '../../engine/i18n/split';
+import type { PaymentJourneyFile } from '../../domain/payment-journey';
 
 export interface PortalConfig {
   /** Form flow files by name (flows/forms/<name>.json), passed to the engine as they are. */
@@ -98,4 +99,11 @@ export function setPortalConfig(config: PortalConfig): void {
 export function portalConfig(): PortalConfig {
   cached ??= readPortalConfig();
   return cached;
+}
+
+/** flows/journeys/payment.json as the server injected it. */
+export function paymentJourney(): PaymentJourneyFile {
+  const journey = portalConfig().journeys.payment as PaymentJourneyFile | undefined;
+  if (!journey?.variants) throw new Error('flows/journeys/payment.json is missing');
+  return journey;
 }

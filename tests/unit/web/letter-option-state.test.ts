@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LetterOption } from '../../../src/web/api/letter';
-import {
-  letterOptionViews,
-  optionDue,
-} from '../../../src/web/features/letters/utils/letter-option-state';
+import { letterOptionViews, optionDue } from '../../../src/web/utils/letter-option-state';
 
 const option = (n: number, dueDate: string, dates: string[], discount = 0.3): LetterOption => ({
   letterOptionId: 100 + n,

@@ -25,7 +25,7 @@ import {
   scheduleRows,
   type ScheduleRow,
 } from '../utils/schedule-rows';
-import { supportPhone } from '../utils/support-phone';
+import { supportPhone } from '../../../utils/support-phone';
 import { AccountNotices } from './account-notices';
 import { AccountSummary } from './account-summary';
 import { AdditionalActions } from './additional-actions';

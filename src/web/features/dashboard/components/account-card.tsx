@@ -12,7 +12,7 @@ import { Panel } from '../../../components/panel';
 import { RouterLink } from '../../../components/router-link';
 import { useLanguage } from '../../../hooks/use-language';
 import { accountRules, agencyToday } from '../../../utils/account-rules';
-import { supportPhone } from '../../accounts/utils/support-phone';
+import { supportPhone } from '../../../utils/support-phone';
 import { ProgressRing } from './progress-ring';
 
 const useStyles = makeStyles({

@@ -13,7 +13,7 @@ import { InfoList } from '../../../components/info-list';
 import { Panel } from '../../../components/panel';
 import { useLanguage } from '../../../hooks/use-language';
 import { formatDate } from '../../../utils/format-date';
-import type { OptionView } from '../utils/letter-option-state';
+import type { OptionView } from '../../../utils/letter-option-state';
 
 const useStyles = makeStyles({
   card: {

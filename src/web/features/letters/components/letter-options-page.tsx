@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api';
 import { agencyToday } from '../../../utils/account-rules';
-import { letterOptionViews } from '../utils/letter-option-state';
+import { letterOptionViews } from '../../../utils/letter-option-state';
 import { LetterOptionCard } from './letter-option-card';
 
 const useStyles = makeStyles({

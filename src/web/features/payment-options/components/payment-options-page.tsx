@@ -32,8 +32,8 @@ import { isApiError } from '../../../lib/api';
 import { useQuery } from '../../../lib/query-client';
 import { accountRules, agencyToday } from '../../../utils/account-rules';
 import { formatDate } from '../../../utils/format-date';
-import { plansQuery } from '../../payment/api/payment-api';
-import { paymentJourney } from '../../payment/utils/payment-data';
+import { plansQuery } from '../../../api/payment-plans';
+import { paymentJourney } from '../../../lib/config';
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

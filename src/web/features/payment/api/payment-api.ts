@@ -1,39 +1,10 @@
 /**
- * The calls of the payment journey (spec section 7): plans, the card check and new payment
+ * The calls of the payment journey (spec section 7): the card check and new payment
  * methods, the payment itself (exactly once: one Idempotency-Key per attempt), and the debtor's
  * copy of the authorization.
  */
-import { queryOptions } from '@tanstack/react-query';
-import type { ApiPaymentPlan } from '../../../../domain/payment-journey';
-import { apiRequest, apiResponse, isApiError } from '../../../lib/api';
+import { apiRequest, apiResponse } from '../../../lib/api';
 import type { FundingMethod } from '../../../api/funding-methods';
-
-/** GET Account/GetPaymentPlans or GetSettlementPlans; a 404 means none (spec section 4). */
-export const plansQuery = (accountNumber: string, kind: 'payment' | 'settlement') =>
-  queryOptions({
-    queryKey: ['accounts', 'plans', kind, accountNumber],
-    queryFn: async ({ signal }) => {
-      const path =
-        kind === 'payment'
-          ? '/api/v2/Account/GetPaymentPlans'
-          : '/api/v2/Account/GetSettlementPlans';
-      try {
-        const plans = await apiRequest<ApiPaymentPlan[] | null>(path, {
-          query: { accountNumber },
-          signal,
-        });
-        if (!plans) {
-          throw new Error(
-            kind === 'payment' ? 'Payment plans not returned' : 'Settlement plans not returned',
-          );
-        }
-        return plans;
-      } catch (error) {
-        if (isApiError(error, 404)) return [];
-        throw error;
-      }
-    },
-  });
 
 export type CardCheck = 'Ok' | 'Invalid' | 'CreditDisabled' | 'DebitDisabled';
 

@@ -13,18 +13,10 @@ import type { AccountDetailed } from '../../../api/account-detailed';
 import type { FundingMethod } from '../../../api/funding-methods';
 import type { Letter } from '../../../api/letter';
 import type { PaymentSettings } from '../../../api/payment-settings';
-import { portalConfig } from '../../../lib/config';
 import { agencyInfo, authorizationContent } from '../../../lib/content';
 import { accountRules } from '../../../utils/account-rules';
-import { letterOptionViews } from '../../letters/utils/letter-option-state';
+import { letterOptionViews } from '../../../utils/letter-option-state';
 import type { PaymentData, Translate } from './payment-model';
-
-/** flows/journeys/payment.json as the server injected it. */
-export function paymentJourney(): PaymentJourneyFile {
-  const journey = portalConfig().journeys.payment as PaymentJourneyFile | undefined;
-  if (!journey?.variants) throw new Error('flows/journeys/payment.json is missing');
-  return journey;
-}
 
 export interface LoadedPayment {
   variant: PaymentVariant;

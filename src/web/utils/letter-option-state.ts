@@ -1,6 +1,6 @@
-import { daysBetween, isBefore } from '../../../../domain/dates';
-import { toCents } from '../../../../domain/money';
-import type { LetterOption } from '../../../api/letter';
+import { daysBetween, isBefore } from '../../domain/dates';
+import { toCents } from '../../domain/money';
+import type { LetterOption } from '../api/letter';
 
 /** Up to this many days after its due date an expired option says 'n days ago', then the date. */
 export const EXPIRED_DAYS_AGO_LIMIT = 30;

@@ -1,4 +1,4 @@
-import { formatPhone } from '../../../../engine/form/theme/format';
+import { formatPhone } from '../../engine/form/theme/format';
 
 /** The phone to call about an account: its own, else its client's, else the default; as 800-555-0100. */
 export function supportPhone(
