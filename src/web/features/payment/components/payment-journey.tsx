@@ -2,8 +2,8 @@
  * The payment journey at one stage: the engine's JourneyView with each stage's engine form, the
  * route following the stage (browser Back and Forward move between stages), answers kept in the
  * tab (a reload keeps them), the existing-payment question before the arrangement is accepted,
- * and the submission: exactly once, with one Idempotency-Key per attempt that every retry of the
- * same body reuses (a double click, a retry after a lost answer, a reload while paying).
+ * and the review stage's Confirm (hooks/use-payment-submission.ts: exactly once, with one
+ * Idempotency-Key per attempt that every retry of the same body reuses).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
@@ -30,21 +30,17 @@ import { ExistingPaymentDialog } from '../../../components/existing-payment-dial
 import { PageHeader } from '../../../components/page-header';
 import { RouterLink } from '../../../components/router-link';
 import { track } from '../../../lib/analytics';
-import { isApiError } from '../../../lib/api';
+import { usePaymentSubmission } from '../hooks/use-payment-submission';
 import { portalConfig } from '../../../lib/config';
 import { useRole } from '../../../hooks/use-role';
-import { submitPayment, type PaymentResult } from '../api/payment-api';
 import {
-  chosenMethod,
   scheduleOf,
   stageContext,
   stageInitial,
-  submissionBody,
   summarize,
   type PaymentData,
 } from '../utils/payment-model';
 import { loadPayment, savePayment, type StoredPayment } from '../utils/payment-store';
-import { paymentErrorMessage } from '../utils/payment-errors';
 import { AddMethod } from './add-method';
 import { ReviewStage } from './review-stage';
 
@@ -57,33 +53,8 @@ interface Props {
   letterId: number | undefined;
 }
 
-/** A new Idempotency-Key. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** SubmitPayment, waiting while the server says the same attempt is still being processed (409). */
-async function submitOnce(
-  body: Record<string, unknown>,
-  key: string,
-): Promise<PaymentResult | undefined> {
-  for (let tries = 0; ; tries += 1) {
-    try {
-      return await submitPayment(body, key);
-    } catch (error) {
-      if (!isApiError(error, 409) || tries >= 5) throw error;
-      await pause(1000 * (tries + 1));
-    }
-  }
-}
-
 export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -93,10 +64,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const [stageError, setStageError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [existing, setExisting] = useState<FormData | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const [fundingDraft, setFundingDraft] = useState<FormData | null>(null);
-  const submitting = useRef(false);
 
   const base = `/accounts/${encodeURIComponent(data.accountNumber)}/payment/${data.variant}`;
   const search = location.search;
@@ -180,95 +148,21 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     }
   };
 
-  const pay = useCallback(
-    async (resume = false) => {
-      if (submitting.current) return;
-      const latest = loadPayment(storageKey);
-      const body =
-        resume && latest.attempt
-          ? (JSON.parse(latest.attempt.body) as Record<string, unknown>)
-          : submissionBody(data, latest.journey.answers, letterId);
-      const json = JSON.stringify(body);
-      const attempt =
-        latest.attempt && latest.attempt.body === json
-          ? latest.attempt
-          : { key: newKey(), body: json };
-      submitting.current = true;
-      setBusy(true);
-      setSubmitError(null);
-      update((s) => ({ ...s, attempt }));
-      if (!resume) track('payment_submitted', { variant: data.variant, stages: stages.length });
-      try {
-        const result = await submitOnce(body, attempt.key);
-        const submission = result?.paymentSubmission;
-        if (submission?.success && submission.confirmation) {
-          const method = chosenMethod(data, latest.journey.answers);
-          const paid = scheduleOf(data, latest.journey.answers.arrangement);
-          update((s) => ({
-            journey: s.journey,
-            outcome: {
-              confirmation: submission.confirmation as string,
-              schedule: paid,
-              method: method?.name ?? '',
-              methodType: method?.type ?? null,
-              chargedToday: paid[0]?.date === data.today,
-              supportPhone: data.settings.supportPhoneNumber ?? '',
-            },
-          }));
-          track('payment_succeeded', { variant: data.variant, payments: paid.length });
-          void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-          void queryClient.invalidateQueries({ queryKey: ['funding-methods'] });
-          // The confirmation's heading gets the focus: it says that the payment went through.
-          void navigate(`${base}/success${search}`, {
-            replace: true,
-            state: { focusHeading: true },
-          });
-          return;
-        }
-        // A refusal is the attempt's final answer: a new try is a new attempt.
-        const codes = result?.errors ?? [];
-        update((s) => ({ journey: s.journey }));
-        track('payment_failed', { variant: data.variant, reason: codes.join(',') || 'unknown' });
-        setSubmitError(paymentErrorMessage(codes, t, i18n));
-      } catch (error) {
-        if (isApiError(error) && error.status < 500 && error.status !== 409) {
-          update((s) => ({ journey: s.journey }));
-          track('payment_failed', { variant: data.variant, reason: `http_${error.status}` });
-          setSubmitError(paymentErrorMessage([], t, i18n));
-        } else {
-          // No answer: the attempt (and its key) stays, so trying again cannot pay twice.
-          setSubmitError(t('payment.review.networkError'));
-        }
-      } finally {
-        submitting.current = false;
-        setBusy(false);
-        setChecking(false);
-      }
-    },
-    [
-      storageKey,
-      data,
-      letterId,
-      update,
-      stages.length,
-      queryClient,
-      navigate,
-      base,
-      search,
-      t,
-      i18n,
-    ],
+  // The confirmation's heading gets the focus: it says that the payment went through.
+  const onPaid = useCallback(
+    () =>
+      void navigate(`${base}/success${search}`, { replace: true, state: { focusHeading: true } }),
+    [navigate, base, search],
   );
-
-  // Back on the review with an attempt that never got its answer (a reload while paying): ask the
-  // server what happened to it (the same key replays its answer) before offering to pay again.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (!onReview || resumed.current || !loadPayment(storageKey).attempt) return;
-    resumed.current = true;
-    setChecking(true);
-    void pay(true);
-  }, [onReview, storageKey, pay]);
+  const submission = usePaymentSubmission({
+    storageKey,
+    data,
+    letterId,
+    stageCount: stages.length,
+    onReview,
+    update,
+    onPaid,
+  });
 
   if (stored.outcome && !starting) {
     return <Navigate to={`${base}/success${search}`} replace state={{ focusHeading: true }} />;
@@ -288,10 +182,10 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
         <ReviewStage
           data={data}
           schedule={schedule}
-          busy={busy}
-          checking={checking}
-          error={submitError}
-          onConfirm={() => void pay()}
+          busy={submission.busy}
+          checking={submission.checking}
+          error={submission.error}
+          onConfirm={submission.pay}
         />
       );
     }
@@ -319,7 +213,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
           formData={initial}
           context={stageContext(data, stage.id, answers, t)}
           today={data.today}
-          busy={busy}
+          busy={busy || submission.busy}
           onSubmit={onSubmit}
         >
           {stage.id === 'funding' && (
