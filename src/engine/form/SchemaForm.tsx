@@ -22,13 +22,7 @@ import {
   type ReactNode,
 } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import {
-  deepEquals,
-  getDefaultFormState,
-  type ErrorSchema,
-  type RJSFSchema,
-  type ValidatorType,
-} from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { i18nextTranslator } from '../i18n/i18next';
 import { localize, toLanguage, type LocalizedText } from '../i18n/split';
@@ -42,6 +36,9 @@ import { LazySpinner } from './theme/lazy-spinner';
 import { buildUiSchema, type FormContext } from './ui-schema';
 import { rootField, validateForm, type FieldError } from './validate';
 import { schemaErrors } from './precompiled';
+import { DEFAULT_BEHAVIOR, startingData } from './starting-data';
+import { useStableParts } from './stable-parts';
+import { arrayCounts, changedFields, errorTarget, focusField, toErrorSchema } from './field-errors';
 
 export interface SchemaFormProps {
   flow: FormFlow;
@@ -101,117 +98,11 @@ export interface ExternalError {
   keyword: string;
 }
 
-type ErrorNode = { __errors?: string[] } & { [key: string]: ErrorNode | string[] | undefined };
-
 // Shown only after a failed submit of a flow that asks for it: not part of every form's first load.
 const ErrorSummary = lazy(() => import('./theme/error-summary'));
 
-/**
- * How RJSF fills defaults: never from a `const` (a consent box such as `finalVerify: { const:
- * true }` must not start ticked). Module-level so the prop is stable.
- */
-const DEFAULT_BEHAVIOR = { constAsDefaults: 'never' } as const;
-
-/**
- * The data the form starts from: the given data with the schema's defaults filled in, as RJSF
- * would fill them after its first render. Filled before it, so the fields the defaults show (the
- * sign-in's SSN and date of birth under their default choices) are there in the first paint
- * instead of appearing a moment later and pushing the page down.
- */
-function startingData(
-  validator: ValidatorType<FormData>,
-  schema: RJSFSchema,
-  formData: FormData | undefined,
-): FormData {
-  return getDefaultFormState<FormData>(
-    validator,
-    schema,
-    formData ?? {},
-    schema,
-    false,
-    DEFAULT_BEHAVIOR,
-  ) as FormData;
-}
-
-/**
- * `next`, except that every top-level part deeply equal to the same part of `previous` is the
- * previous object (and `previous` itself when all are): RJSF compares what each field receives
- * with a deep comparison that stops at once on the same object, so a uiSchema rebuilt on every
- * key costs the fields nothing when it did not change.
- */
-function reuseEqualParts<T extends object>(previous: T, next: T): T {
-  if (previous === next) return previous;
-  const before = previous as Record<string, unknown>;
-  const after = next as Record<string, unknown>;
-  let same = Object.keys(before).length === Object.keys(after).length;
-  const merged: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(after)) {
-    const kept = key in before && deepEquals(before[key], value) ? before[key] : value;
-    if (kept !== before[key]) same = false;
-    merged[key] = kept;
-  }
-  return same ? previous : (merged as T);
-}
-
-/** A value kept by identity while it stays deeply equal, part by part (see reuseEqualParts). */
-function useStableParts<T extends object>(value: T): T {
-  const [stable, setStable] = useState(value);
-  if (stable === value) return stable;
-  const next = reuseEqualParts(stable, value);
-  if (next !== stable) setStable(next);
-  return next;
-}
-
 const NO_ERRORS: FieldError[] = [];
 const NO_ERROR_SCHEMA: ErrorSchema<FormData> = {};
-
-/** Error texts per field (`phones.1` nested under `phones`), in RJSF's ErrorSchema shape. */
-function toErrorSchema(errors: readonly FieldError[]): ErrorSchema<FormData> {
-  const schema: ErrorNode = {};
-  for (const error of errors) {
-    if (error.field === '') continue;
-    let node = schema;
-    for (const part of error.field.split('.')) {
-      node[part] ??= {};
-      node = node[part] as ErrorNode;
-    }
-    node.__errors = [error.message];
-  }
-  return schema as ErrorSchema<FormData>;
-}
-
-/** How many items each array field has: initial items are the `existingReadOnly` ones. */
-function arrayCounts(data: FormData | undefined): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(data ?? {})
-      .filter(([, value]) => Array.isArray(value))
-      .map(([key, value]) => [key, (value as unknown[]).length]),
-  );
-}
-
-/** The element id of an error's field: a group's first field, or an array item (`phones_1`). */
-function errorTarget(flow: FormFlow, state: ReturnType<typeof computeFormState>, field: string) {
-  const group = flow.groups?.find((g) => g.fields.includes(field));
-  const first = group?.fields.find((f) => state.order.includes(f));
-  return (first ?? field).split('.').join('_');
-}
-
-/** Keys whose values differ between two data objects. */
-function changedFields(before: FormData, after: FormData): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => before[key] !== after[key]);
-}
-
-/** The control to focus for a field: the input itself, or the first one inside (radio groups). */
-function focusField(container: HTMLElement | null, id: string): void {
-  const element = container?.ownerDocument.getElementById(id);
-  if (!element) return;
-  const target = element.matches('input, select, textarea, button')
-    ? element
-    : element.querySelector<HTMLElement>('input, select, textarea, button');
-  // A field with no control of its own (a read-only choice) takes focus itself when it can.
-  (target ?? (element.hasAttribute('tabindex') ? element : null))?.focus();
-}
 
 export function SchemaForm(props: SchemaFormProps) {
   if (!props.waitInPlace) return <SchemaFormBody {...props} />;
