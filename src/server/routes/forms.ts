@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalizedText } from '../../engine/i18n/split';
+import { DISPUTE_REASONS } from '../../domain/dispute';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { isValidDay } from '../dates';
@@ -45,8 +46,6 @@ export async function bodyAccount(ctx: PortalContext, request: FastifyRequest, f
   if (!isAccountNumber(value)) return undefined;
   return ownedAccount(ctx, authOf(request).debtorId, value);
 }
-
-const DISPUTE_REASONS = ['alreadyResolved', 'incorrectBalance', 'notMyDebt', 'other'] as const;
 
 /** The spec's dispute submission (section 3) names -> the dispute form's. */
 export const DISPUTE_ALIASES = {

@@ -1,3 +1,4 @@
+import { DISPUTE_REASONS } from '../../domain/dispute';
 import { useMutation, useQueryClient } from '../lib/query-client';
 import { apiResponse } from '../lib/api';
 import { track } from '../lib/analytics';
@@ -12,8 +13,6 @@ export interface DisputeResult {
   /** The PDF confirmation, kept for download on the account page. */
   document: KeptDocument | null;
 }
-
-const REASONS = ['alreadyResolved', 'incorrectBalance', 'notMyDebt', 'other'] as const;
 
 /** The file name of a Content-Disposition header (`attachment; filename="x.pdf"`). */
 export function attachmentName(disposition: string | null): string | null {
@@ -51,7 +50,9 @@ export function useSubmitDispute() {
   return useMutation({
     mutationFn: submitDispute,
     onSuccess: (_result, data) => {
-      track('dispute_submitted', { reasons: REASONS.filter((reason) => data[reason]).length });
+      track('dispute_submitted', {
+        reasons: DISPUTE_REASONS.filter((reason) => data[reason]).length,
+      });
       return queryClient.invalidateQueries({ queryKey: ['accounts'] });
     },
   });

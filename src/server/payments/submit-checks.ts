@@ -1,0 +1,321 @@
+/**
+ * What SubmitPayment checks before it reserves a payment: the request's stage fields as the
+ * browser checked them (400), then every rule of the variant, amount, days, funding method, plan
+ * and letter option (a Refusal with one error code, answered 200 with `success: false`).
+ */
+import type { FastifyRequest } from 'fastify';
+import { amountFacts, checkSingle, singleLimits } from '../../domain/payment-journey';
+import { allowsVariant, type PaymentVariant } from '../../domain/payment-options';
+import { decideOptions } from '../../domain/rules';
+import { isPayableToday, scheduleStatus } from '../../domain/schedule-status';
+import { submissionType } from '../../domain/submission-type';
+import type { ArrangementType } from '../../domain/types';
+import type { PortalContext } from '../context';
+import { isValidDay } from '../dates';
+import { ApiError } from '../http/errors';
+import { toCents } from '../money';
+import type { ArrangementPaymentRow } from '../db/types';
+import { ruleView, type AccountState } from './account-state';
+import { fundingAllowed, isExpired } from './funding';
+import { paymentWindow, type PlanCents } from './plans';
+import { stageFieldErrors } from './journey';
+import type { PaymentServices } from './services';
+import type { FundingMethodRow } from './tables';
+
+/** The portal's own error codes (besides duplicate, min_payment_amount, sif_invalid). */
+export const SUBMIT_ERRORS = [
+  'duplicate',
+  'min_payment_amount',
+  'sif_invalid',
+  'variant_not_offered',
+  'amount_exceeds_balance',
+  'invalid_amount',
+  'date_out_of_range',
+  'invalid_schedule',
+  'funding_expired',
+  'funding_type_not_allowed',
+  'letter_option_expired',
+] as const;
+export type SubmitError = (typeof SUBMIT_ERRORS)[number];
+
+export interface SubmitBody {
+  accountNumber: string;
+  schedule: { date: string; amount: number }[];
+  fundingId: number;
+  type: ArrangementType;
+  authorizationDisclosuresAccepted: true;
+  paymentVariant?: PaymentVariant;
+  letterId?: number;
+  letterOptionId?: number;
+  firstName?: string;
+  lastName?: string;
+  [field: string]: unknown;
+}
+
+export interface SubmitResult {
+  paymentSubmission: { confirmation: string | null; success: boolean };
+  errors: string[];
+}
+
+export interface Entry {
+  date: string;
+  cents: number;
+}
+
+export class Refusal extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+const refuse = (code: SubmitError): never => {
+  throw new Refusal(code);
+};
+
+const OPEN = new Set(['PostDate', 'Rejected']);
+
+function scheduledPayment(p: ArrangementPaymentRow) {
+  return {
+    id: p.id,
+    amount: p.amount_cents / 100,
+    date: p.pay_date,
+    status: p.status as 'PostDate',
+    hasAttachedFunding: p.funding_id !== null,
+    isPendingPost: Boolean(p.is_pending_post),
+  };
+}
+
+/** The variant a body asks for: `paymentVariant` when sent, otherwise inferred from type. */
+export function inferVariant(body: SubmitBody, state: AccountState): PaymentVariant {
+  if (body.paymentVariant) return body.paymentVariant;
+  const single = body.schedule.length === 1;
+  const cents = toCents(body.schedule[0]?.amount ?? 0) ?? -1;
+  switch (body.type) {
+    case 'LET':
+      return 'letter';
+    case 'SIF':
+      return 'sif';
+    case 'PIF':
+      return single ? 'pif' : 'bif';
+    default:
+      break;
+  }
+  if (state.facts.hasActiveArrangement) {
+    if (state.active && cents === remainingCents(state)) return 'remaining';
+    return state.facts.hasPastDue ? 'past-due' : 'upcoming';
+  }
+  const due = state.account.minimum_payment_due_cents;
+  if (state.facts.isPco && due !== null && cents === due) return 'bring-current';
+  return 'one-time';
+}
+
+function remainingCents(state: AccountState): number {
+  const active = state.active;
+  if (!active) return 0;
+  const paid = active.payments
+    .filter((p) => p.status === 'Paid')
+    .reduce((sum, p) => sum + p.amount_cents, 0);
+  return Math.max(active.arrangement.amount_cents - paid, 0);
+}
+
+function inWindow(date: string, min: string, max: string): boolean {
+  return date >= min && date <= max;
+}
+
+/** Checks a plan schedule (bif or sif) against the plan with as many payments. */
+function checkPlan(entries: Entry[], plans: PlanCents[], today: string, code: SubmitError): void {
+  const plan = plans.find((p) => p.numMonths === entries.length);
+  if (!plan) refuse(code);
+  const found = plan as PlanCents;
+  if (entries.reduce((sum, e) => sum + e.cents, 0) !== found.discountedCents) refuse(code);
+  const first = entries[0] as Entry;
+  let left = found.discountedCents;
+  entries.forEach((entry, k) => {
+    const window = paymentWindow(today, first.date, k);
+    if (!inWindow(entry.date, window.min, window.max)) refuse('date_out_of_range');
+    const min = Math.min(found.payments[k]?.minAmountCents ?? 0, left);
+    if (entry.cents < min) refuse(code === 'sif_invalid' ? code : 'min_payment_amount');
+    left -= entry.cents;
+  });
+}
+
+export interface Plan {
+  variant: PaymentVariant;
+  entries: Entry[];
+  /** Existing scheduled payments this submission pays (past-due, upcoming). */
+  paysExisting: ArrangementPaymentRow[];
+  letter?: { letterId: number; optionId: number };
+}
+
+async function checkLetter(
+  ctx: PortalContext,
+  body: SubmitBody,
+  state: AccountState,
+  entries: Entry[],
+): Promise<{ letterId: number; optionId: number }> {
+  const today = ctx.today();
+  if (body.letterId === undefined || body.letterOptionId === undefined) refuse('invalid_schedule');
+  const letter = await ctx.db
+    .selectFrom('letters')
+    .select(['letter_id'])
+    .where('letter_id', '=', body.letterId as number)
+    .where('account_id', '=', state.account.id)
+    .executeTakeFirst();
+  if (!letter) throw new ApiError(404, 'letterNotFound');
+  const option = await ctx.db
+    .selectFrom('letter_options')
+    .selectAll()
+    .where('id', '=', body.letterOptionId as number)
+    .where('letter_id', '=', letter.letter_id)
+    .executeTakeFirst();
+  if (!option) throw new ApiError(404, 'letterNotFound');
+  const schedule = await ctx.db
+    .selectFrom('letter_option_payments')
+    .selectAll()
+    .where('letter_option_id', '=', option.id)
+    .orderBy('seq')
+    .execute();
+  if (option.due_date < today || schedule.some((p) => p.pay_date < today)) {
+    refuse('letter_option_expired');
+  }
+  if (schedule.length !== entries.length) refuse('invalid_schedule');
+  entries.forEach((entry, i) => {
+    const planned = schedule[i];
+    if (!planned || planned.amount_cents !== entry.cents) refuse('invalid_schedule');
+    if (entry.date < today || entry.date > (planned as { pay_date: string }).pay_date) {
+      refuse('date_out_of_range');
+    }
+  });
+  return { letterId: letter.letter_id, optionId: option.id };
+}
+
+/** Every rule a payment must pass; throws Refusal with the first failing code. */
+export async function checkRequest(
+  ctx: PortalContext,
+  services: PaymentServices,
+  body: SubmitBody,
+  state: AccountState,
+  funding: FundingMethodRow,
+): Promise<Plan> {
+  const today = ctx.today();
+  const { account, client, facts } = state;
+  const entries: Entry[] = body.schedule.map((e) => ({
+    date: e.date,
+    cents: toCents(e.amount) ?? -1,
+  }));
+  if (entries.some((e) => e.cents <= 0)) refuse('invalid_amount');
+  if (entries.some((e) => !isValidDay(e.date))) refuse('invalid_schedule');
+  for (let i = 1; i < entries.length; i += 1) {
+    if ((entries[i] as Entry).date <= (entries[i - 1] as Entry).date) refuse('invalid_schedule');
+  }
+
+  const dedupeKey = `${account.id}|${(entries[0] as Entry).date}|${(entries[0] as Entry).cents}`;
+  const taken = await ctx.db
+    .selectFrom('payment_submissions')
+    .select('id')
+    .where('dedupe_key', '=', dedupeKey)
+    .executeTakeFirst();
+  if (taken) refuse('duplicate');
+
+  const variant = inferVariant(body, state);
+  if (submissionType(variant) !== body.type) refuse('variant_not_offered');
+  if (variant === 'letter') {
+    const group = decideOptions(services.rules.paymentOptions, facts).group;
+    if (group === 'no-options') refuse('variant_not_offered');
+  } else if (!allowsVariant(facts, services.rules.paymentOptions, variant)) {
+    refuse('variant_not_offered');
+  }
+  if (!fundingAllowed(funding, client)) refuse('funding_type_not_allowed');
+  if (isExpired(funding, today)) refuse('funding_expired');
+
+  const first = entries[0] as Entry;
+  const plan: Plan = { variant, entries, paysExisting: [] };
+  const config = services.journey.variants[variant];
+  if (config.schedule === 'single') {
+    // The variant's amount and date rules, as flows/journeys/payment.json states them: the same
+    // rules and facts the browser offered the amount and the day with.
+    if (entries.length !== 1) refuse('invalid_schedule');
+    const facts = amountFacts({
+      ...ruleView(state.account, state.arrangements),
+      settings: client.payment,
+      today,
+      scheduleRules: services.rules.scheduleStatus,
+    });
+    const refusal = checkSingle(singleLimits(config, facts, today), first);
+    if (refusal) refuse(refusal);
+  }
+  const openPayments = (state.active?.payments ?? []).filter(
+    (p) => OPEN.has(p.status) && !p.is_pending_post,
+  );
+  switch (variant) {
+    case 'past-due': {
+      // Every past-due payment, or the earliest one: the payments this one pays.
+      const pastDue = openPayments.filter(
+        (p) =>
+          scheduleStatus(scheduledPayment(p), today, services.rules.scheduleStatus) === 'past_due',
+      );
+      const total = pastDue.reduce((sum, p) => sum + p.amount_cents, 0);
+      plan.paysExisting = first.cents === total ? pastDue : pastDue.slice(0, 1);
+      break;
+    }
+    case 'upcoming': {
+      const payable = openPayments.find((p) =>
+        isPayableToday(scheduledPayment(p), today, services.rules.scheduleStatus),
+      );
+      plan.paysExisting = payable ? [payable] : [];
+      break;
+    }
+    default:
+      break;
+  }
+  if (config.schedule === 'plan') {
+    const settlement = config.plans === 'settlement';
+    checkPlan(
+      entries,
+      settlement ? state.settlementPlans : state.paymentPlans,
+      today,
+      settlement ? 'sif_invalid' : 'invalid_schedule',
+    );
+  }
+  if (config.schedule === 'letter') plan.letter = await checkLetter(ctx, body, state, entries);
+  return plan;
+}
+
+export type DebtorName = {
+  first_name: string | null;
+  last_name: string;
+  business_name: string | null;
+};
+
+/**
+ * The request's fields against the forms of the journey's stages (contact details, payment
+ * method, disclosures), as the browser checked them: 400 with the fields' errors otherwise. A
+ * request of the spec's shape has one flag for every disclosure; it stands for the e-sign consent
+ * when that is not sent on its own.
+ */
+export function checkStageFields(
+  ctx: PortalContext,
+  services: PaymentServices,
+  request: FastifyRequest,
+  body: SubmitBody,
+  debtor: DebtorName,
+  funding: FundingMethodRow,
+): void {
+  const isBusiness = !debtor.first_name;
+  const errors = stageFieldErrors({
+    journey: services.journey,
+    flows: ctx.config.forms,
+    body: { eSignConsent: body.authorizationDisclosuresAccepted, ...body },
+    context: {
+      isBusiness: isBusiness ? 1 : 0,
+      businessName: debtor.business_name ?? debtor.last_name,
+      // Whose method it is was checked (404 otherwise); whether it may pay is a refusal below.
+      hasMethods: 1,
+      hasUsable: 1,
+      fundingMethods: [{ value: funding.id, label: '' }],
+    },
+    translate: services.translator(request),
+    today: ctx.today(),
+  });
+  if (errors.length > 0) throw new ApiError(400, 'invalidRequest', { errors });
+}
