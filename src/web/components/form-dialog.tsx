@@ -8,6 +8,9 @@ import {
   DialogSurface,
   DialogTitle,
   Spinner,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../../engine/form/flow';
@@ -20,6 +23,12 @@ import { useLanguage } from '../hooks/use-language';
 import { portalConfig } from '../lib/config';
 import { SubmitError } from './submit-error';
 
+const useStyles = makeStyles({
+  // The description and what follows the form stand apart from the form's fields.
+  description: { marginBottom: tokens.spacingVerticalM },
+  outro: { marginTop: tokens.spacingVerticalM },
+});
+
 /** What a form dialog shows under its error alert. */
 export type FormDialogContent =
   /** A spinner while what the form needs is loading. */
@@ -28,10 +37,11 @@ export type FormDialogContent =
   | { kind: 'error'; textKey: string }
   /** Text instead of the form, such as 'nothing to choose from'. */
   | { kind: 'message'; message: ReactNode }
-  /** The form (with a submit button in the dialog's actions), `intro` above it. */
+  /** The form (with a submit button in the dialog's actions), `intro` above it, `outro` below. */
   | {
       kind: 'form';
       intro?: ReactNode;
+      outro?: ReactNode;
       context?: FormContext;
       formData?: FormData;
       today?: string;
@@ -39,27 +49,39 @@ export type FormDialogContent =
   /** Nothing but the alert (e.g. after `loadFailed`). */
   | { kind: 'none' };
 
-interface FormDialogProps {
+interface FormDialogProps<T> {
   open: boolean;
-  /** The form's id in flows/forms (its flow, the form element's id, the submit button's `form`). */
+  /** The form element's id (the submit button's `form`); also its flow's name unless `flow` says. */
   formId: string;
+  /** The form's flow in flows/forms, when a page shows the same form under its own `formId`. */
+  flow?: string;
   /** The form's schema and precompiled validator (`loadPrecompiled`). */
   form: CompiledForm;
   /** The dialog surface's test id. */
   testId: string;
   titleKey: string;
+  /** A paragraph under the title that describes the dialog (its `aria-describedby`). */
+  descriptionKey?: string;
   cancelKey: string;
-  /** The failure alert's text (and optional title) keys: shown after a failed submit. */
-  errorKey: string;
+  /**
+   * The failure alert's text (and optional title) keys: shown after a failed submit. Without it
+   * the caller says what failed itself (in `outro`).
+   */
+  errorKey?: string;
   errorTitleKey?: string;
   /** Shows the failure alert without a submit, e.g. when what the form needs failed to load. */
   loadFailed?: boolean;
   content: FormDialogContent;
+  /** Busy while the caller's own submit runs (when `onSubmit` returns no promise). */
+  busy?: boolean;
   /**
-   * Called with valid data; the dialog is busy until the promise settles, then closes when it
-   * resolves or shows the failure alert when it rejects.
+   * Called with valid data. When it returns a promise the dialog is busy until it settles, then
+   * closes and passes its value to `onDone` when it resolves, or shows the failure alert when it
+   * rejects. Otherwise the caller keeps `busy` and closes the dialog itself.
    */
-  onSubmit: (data: FormData) => Promise<unknown>;
+  onSubmit: (data: FormData) => Promise<T> | undefined;
+  /** After a submit's promise resolved and the dialog was told to close (navigate here: fluentui#35139). */
+  onDone?: (result: T) => void;
   onClose: () => void;
 }
 
@@ -70,25 +92,34 @@ interface FormDialogProps {
  * Stays mounted: it closes through `open`. Focus goes back to the opener when the opener carries
  * Fluent's `useRestoreFocusTarget()`; the form focuses its first error itself.
  */
-export function FormDialog({
+export function FormDialog<T>({
   open,
   formId,
+  flow: flowName = formId,
   form,
   testId,
   titleKey,
+  descriptionKey,
   cancelKey,
   errorKey,
   errorTitleKey,
   loadFailed = false,
   content,
+  busy: callerBusy = false,
   onSubmit,
+  onDone,
   onClose,
-}: FormDialogProps) {
+}: FormDialogProps<T>) {
+  const styles = useStyles();
   const { t } = useTranslation();
   const language = useLanguage();
-  const flow = portalConfig().forms[formId]!;
-  const [busy, setBusy] = useState(false);
+  const flow = portalConfig().forms[flowName]!;
+  const [submitting, setSubmitting] = useState(false);
+  const busy = submitting || callerBusy;
   const [failed, setFailed] = useState(false);
+  // A flow may keep its submit disabled until its data is valid (the SSN dialog's 4 digits).
+  const [valid, setValid] = useState(false);
+  const descriptionId = `${formId}-description`;
   // One loading state, from the form's data to its widgets' code: the dialog does not flash empty.
   const loading = <Spinner size="small" label={t('common.loading')} />;
   // The dialog stays mounted while closed: its form's widgets load then, so it opens whole.
@@ -102,14 +133,17 @@ export function FormDialog({
 
   const submit = (data: FormData) => {
     setFailed(false);
-    setBusy(true);
-    onSubmit(data).then(
-      () => {
-        setBusy(false);
+    const submitted = onSubmit(data);
+    if (!submitted) return;
+    setSubmitting(true);
+    submitted.then(
+      (result) => {
+        setSubmitting(false);
         onClose();
+        onDone?.(result);
       },
       () => {
-        setBusy(false);
+        setSubmitting(false);
         setFailed(true);
       },
     );
@@ -117,15 +151,25 @@ export function FormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
-      <DialogSurface data-testid={testId}>
+      <DialogSurface
+        data-testid={testId}
+        aria-describedby={descriptionKey ? descriptionId : undefined}
+      >
         <DialogBody>
           <DialogTitle>{t(titleKey)}</DialogTitle>
           <DialogContent>
-            <SubmitError
-              titleKey={errorTitleKey}
-              textKey={failed || loadFailed ? errorKey : null}
-              testId="dialog-error"
-            />
+            {descriptionKey && (
+              <Text as="p" block id={descriptionId} className={styles.description}>
+                {t(descriptionKey)}
+              </Text>
+            )}
+            {errorKey && (
+              <SubmitError
+                titleKey={errorTitleKey}
+                textKey={failed || loadFailed ? errorKey : null}
+                testId="dialog-error"
+              />
+            )}
             {content.kind === 'loading' && loading}
             {content.kind === 'error' && (
               <SubmitError textKey={content.textKey} testId="dialog-error" />
@@ -146,8 +190,10 @@ export function FormDialog({
                   context={content.context}
                   busy={busy}
                   hideSubmit
+                  onValidityChange={flow.submitDisabledUntilValid ? setValid : undefined}
                   onSubmit={submit}
                 />
+                {content.outro && <div className={styles.outro}>{content.outro}</div>}
               </>
             )}
           </DialogContent>
@@ -160,6 +206,7 @@ export function FormDialog({
                 type="submit"
                 form={formId}
                 appearance="primary"
+                disabled={flow.submitDisabledUntilValid === true && !valid && !busy}
                 disabledFocusable={busy}
                 icon={busy ? <Spinner size="tiny" aria-hidden /> : undefined}
               >
