@@ -8,7 +8,6 @@ import { amountFacts, checkSingle, singleLimits } from '../../domain/payment-jou
 import { allowsVariant, type PaymentVariant } from '../../domain/payment-options';
 import { decideOptions } from '../../domain/rules';
 import { isPayableToday, scheduleStatus } from '../../domain/schedule-status';
-import { submissionType } from '../../domain/submission-type';
 import type { ArrangementType } from '../../domain/types';
 import type { PortalContext } from '../context';
 import { isValidDay } from '../dates';
@@ -218,7 +217,9 @@ export async function checkRequest(
   if (taken) refuse('duplicate');
 
   const variant = inferVariant(body, state);
-  if (submissionType(variant) !== body.type) refuse('variant_not_offered');
+  // The type each variant submits is the journey file's (flows/journeys/payment.json), as the browser's.
+  if (services.journey.variants[variant]?.submissionType !== body.type)
+    refuse('variant_not_offered');
   if (variant === 'letter') {
     const group = decideOptions(services.rules.paymentOptions, facts).group;
     if (group === 'no-options') refuse('variant_not_offered');

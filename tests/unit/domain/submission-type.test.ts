@@ -1,35 +1,34 @@
+/**
+ * The arrangement type each payment variant submits (spec section 4, Payment flow) is data: the
+ * `submissionType` of its entry in flows/journeys/payment.json, read by the browser's submission
+ * body and re-checked by the server. The spec's table, held against the file.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_VARIANTS } from '../../../src/domain/payment-options';
-import { submissionType } from '../../../src/domain/submission-type';
+import type { PaymentJourneyFile } from '../../../src/domain/payment-journey';
 
-describe('submissionType', () => {
-  it('letter submits LET', () => {
-    expect(submissionType('letter')).toBe('LET');
-  });
+const journey = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../flows/journeys/payment.json'), 'utf8'),
+) as PaymentJourneyFile;
 
-  it('bif and pif submit PIF', () => {
-    expect(submissionType('bif')).toBe('PIF');
-    expect(submissionType('pif')).toBe('PIF');
-  });
+const SPEC: Record<string, string> = {
+  letter: 'LET',
+  bif: 'PIF',
+  pif: 'PIF',
+  'one-time': 'PPA',
+  'past-due': 'PPA',
+  upcoming: 'PPA',
+  remaining: 'PPA',
+  'bring-current': 'PPA',
+  sif: 'SIF',
+};
 
-  it('one-time, past-due, upcoming, remaining and bring-current submit PPA', () => {
-    for (const variant of [
-      'one-time',
-      'past-due',
-      'upcoming',
-      'remaining',
-      'bring-current',
-    ] as const) {
-      expect(submissionType(variant)).toBe('PPA');
+describe("the journey file's submission types", () => {
+  it('are the spec table, for every payment variant', () => {
+    for (const variant of PAYMENT_VARIANTS) {
+      expect(journey.variants[variant]?.submissionType, variant).toBe(SPEC[variant]);
     }
-  });
-
-  it('sif submits SIF', () => {
-    expect(submissionType('sif')).toBe('SIF');
-  });
-
-  it('every payment variant has a type', () => {
-    for (const variant of PAYMENT_VARIANTS)
-      expect(submissionType(variant)).toMatch(/^(LET|PIF|PPA|SIF)$/);
   });
 });
