@@ -12,6 +12,15 @@ import type { FormData, FormFlow, FlowRule, RuleEffect } from './flow';
  */
 export type FormContext = Record<string, string | number | readonly FormOption[]>;
 
+/** A table of texts (a payment schedule): drawn by the theme's ScheduleTable. */
+export interface OptionTable {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly string[])[];
+  /** The columns of amounts (by index): aligned to the end, so their digits line up. */
+  amounts?: readonly number[];
+}
+
 /** One option of a choice whose options come from the `context` (a field's `optionsFrom`). */
 export interface FormOption {
   value: string | number;
@@ -23,7 +32,7 @@ export interface FormOption {
   /** Facts about the option, shown while it is chosen (planChoice: a plan's amounts). */
   details?: readonly { label: string; value: string }[];
   /** A table shown while it is chosen (planChoice: the plan's schedule). */
-  table?: { caption: string; columns: readonly string[]; rows: readonly (readonly string[])[] };
+  table?: OptionTable;
   /** A notice shown while it is chosen. */
   note?: string;
 }

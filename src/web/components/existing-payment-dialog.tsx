@@ -1,14 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * 'A payment is already scheduled': asked before paying when GetExistingPayment answers true.
@@ -25,25 +16,15 @@ export function ExistingPaymentDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface aria-describedby="existing-payment-body" data-testid="existing-payment-dialog">
-        <DialogBody>
-          <DialogTitle>{t('account.dialogs.existingPayment.title')}</DialogTitle>
-          <DialogContent>
-            <Text as="p" block id="existing-payment-body">
-              {t('account.dialogs.existingPayment.body')}
-            </Text>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onCancel}>
-              {t('account.dialogs.cancel')}
-            </Button>
-            <Button appearance="primary" onClick={onContinue}>
-              {t('account.dialogs.existingPayment.continue')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      testId="existing-payment-dialog"
+      titleKey="account.dialogs.existingPayment.title"
+      body={t('account.dialogs.existingPayment.body')}
+      cancelKey="account.dialogs.cancel"
+      actionKey="account.dialogs.existingPayment.continue"
+      onConfirm={onContinue}
+      onCancel={onCancel}
+    />
   );
 }

@@ -17,6 +17,7 @@ import {
   agreementTexts,
   confirmLabel,
   scheduleOf,
+  scheduleTable,
   stageContext,
   stageInitial,
   submissionBody,
@@ -238,6 +239,17 @@ describe('the arrangement stage of a plan', () => {
     const schedule = scheduleOf(data('sif', { plans }), { planMonths: 3 });
     expect(schedule).toHaveLength(3);
     expect(confirmLabel(data('sif', { plans }), schedule)).toBe('Settle my account for $1,715.01');
+  });
+
+  it('the plan choice and the review draw the same schedule table, amounts in their own column', () => {
+    const context = stageContext(data('sif', { plans }), 'arrangement', {}, t);
+    const [three] = context.plans as readonly FormOption[];
+    const schedule = scheduleOf(data('sif', { plans }), { planMonths: 3 });
+    const review = scheduleTable(data('sif', { plans }), schedule, t);
+    expect(three?.table).toEqual(review);
+    expect(review.columns).toHaveLength(3);
+    expect(review.rows[0]).toEqual(['1', expect.any(String), '$571.67']);
+    expect(review.amounts).toEqual([2]);
   });
 });
 

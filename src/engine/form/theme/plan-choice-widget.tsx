@@ -26,6 +26,7 @@ import {
 import type { WidgetProps } from '@rjsf/utils';
 import type { FormOption } from '../form-state';
 import { choiceOptions } from './choice-widgets';
+import { ScheduleTable } from './schedule-table';
 
 const useStyles = makeStyles({
   // minWidth 0: inside the Field's grid a wide table must not widen the page on a phone.
@@ -66,22 +67,6 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     fontSize: tokens.fontSizeBase400,
     whiteSpace: 'nowrap',
-  },
-  scroll: { overflowX: 'auto', maxWidth: '100%' },
-  table: { borderCollapse: 'collapse', width: '100%', fontSize: tokens.fontSizeBase300 },
-  caption: {
-    textAlign: 'left',
-    fontWeight: tokens.fontWeightSemibold,
-    paddingBottom: tokens.spacingVerticalS,
-  },
-  cell: {
-    textAlign: 'left',
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    whiteSpace: 'nowrap',
-    '@media (max-width: 480px)': {
-      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
-    },
   },
 });
 
@@ -187,33 +172,7 @@ export function PlanChoiceWidget(props: WidgetProps) {
               <MessageBarBody>{chosen.note}</MessageBarBody>
             </MessageBar>
           )}
-          {chosen.table && (
-            <div className={styles.scroll}>
-              <table className={styles.table}>
-                <caption className={styles.caption}>{chosen.table.caption}</caption>
-                <thead>
-                  <tr>
-                    {chosen.table.columns.map((column) => (
-                      <th key={column} scope="col" className={styles.cell}>
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {chosen.table.rows.map((row, r) => (
-                    <tr key={r}>
-                      {row.map((cell, c) => (
-                        <td key={c} className={styles.cell}>
-                          {cell}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {chosen.table && <ScheduleTable table={chosen.table} />}
         </div>
       )}
     </div>

@@ -15,29 +15,20 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatLongDay } from '../../../../domain/dates';
 import { formatCents } from '../../../../domain/money';
 import { LazySpinner } from '../../../../engine/form/theme/lazy-spinner';
-import { confirmLabel, type PaymentData, type ScheduledPayment } from '../utils/payment-model';
+import { ScheduleTable } from '../../../../engine/form/theme/schedule-table';
+import {
+  confirmLabel,
+  scheduleTable,
+  type PaymentData,
+  type ScheduledPayment,
+} from '../utils/payment-model';
 
 const FIRST_SHOWN = 3;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  table: { borderCollapse: 'collapse', width: '100%' },
-  caption: {
-    textAlign: 'left',
-    fontWeight: tokens.fontWeightSemibold,
-    paddingBottom: tokens.spacingVerticalS,
-  },
-  cell: {
-    textAlign: 'left',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    whiteSpace: 'nowrap',
-  },
-  amount: { textAlign: 'right' },
-  total: { fontWeight: tokens.fontWeightSemibold },
   more: { alignSelf: 'flex-start', minHeight: '32px' },
   confirm: {
     alignSelf: 'flex-start',
@@ -70,44 +61,11 @@ export function ReviewStage({ data, schedule, busy, checking, error, onConfirm }
   return (
     <div className={styles.root}>
       <Body1 as="p">{t('payment.review.intro')}</Body1>
-      <table className={styles.table} data-testid="review-schedule">
-        <caption className={styles.caption}>{t('payment.schedule.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.cell}>
-              {t('payment.schedule.number')}
-            </th>
-            <th scope="col" className={styles.cell}>
-              {t('payment.schedule.date')}
-            </th>
-            <th scope="col" className={`${styles.cell} ${styles.amount}`}>
-              {t('payment.schedule.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((payment, index) => (
-            <tr key={`${payment.date}-${index}`}>
-              <td className={styles.cell}>{index + 1}</td>
-              <td className={styles.cell}>{formatLongDay(payment.date, data.language)}</td>
-              <td className={`${styles.cell} ${styles.amount}`}>{money(payment.cents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2} className={`${styles.cell} ${styles.total}`}>
-              {t('payment.schedule.total')}
-            </th>
-            <td
-              className={`${styles.cell} ${styles.amount} ${styles.total}`}
-              data-testid="review-total"
-            >
-              {money(total)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <ScheduleTable
+        table={scheduleTable(data, shown, t)}
+        total={{ label: t('payment.schedule.total'), value: money(total), testId: 'review-total' }}
+        testId="review-schedule"
+      />
       {schedule.length > FIRST_SHOWN && (
         <Button
           className={styles.more}

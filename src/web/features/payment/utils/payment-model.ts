@@ -5,7 +5,7 @@
  * stage lists, the schedule the answers make, and the SubmitPayment body. Pure: no React, no
  * requests. Every word comes from flows/texts through `t`.
  */
-import type { FormContext, FormOption } from '../../../../engine/form/form-state';
+import type { FormContext, FormOption, OptionTable } from '../../../../engine/form/form-state';
 import type { FormData } from '../../../../engine/form/flow';
 import type { AnswerLine } from '../../../../engine/journey/JourneyView';
 import { localize, type Language } from '../../../../engine/i18n/split';
@@ -116,7 +116,12 @@ function planOption(data: PaymentData, plan: PlanChoice, t: Translate): FormOpti
   };
 }
 
-function scheduleTable(data: PaymentData, schedule: readonly ScheduledPayment[], t: Translate) {
+/** A schedule's payments as a table: number, day and amount (the plan choice's, the review's). */
+export function scheduleTable(
+  data: PaymentData,
+  schedule: readonly ScheduledPayment[],
+  t: Translate,
+): OptionTable {
   return {
     caption: t('payment.schedule.caption'),
     columns: [
@@ -129,6 +134,7 @@ function scheduleTable(data: PaymentData, schedule: readonly ScheduledPayment[],
       formatLongDay(payment.date, data.language),
       formatCents(payment.cents, data.language),
     ]),
+    amounts: [2],
   };
 }
 
