@@ -31,7 +31,8 @@ import {
 } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { i18nextTranslator } from '../i18n/i18next';
-import { localize, toLanguage, type LocalizedText } from '../i18n/split';
+import { localize, toLanguage } from '../i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { FormData, FormFlow } from './flow';
 import { computeFormState, pruneHidden } from './form-state';
 import { errorMessage } from './messages';

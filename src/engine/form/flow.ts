@@ -4,7 +4,7 @@
  * JSON Logic positions are typed as such.
  */
 import type { JsonLogic } from '../rules/json-logic';
-import type { LocalizedText } from '../i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 
 export const WIDGETS = [
   'text',
