@@ -2,7 +2,7 @@
 
 import type {LocalizedText} from '../api/localized-text';
 
-export type Content = {
+export interface Content {
   $schema: '../../schemas/meta/content.schema.json';
   kind: 'document' | 'agency' | 'authorization' | 'plan-change';
-};
+}
