@@ -6,7 +6,12 @@
  * A schema may use another API schema by its $id (`"$ref": "/schemas/api/account.json"`, or a
  * definition of it: `/schemas/api/account.json#/definitions/arrangementSummary`). The type is
  * imported from that schema's generated file, never declared again: one interface per shape.
+ *
+ * Some shapes are declared again in the meta-schemas of flow files, with constraints of their own
+ * (a flow's texts may not be empty): a definition named in SHARED_DEFINITIONS is given the type of
+ * the API schema it names, once the generator has checked that the two have the same shape.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
@@ -35,6 +40,100 @@ function typeName(file: string): string {
 
 const API_REF = /^\/schemas\/api\/([a-z0-9-]+)\.json(?:#\/definitions\/([A-Za-z0-9]+))?$/;
 
+/** Definitions that flow files' meta-schemas declare again: the API schema whose type they are. */
+const SHARED_DEFINITIONS: Record<string, string> = {
+  localizedText: '/schemas/api/localized-text.json',
+  endOfPathNotice: '/schemas/api/payment-settings.json#/definitions/endOfPathNotice',
+};
+
+/**
+ * Definitions whose type the engine declares, because JSON Schema cannot say it (a JSON Logic
+ * expression is any JSON, recursively): the generated types use the engine's.
+ */
+const ENGINE_TYPES: Record<string, { type: string; module: string }> = {
+  '#/definitions/jsonLogic': { type: 'JsonLogic', module: 'src/engine/rules/json-logic' },
+};
+
+/** Keywords that constrain values but not the shape of the type (and annotations). */
+const NOT_SHAPE = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
+
+/** A schema's shape: constraints dropped, local references to shared definitions made global. */
+function shapeOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(shapeOf);
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node)
+    .filter(([key]) => !NOT_SHAPE.has(key))
+    .map(([key, value]): [string, unknown] => {
+      if (key === '$ref' && typeof value === 'string') {
+        return [key, SHARED_DEFINITIONS[value.replace(/^#\/definitions\//, '')] ?? value];
+      }
+      if (key === 'required' && Array.isArray(value)) return [key, [...value].sort()];
+      return [key, shapeOf(value)];
+    });
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The schema (or definition of one) an API `$ref` names. */
+function apiSchema(ref: string): unknown {
+  const [, name = '', definition] = API_REF.exec(ref) ?? [];
+  const schema = JSON.parse(
+    readFileSync(path.join(schemasDir, 'api', `${name}.schema.json`), 'utf8'),
+  ) as { definitions?: Record<string, unknown> };
+  return definition ? schema.definitions?.[definition] : schema;
+}
+
+/**
+ * The schema with each reference to a shared definition made a reference to the API schema it
+ * stands for; throws when the two differ in shape.
+ */
+function shareDefinitions(schema: JSONSchema, file: string): JSONSchema {
+  const id = typeof schema.$id === 'string' ? schema.$id : '';
+  const definitions = (schema.definitions ?? {}) as Record<string, unknown>;
+  const shared = Object.keys(definitions).filter(
+    (name) => SHARED_DEFINITIONS[name] && !SHARED_DEFINITIONS[name]!.startsWith(`${id}#`),
+  );
+  for (const name of shared) {
+    const target = SHARED_DEFINITIONS[name]!;
+    const [mine, theirs] = [shapeOf(definitions[name]), shapeOf(apiSchema(target))];
+    if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+      throw new Error(
+        `${path.relative(root, file)}: definitions/${name} is not the shape of ${target}`,
+      );
+    }
+  }
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (key !== '$ref' || typeof value !== 'string') return [key, visit(value)];
+        const name = value.replace(/^#\/definitions\//, '');
+        return [key, shared.includes(name) ? SHARED_DEFINITIONS[name] : value];
+      }),
+    );
+  };
+  const rest = Object.fromEntries(
+    Object.entries(definitions).filter(([name]) => !shared.includes(name)),
+  );
+  return visit({ ...schema, definitions: rest }) as JSONSchema;
+}
+
 /**
  * The schema with every reference to another schema file replaced by the name of its generated
  * type (`tsType`), and the imports those names need, by module.
@@ -48,6 +147,14 @@ function importExternalRefs(
     if (Array.isArray(node)) return node.map(visit);
     if (!node || typeof node !== 'object') return node;
     const { $ref, ...rest } = node as Record<string, unknown>;
+    const engineType = typeof $ref === 'string' ? ENGINE_TYPES[$ref] : undefined;
+    if (engineType) {
+      const generated = path.join(outDir, path.relative(schemasDir, path.dirname(file)));
+      const module = path.relative(generated, path.join(root, engineType.module));
+      if (!imports.has(module)) imports.set(module, new Set());
+      imports.get(module)!.add(engineType.type);
+      return { ...(visit(rest) as object), tsType: engineType.type };
+    }
     if (typeof $ref === 'string' && !$ref.startsWith('#')) {
       const match = API_REF.exec($ref);
       if (!match) throw new Error(`${path.relative(root, file)}: cannot resolve $ref ${$ref}`);
@@ -69,9 +176,44 @@ function importExternalRefs(
   return { schema: visit(schema) as JSONSchema, imports };
 }
 
+/** Keywords that only check a value and never change its type. */
+const CHECK_ONLY = new Set(['required', 'if', 'then', 'else', 'not', '$comment', 'description']);
+
+/**
+ * The schema without what gives the compiler a wrong type: a `$ref`'s siblings (draft-07 ignores
+ * them; the compiler would declare the referenced type again), and `anyOf`/`allOf` lists that
+ * only add checks (`required`, `if`/`then`; the compiler would intersect the type with an index
+ * signature).
+ */
+function typeOnly(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(typeOnly);
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  if (typeof record.$ref === 'string') return { $ref: record.$ref };
+  const checksOnly = (list: unknown) =>
+    Array.isArray(list) &&
+    list.every(
+      (item) =>
+        item && typeof item === 'object' && Object.keys(item).every((k) => CHECK_ONLY.has(k)),
+    );
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([key, value]) => !((key === 'anyOf' || key === 'allOf') && checksOnly(value)))
+      .map(([key, value]) => [
+        key,
+        key === 'properties' || key === 'definitions'
+          ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, typeOnly(v)]))
+          : typeOnly(value),
+      ]),
+  );
+}
+
 async function generate(file: string): Promise<{ target: string; code: string }> {
   const source = JSON.parse(await readFile(file, 'utf8')) as JSONSchema;
-  const { schema, imports } = importExternalRefs(source, file);
+  const { schema, imports } = importExternalRefs(
+    typeOnly(shareDefinitions(source, file)) as JSONSchema,
+    file,
+  );
   const relative = path.relative(schemasDir, file).replace(/\.schema\.json$/, '.ts');
   const banner = `/* Generated by scripts/gen-types.ts from schemas/${path.relative(schemasDir, file)}. Do not edit. */`;
   const importLines = [...imports]

@@ -5,7 +5,7 @@
  * date choices, the plans a plan slider offers, and the submission body built from the answers.
  */
 import type { JourneyStage } from '../engine/journey/journey';
-import type { LocalizedText } from '../engine/i18n/split';
+import type { LocalizedText } from '../generated/types/api/localized-text';
 import { checkExpression, evaluate, type JsonLogic } from '../engine/rules/json-logic';
 import { addDays } from './dates';
 import { toCents } from './money';

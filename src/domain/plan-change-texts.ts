@@ -6,7 +6,8 @@
  */
 import { interpolate } from '../engine/form/messages';
 import { formatPhone } from '../engine/form/theme/format';
-import { localize, type Language, type LocalizedText } from '../engine/i18n/split';
+import { localize, type Language } from '../engine/i18n/split';
+import type { LocalizedText } from '../generated/types/api/localized-text';
 import { formatLongDay } from './dates';
 import { formatCents } from './money';
 

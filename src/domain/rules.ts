@@ -5,11 +5,7 @@
  * the server reads them from disk, the browser from the injected config.
  */
 import { checkExpression, evaluate, test, type JsonLogic } from '../engine/rules/json-logic';
-
-export interface LocalizedText {
-  en: string;
-  es: string;
-}
+import type { LocalizedText } from '../generated/types/api/localized-text';
 
 /** What the debtor can do about an outcome shown as a notice (urgent-state). */
 export type RuleActionKind =

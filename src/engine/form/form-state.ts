@@ -181,7 +181,7 @@ export function computeFormState(
   const disabled = fieldsWhere(flow, 'disable', facts);
   const readOnly = fieldsWhere(flow, 'readonly', facts);
   for (const [name, field] of Object.entries(flow.fields)) {
-    if (field.readOnly) readOnly.add(name);
+    if (field?.readOnly) readOnly.add(name);
   }
 
   const itemIndex: Record<string, number[]> = {};

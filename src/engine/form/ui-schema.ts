@@ -1,7 +1,8 @@
 /** Builds the RJSF uiSchema of a flow for the current state and language. */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { test } from '../rules/json-logic';
-import { localize, type Language, type LocalizedText } from '../i18n/split';
+import { localize, type Language } from '../i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { FlowField, FormData, FormFlow } from './flow';
 import { ruleFacts, type FormContext, type FormState } from './form-state';
 import { interpolate } from './messages';

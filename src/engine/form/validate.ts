@@ -122,6 +122,7 @@ export function validateForm({
   const now = new Date();
   const limit = (value: string | undefined) => dateLimit(value, today, context, now);
   for (const [field, config] of Object.entries(flow.fields)) {
+    if (!config) continue;
     const value = state.data[field];
     const options = config.optionsFrom === undefined ? undefined : context?.[config.optionsFrom];
     if (config.optionsFrom === undefined || isEmpty(value) || found.has(field)) continue;
@@ -132,7 +133,7 @@ export function validateForm({
   }
   for (const [field, config] of Object.entries(flow.fields)) {
     const value = state.data[field];
-    if (typeof value !== 'string' || !ISO_DAY.test(value) || found.has(field)) continue;
+    if (!config || typeof value !== 'string' || !ISO_DAY.test(value) || found.has(field)) continue;
     const max = limit(config.dateMax);
     const min = limit(config.dateMin);
     if (max !== undefined && value > max) add(field, 'dateMax', { limit: max });

@@ -2,16 +2,11 @@
  * Localized texts: every user-visible string lives under flows/ as `{ "en": "...", "es": "..." }`.
  * `splitLocales` turns a tree of such leaves into one tree per language, the shape i18next loads.
  */
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 
 /** The languages the portal speaks; the first is the default and the fallback. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-/** One user-visible text in every language. */
-export interface LocalizedText {
-  en: string;
-  es: string;
-}
 
 /** A nested object whose leaves are `LocalizedText`. */
 export interface LocalizedTree {

@@ -5,7 +5,7 @@
  * may open, what completing one does, where Continue leads, and which answers a change makes
  * stale. It knows nothing of payments.
  */
-import type { LocalizedText } from '../i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { FormData } from '../form/flow';
 
 export interface JourneyStage {

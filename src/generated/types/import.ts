@@ -148,10 +148,7 @@ export interface Account {
   dateOfReferral?: Day;
   dateOfLastPay?: Day;
   lastUpdateDate?: Day;
-  /**
-   * YYYY-MM-DD, or today / today+N / today-N relative to the import day.
-   */
-  lastViewableDate?: string;
+  lastViewableDate?: Day;
   statementDate?: Day;
   saveDate?: Day;
   arrangements?: Arrangement[];
@@ -217,10 +214,7 @@ export interface Letter {
    * Unique letter id; the offer code is <accountNumber>.<letterId>.
    */
   letterId: number;
-  /**
-   * YYYY-MM-DD, or today / today+N / today-N relative to the import day.
-   */
-  requestDate: string;
+  requestDate: Day;
   principalBalance: Money;
   isLetterOne?: boolean;
   options: {

@@ -7,45 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAjv } from '../ajv';
 import { toCents } from '../money';
+import type { Client } from '../../generated/types/meta/client';
 
-export interface LocalizedText {
-  en: string;
-  es: string;
-}
-
-export interface PaymentSettings {
-  minSinglePayment: number;
-  minMonthlyPayment: number;
-  allowCreditCard: boolean;
-  allowDebitCard: boolean;
-  allowBankAccount: boolean;
-  maxMonthlyPayments: number;
-  allowSifArr: boolean;
-  allowPifArr: boolean;
-  maxSinglePayDaysInFuture: number;
-  allowPcoMinPay: boolean;
-}
-
-export interface SettlementTier {
-  months: number;
-  /** Fraction taken off the balance (0.4 = 40 percent off). */
-  discount: number;
-}
-
-export interface EndOfPathNotice {
-  paymentUrl: string;
-  heading: LocalizedText;
-  text: LocalizedText;
-  linkText: LocalizedText;
-}
-
-export interface ClientFile {
-  name: string;
-  payment: PaymentSettings;
-  settlementTiers: SettlementTier[];
-  supportPhone?: string;
-  endOfPathNotice?: EndOfPathNotice;
-}
+/** A flows/clients file as the server keeps it (its `$schema` and `$comment` are for editors). */
+export type ClientFile = Omit<Client, '$schema' | '$comment'>;
 
 /** A client's settings with the amounts the server computes with. */
 export interface ClientSettings extends ClientFile {

@@ -1,5 +1,6 @@
 /** Funding methods as the API shows them (spec section 3 "Funding method"), and their checks. */
 import type { FastifyRequest } from 'fastify';
+import type { FundingMethod } from '../../generated/types/api/funding-method';
 import type { AccessClaims } from '../auth/tokens';
 import type { ClientSettings } from '../clients/settings';
 import type { PortalContext } from '../context';
@@ -7,17 +8,9 @@ import { ApiError, languageOf } from '../http/errors';
 import { BRAND_NAMES, type CardBrand } from './cards';
 import type { FundingMethodRow } from './tables';
 
-export interface FundingRecord {
-  id: number;
-  name: string;
-  type: 'card' | 'bank';
-  accountNumberMask: string;
-  /** Cards: the last day of the expiry month; banks: null. */
-  expiration: string | null;
-  isExpired: boolean;
+/** A funding method as the API shows it; the server always sends every field. */
+export interface FundingRecord extends Required<FundingMethod> {
   brand: CardBrand | null;
-  cardType: 'credit' | 'debit' | null;
-  bankAccountType: 'checking' | 'savings' | null;
 }
 
 export function isExpired(row: Pick<FundingMethodRow, 'expiration'>, today: string): boolean {

@@ -5,7 +5,8 @@
  * dates written out.
  */
 import { interpolate } from '../../engine/form/messages';
-import { localize, type LocalizedText } from '../../engine/i18n/split';
+import { localize } from '../../engine/i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { Language, MessageCatalog, MessageKey } from '../http/messages';
 import { formatLongDay } from '../../domain/dates';
 import { formatCents } from '../../domain/money';

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LocalizedText } from '../../engine/i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import { DISPUTE_REASONS } from '../../domain/dispute';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';

@@ -1,20 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useQuery } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
+import type { FundingMethod } from '../../generated/types/api/funding-method';
 
 /** A saved payment method (spec §3 Funding method). */
-export interface FundingMethod {
-  id: number;
-  /** 'Visa ****1111', 'Checking ****6789' (bank words in the caller's language). */
-  name: string;
-  type: 'card' | 'bank';
-  accountNumberMask: string;
-  expiration: string | null;
-  isExpired: boolean;
-  brand?: string | null;
-  cardType?: 'credit' | 'debit' | null;
-  bankAccountType?: 'checking' | 'savings' | null;
-}
+export type { FundingMethod };
 
 export const fundingMethodsQuery = (accountNumber: string) =>
   queryOptions({

@@ -1,30 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useQuery } from '../lib/query-client';
-import type { LocalizedText } from '../../domain/rules';
+import type { PaymentSettings } from '../../generated/types/api/payment-settings';
 import { apiRequest } from '../lib/api';
 
 /** GET Account/GetPaymentSettings: the client's settings (spec §3) and its notices. */
-export interface PaymentSettings {
-  minSinglePayment: number;
-  minMonthlyPayment: number;
-  allowCreditCard: boolean;
-  allowDebitCard: boolean;
-  allowBankAccount: boolean;
-  maxMonthlyPayments: number;
-  allowSifArr: boolean;
-  allowPifArr: boolean;
-  maxSinglePayDaysInFuture: number;
-  allowPcoMinPay: boolean;
-  clientId: string;
-  supportPhoneNumber: string | null;
-  /** One client's notice that payments are taken on its own site. */
-  endOfPathNotice: {
-    paymentUrl: string;
-    heading: LocalizedText;
-    text: LocalizedText;
-    linkText: LocalizedText;
-  } | null;
-}
+export type { PaymentSettings };
 
 export const paymentSettingsQuery = (accountNumber: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { localize, type LocalizedText } from '../../engine/i18n/split';
+import { localize } from '../../engine/i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import { useLanguage } from '../hooks/use-language';
 import { LinkedText } from './linked-text';
 

@@ -2,7 +2,7 @@
  * Long texts from flows/content (schemas/meta/content.schema.json), read from the page config:
  * the legal documents and the agency's details.
  */
-import type { LocalizedText } from '../../engine/i18n/split';
+import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { AuthorizationContent } from '../../domain/payment-authorization';
 import { portalConfig } from './config';
 

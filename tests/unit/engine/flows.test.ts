@@ -39,7 +39,7 @@ describe('form flow files', () => {
       for (const field of part.fields) expect(Object.keys(flow.fields), field).toContain(field);
     }
     for (const field of Object.values(flow.fields)) {
-      if (field.array?.canAdd !== undefined)
+      if (field?.array?.canAdd !== undefined)
         expect(checkExpression(field.array.canAdd)).toEqual([]);
     }
     for (const entry of flow.order) {

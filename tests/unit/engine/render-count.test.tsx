@@ -53,7 +53,7 @@ describe.each(FORM_NAMES)('typing in flows/forms/%s.json', (name) => {
   it('re-renders only the field typed in', async () => {
     const { flow, schema, validator } = await loadForm(name);
     const fields = Object.entries(flow.fields)
-      .filter(([, field]) => TYPED_WIDGETS.has(field.widget ?? 'text') && !field.array)
+      .filter(([, field]) => field && TYPED_WIDGETS.has(field.widget ?? 'text') && !field.array)
       .map(([field]) => field);
     const user = userEvent.setup();
     render(

@@ -4,11 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AuthorizationContent } from '../../../src/domain/payment-authorization';
 import { planChoices, type PaymentJourneyFile } from '../../../src/domain/payment-journey';
 import type { PaymentVariant } from '../../../src/domain/payment-options';
-import {
-  splitLocales,
-  type LocalizedText,
-  type LocalizedTree,
-} from '../../../src/engine/i18n/split';
+import { splitLocales, type LocalizedTree } from '../../../src/engine/i18n/split';
+import type { LocalizedText } from '../../../src/generated/types/api/localized-text';
 import { interpolate } from '../../../src/engine/form/messages';
 import type { FundingMethod } from '../../../src/web/api/funding-methods';
 import type { FormOption } from '../../../src/engine/form/form-state';

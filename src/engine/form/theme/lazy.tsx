@@ -77,6 +77,7 @@ export function widgetsLoading(flow: FormFlow): Promise<void> | undefined {
   const names = [
     ...new Set(
       Object.values(flow.fields)
+        .filter((field) => field !== undefined)
         .flatMap((field): PartName[] => (field.array ? [field.widget, 'array'] : [field.widget]))
         .filter((name) => parts[name]?.ready() === false),
     ),

@@ -11,17 +11,18 @@ export interface Letter {
   principalBalance: number;
   firstName: string | null;
   creditorName: string | null;
-  payer: {
-    firstName: string | null;
-    businessName: string | null;
-    addressLine1: string | null;
-    addressLine2: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-    lastName: string;
-  };
+  payer: LetterPayer;
   options: LetterOption[];
+}
+export interface LetterPayer {
+  firstName: string | null;
+  businessName: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  lastName: string;
 }
 export interface LetterOption {
   letterOptionId: number;
