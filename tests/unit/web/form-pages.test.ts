@@ -152,7 +152,9 @@ describe('dispute page', () => {
   const values = { accountNumber: 'LU1/1 0' };
 
   it('success goes back to the account (its number encoded) with the confirmation code', () => {
-    expect(fillPath((file.forms ?? [])[0]!.submit.success.goTo!, values)).toBe('/accounts/LU1%2F1%200');
+    expect(fillPath((file.forms ?? [])[0]!.submit.success.goTo!, values)).toBe(
+      '/accounts/LU1%2F1%200',
+    );
     expect(resultValues(values, { confirmation: 'DSP-1', document: {} })).toEqual({
       accountNumber: 'LU1/1 0',
       confirmation: 'DSP-1',

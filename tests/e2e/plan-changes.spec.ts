@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { formatLongDay, todayInAgencyZone } from '../../src/domain/dates';
+import { expectNoAxeViolations } from './a11y';
+import {
+  LANGS,
+  ROBERT,
+  VIEWPORTS,
+  horizontalOverflow,
+  signInAs,
+  tr,
+  useLanguage,
+  type Lang,
+} from './accounts-fixtures';
+import { expect, test } from './fixtures';
+import { accountNow, signInSlot } from './payment-helpers';
+
+/**
+ * The plan managed online (issue 22), as a debtor does it from the account page: cancel the plan
+ * (with a payment less than 1 business day away, and without), move every payment to another
+ * day, change the number of payments; and an account that cannot be changed online offers only
+ * the phone number. Each journey is a page file of flows/pages with stages.
+ */
+
+/** The screen as the debtor meets it: axe finds nothing, nothing scrolls sideways. */
+async function checkScreen(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+}
+
+/** The offer on the account page's plan section, followed to its journey. */
+async function openOffer(page: Page, accountNumber: string, offer: string): Promise<void> {
+  await page.goto(`/accounts/${accountNumber}`);
+  const link = page.getByTestId(`offer-${offer}`);
+  await expect(link).toBeVisible();
+  const box = await link.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+  await link.click();
+  await expect(page.getByTestId(`${offer}-stage`).first()).toBeVisible();
+}
+
+const date = (day: string, lang: Lang) => formatLongDay(day, lang);
+
+for (const lang of LANGS) {
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`cancel a plan: nothing more is taken (${lang}, ${name})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-cancel-${lang}-${name}`);
+      const accountNumber = slot.accounts.planMethods!;
+      await openOffer(page, accountNumber, 'cancel-plan');
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}/plan/cancel$`));
+      // What cancelling means, said first.
+      const consequences = page.getByTestId('cancel-plan-consequences');
+      await expect(consequences).toContainText(tr(lang, 'stays due', 'sigue adeudado'));
+      await expect(consequences).toContainText(
+        tr(lang, 'already sent to your bank will still post', 'ya enviados a su banco'),
+      );
+      await expect(page.getByTestId('cancel-plan-kept')).toHaveCount(0);
+      await expect(page.getByTestId('cancel-plan-stopped').getByRole('row')).toHaveCount(4);
+      await checkScreen(page);
+
+      // Confirming needs the box: the error summary says so.
+      const submit = page.locator('#plan-cancel-confirm button[type="submit"]');
+      await submit.click();
+      await expect(page.locator('#plan-cancel-confirm_confirmed')).toHaveAttribute('aria-invalid', 'true');
+      await page.locator('#plan-cancel-confirm_confirmed').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
+      await submit.click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { kept: unknown[]; stopped: unknown[] };
+      expect(body.kept).toEqual([]);
+      expect(body.stopped).toHaveLength(3);
+      expect(response.request().headers()['idempotency-key']).toBeTruthy();
+
+      const confirmation = page.getByTestId('cancel-plan-confirmation');
+      await expect(confirmation).toBeVisible();
+      await expect(page.getByTestId('cancel-plan-code')).toHaveText(/\S+/);
+      await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await checkScreen(page);
+
+      // Nothing more is taken: no active plan, no payment to come.
+      const account = await accountNow(page, accountNumber);
+      expect(account.arrangements.filter((a) => a.active)).toHaveLength(0);
+      await confirmation.getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}$`));
+      await expect(page.getByTestId('plan-change-offers')).toHaveCount(0);
+    });
+
+    test(`cancel a plan with a payment within the cutoff: it is still taken (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-cancel-cutoff-${lang}-${name}`);
+      const accountNumber = slot.accounts.dueToday!;
+      await openOffer(page, accountNumber, 'cancel-plan');
+      const today = todayInAgencyZone();
+      // The screen says, with its date, that today's payment is still taken.
+      const kept = page.getByTestId('cancel-plan-kept');
+      await expect(kept).toContainText(date(today, lang));
+      await expect(kept).toContainText(
+        tr(lang, 'will still be taken', 'se cobrará de todos modos'),
+      );
+      await checkScreen(page);
+      await page.locator('#plan-cancel-confirm_confirmed').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
+      await page.locator('#plan-cancel-confirm button[type="submit"]').click();
+      const body = (await (await answer).json()) as { kept: { date: string }[] };
+      expect(body.kept.map((payment) => payment.date)).toEqual([today]);
+      await expect(page.getByTestId('cancel-plan-confirmation')).toBeVisible();
+    });
+
+    test(`an account that cannot be changed online offers only the phone number (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      await signInAs(page, ROBERT);
+      await page.goto('/accounts/LU1.70002');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('LU1.70002');
+      await expect(page.locator('#main')).toContainText(/\d{3}-\d{3}-\d{4}/);
+      await expect(page.getByTestId('plan-change-offers')).toHaveCount(0);
+      await expect(page.locator('a[href*="/plan/"]')).toHaveCount(0);
+      await checkScreen(page);
+      // Its address says the same, with the number.
+      await page.goto('/accounts/LU1.70002/plan/cancel');
+      await expect(page.getByTestId('cancel-plan-unavailable')).toContainText(/\d{3}-\d{3}-\d{4}/);
+      await expect(page.locator('#plan-cancel-confirm')).toHaveCount(0);
+      await checkScreen(page);
+    });
+  }
+}
