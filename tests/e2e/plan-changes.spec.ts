@@ -62,7 +62,10 @@ for (const lang of LANGS) {
       // Confirming needs the box: the error summary says so.
       const submit = page.locator('#plan-cancel-confirm button[type="submit"]');
       await submit.click();
-      await expect(page.locator('#plan-cancel-confirm_confirmed')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#plan-cancel-confirm_confirmed')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
       await page.locator('#plan-cancel-confirm_confirmed').check();
       const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
       await submit.click();
@@ -109,6 +112,55 @@ for (const lang of LANGS) {
       const body = (await (await answer).json()) as { kept: { date: string }[] };
       expect(body.kept.map((payment) => payment.date)).toEqual([today]);
       await expect(page.getByTestId('cancel-plan-confirmation')).toBeVisible();
+    });
+
+    test(`change the payment day: each payment's new date, then the account shows them (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-day-${lang}-${name}`);
+      const accountNumber = slot.accounts.planMethods!;
+      await openOffer(page, accountNumber, 'change-payment-day');
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}/plan/payment-day$`));
+      await checkScreen(page);
+      // The plan's next payment is 10 days away: a day that is not its day.
+      const inTen = new Date(`${todayInAgencyZone()}T12:00:00Z`);
+      inTen.setUTCDate(inTen.getUTCDate() + 10);
+      const day = inTen.getUTCDate() === 15 ? 16 : 15;
+      await page
+        .getByLabel(tr(lang, 'New payment day of the month', 'Nuevo día de pago del mes'))
+        .selectOption({ label: String(day) });
+      const preview = page.waitForResponse((r) => r.url().includes('/Account/PaymentDayChange'));
+      await page.locator('#plan-day-choice button[type="submit"]').click();
+      const seen = (await (await preview).json()) as { moved: { from: string; date: string }[] };
+      // The new dates, beside the old ones; the heading has focus.
+      const stage = page.getByTestId('change-payment-day-stage');
+      await expect(stage).toBeFocused();
+      await expect(stage).toContainText(
+        tr(lang, 'Your new payment dates', 'Sus nuevas fechas de pago'),
+      );
+      const moved = page.getByTestId('change-payment-day-moved');
+      await expect(moved.getByRole('row')).toHaveCount(4);
+      await expect(moved).toContainText(date(seen.moved[0]!.from, lang));
+      await expect(moved).toContainText(date(seen.moved[0]!.date, lang));
+      await checkScreen(page);
+      await page.locator('#plan-day-confirm_confirmed').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/ChangePaymentDay'));
+      await page.locator('#plan-day-confirm button[type="submit"]').click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { moved: { date: string }[] };
+      expect(body.moved).toHaveLength(3);
+      for (const payment of body.moved) expect(Number(payment.date.slice(8))).toBe(day);
+      const confirmation = page.getByTestId('change-payment-day-confirmation');
+      await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await checkScreen(page);
+      // The account page shows the new schedule.
+      await confirmation.getByRole('link').click();
+      await expect(page.getByTestId('next-payment-text')).toContainText(
+        date(body.moved[0]!.date, lang),
+      );
     });
 
     test(`an account that cannot be changed online offers only the phone number (${lang}, ${name})`, async ({

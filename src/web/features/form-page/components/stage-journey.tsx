@@ -5,7 +5,7 @@
  * (its data is kept as `answers.<stage id>`, and back brings it back); the last stage's form
  * submits, once, and its confirmation ends the journey. A new journey is a page file: no code.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Body1,
   Button,
@@ -144,12 +144,15 @@ function StageView({
   const { t } = useTranslation();
   const language = useLanguage();
   const { accountNumber = '' } = useParams();
-  const heading = useRef<HTMLHeadingElement>(null);
+  // Focused once, when it first shows (after the stage's read has come).
+  const focused = useRef(false);
+  const heading = (element: HTMLHeadingElement | null) => {
+    if (!element || !focus || focused.current) return;
+    focused.current = true;
+    element.focus();
+  };
   const [alertKey, setAlertKey] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<ExternalError[]>([]);
-  useEffect(() => {
-    if (focus) heading.current?.focus();
-  }, [focus]);
 
   const load = stage.load;
   const args = loadArgs(stage, pageFacts);
@@ -173,9 +176,11 @@ function StageView({
 
   const header = (
     <>
-      <Body1 as="p" className={styles.progress} data-testid={`${pageName}-step`}>
-        {t('journey.stepOf', { number: step + 1, count })}
-      </Body1>
+      {count > 1 && (
+        <Body1 as="p" className={styles.progress} data-testid={`${pageName}-step`}>
+          {t('journey.stepOf', { number: step + 1, count })}
+        </Body1>
+      )}
       <h2 ref={heading} tabIndex={-1} className={styles.heading} data-testid={`${pageName}-stage`}>
         <Title3>{t(stage.heading, pageValues)}</Title3>
       </h2>
