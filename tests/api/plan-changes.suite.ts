@@ -125,7 +125,13 @@ interface Options {
   current: { date: string; amount: number }[];
   kept: { date: string; amount: number }[];
   day: number;
-  choices: { months: number; perMonth: number; schedule: { date: string; amount: number }[] }[];
+  choices: {
+    months: number;
+    perMonth: number;
+    schedule: { date: string; amount: number }[];
+    authorization: string;
+    eSign: string;
+  }[];
 }
 
 interface Detailed {
@@ -413,6 +419,9 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
       expect(res.body.statement).toMatch(
         /^I, Kim Planchanger, authorize MRS to make 3 recurring electronic payments/,
       );
+      // The authorization the debtor read with the choice is the one the change keeps.
+      expect(three.authorization).toBe(res.body.statement);
+      expect(three.eSign).not.toBe('');
       const detailed = await call<Detailed>(
         server,
         '/api/v2/Account/Detailed?accountNumber=PCH1.10007',

@@ -30,4 +30,20 @@ export interface PlanChoice {
   months: number;
   perMonth: number;
   schedule: PlanPayment[];
+  /**
+   * The agreement the debtor accepts with this plan (flows/content/payment-authorization.json), in the caller's language.
+   */
+  agreement: string;
+  /**
+   * The consent to electronic records and signature.
+   */
+  eSign: string;
+  /**
+   * The new recurring payment authorization of this plan, the text ChangePlan keeps.
+   */
+  authorization: string;
+  /**
+   * The version of the authorization texts.
+   */
+  contentVersion: string;
 }
