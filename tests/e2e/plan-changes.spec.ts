@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatLongDay, todayInAgencyZone } from '../../src/domain/dates';
+import { formatUsd } from '../../src/domain/money';
 import { expectNoAxeViolations } from './a11y';
 import {
   LANGS,
@@ -161,6 +162,80 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('next-payment-text')).toContainText(
         date(body.moved[0]!.date, lang),
       );
+    });
+
+    test(`change a plan: the new schedule beside the current one, then on the account page (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-change-${lang}-${name}`);
+      const accountNumber = slot.accounts.planMethods!;
+      const options = page.waitForResponse((r) => r.url().includes('/Account/PlanChangeOptions'));
+      await openOffer(page, accountNumber, 'change-plan');
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}/plan/change$`));
+      const offered = (await (await options).json()) as {
+        current: { date: string; amount: number }[];
+        choices: {
+          months: number;
+          perMonth: number;
+          schedule: { date: string; amount: number }[];
+        }[];
+      };
+      expect(offered.choices.length).toBeGreaterThan(1);
+      const choice = offered.choices.find((c) => c.months !== offered.current.length)!;
+      await expect(page.getByTestId('change-plan-now')).toContainText(
+        tr(lang, 'Paid so far', 'Pagado hasta ahora'),
+      );
+      await checkScreen(page);
+      await page
+        .getByRole('radio', {
+          name: tr(
+            lang,
+            `${choice.months} monthly payments of ${formatUsd(choice.perMonth, 'en')}`,
+            `${choice.months} pagos mensuales de ${formatUsd(choice.perMonth, 'es')}`,
+          ),
+        })
+        .check();
+      await page.locator('#plan-months-choice button[type="submit"]').click();
+      const stage = page.getByTestId('change-plan-stage');
+      await expect(stage).toBeFocused();
+      await expect(stage).toContainText(
+        tr(lang, 'Your new plan beside your plan now', 'Su nuevo plan junto a su plan actual'),
+      );
+      // The new schedule beside the current one.
+      await expect(page.getByTestId('change-plan-current').getByRole('row')).toHaveCount(
+        offered.current.length + 1,
+      );
+      await expect(page.getByTestId('change-plan-new').getByRole('row')).toHaveCount(
+        choice.months + 1,
+      );
+      await expect(page.getByTestId('change-plan-totals')).toContainText(
+        formatUsd(choice.perMonth, lang),
+      );
+      await expect(page.locator('#plan-change-confirm')).toContainText(
+        tr(lang, 'recurring electronic payments', 'pagos electrónicos recurrentes'),
+      );
+      await checkScreen(page);
+      // Back keeps the choice.
+      await page.getByTestId('change-plan-back').click();
+      await expect(page.getByTestId('change-plan-stage')).toBeFocused();
+      await page.locator('#plan-months-choice button[type="submit"]').click();
+      await page.locator('#plan-change-confirm_eSignConsent').check();
+      await page.locator('#plan-change-confirm_authorizationDisclosuresAccepted').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/ChangePlan'));
+      await page.locator('#plan-change-confirm button[type="submit"]').click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      expect(((await response.json()) as { kind: string }).kind).toBe('change-plan');
+      const confirmation = page.getByTestId('change-plan-confirmation');
+      await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await checkScreen(page);
+      // The account page shows the new schedule.
+      await confirmation.getByRole('link').click();
+      const next = page.getByTestId('next-payment-text');
+      await expect(next).toContainText(date(choice.schedule[0]!.date, lang));
+      await expect(next).toContainText(formatUsd(choice.schedule[0]!.amount, lang));
     });
 
     test(`an account that cannot be changed online offers only the phone number (${lang}, ${name})`, async ({
