@@ -122,6 +122,7 @@ interface Options {
   arrangementId: number;
   paid: number;
   remaining: number;
+  total: number;
   current: { date: string; amount: number }[];
   kept: { date: string; amount: number }[];
   day: number;
@@ -398,6 +399,8 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
       expect(seen.body.paid).toBe(100);
       expect(seen.body.remaining).toBe(300);
       expect(seen.body.kept).toEqual([{ date: t, amount: 100 }]);
+      // The total stays: paid, the payment that stays, and what is left.
+      expect(seen.body.total).toBe(500);
       expect(seen.body.current.map((p) => p.date)).toEqual([
         addDay(t, 30),
         addDay(t, 60),

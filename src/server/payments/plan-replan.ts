@@ -144,6 +144,12 @@ export async function planChangeOptions(
     type: plan.arrangement.type as PlanChangeOptions['type'],
     paid: toDollars(options.paidCents),
     remaining: toDollars(options.remainingCents),
+    total: toDollars(
+      [...options.kept, ...options.sent].reduce(
+        (sum, p) => sum + p.cents,
+        options.paidCents + options.remainingCents,
+      ),
+    ),
     savings: toDollars(savingsOf(plan)),
     current: moving.map(apiPayment),
     kept: options.kept.map(apiPayment),

@@ -14,6 +14,10 @@ export interface PlanChangeOptions {
    */
   remaining: number;
   /**
+   * The plan's total, unchanged by a new number of payments: paid so far, the payments that stay (within the cutoff, or sent) and what is left.
+   */
+  total: number;
+  /**
    * What a settlement saves (0 otherwise); unchanged.
    */
   savings: number;
