@@ -27,7 +27,7 @@ import type { RulesFile } from '../src/domain/rules';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
 import { checkSignInPolicy, isFactor, type SignInPolicy } from '../src/domain/sign-in-policy';
 import { checkHolidayCalendar, type HolidayCalendar } from '../src/domain/business-days';
-import { DATA_SOURCES, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
+import { DATA_SOURCES, LOAD_CALLS, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
 import { routesByFeature } from './lib/routes';
 
 /** JSON Schema keywords the form engine does not render (see `unsupported` below). */
@@ -345,9 +345,95 @@ function findText(texts: Map<string, Json>, key: string): { file: string; leaf: 
   return { file: `flows/texts/${namespace}.json`, leaf: node };
 }
 
+/** Properties of a journey's stages (and the page's offer) that hold text keys. */
+const STAGE_TEXT_PROPERTIES = new Set([
+  'heading',
+  'description',
+  'text',
+  'header',
+  'label',
+  'empty',
+  'back',
+  'title',
+  'body',
+  'code',
+  'again',
+  'alert',
+  'toast',
+]);
+
+/** The text keys in a journey's stages: every string of a text property, and byStatus texts. */
+function stageTextKeys(
+  value: Json | undefined,
+  pointer: string,
+  keys: [string, Json | undefined][],
+): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => stageTextKeys(item, `${pointer}/${i}`, keys));
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [name, inner] of Object.entries(value)) {
+    const here = `${pointer}/${name}`;
+    // Rules (JSON Logic) hold no text keys.
+    if (
+      ['when', 'from', 'items', 'rows', 'value', 'equals', 'args', 'body', 'prefill'].includes(
+        name,
+      ) &&
+      !(name === 'items' && Array.isArray(inner)) &&
+      !(name === 'body' && typeof inner === 'string')
+    )
+      continue;
+    if (typeof inner === 'string' && STAGE_TEXT_PROPERTIES.has(name)) keys.push([here, inner]);
+    else if (name === 'byStatus' && isObject(inner))
+      for (const [status, key] of Object.entries(inner)) keys.push([`${here}/${status}`, key]);
+    else if (name === 'label' && typeof inner === 'string') keys.push([here, inner]);
+    else stageTextKeys(inner, here, keys);
+  }
+}
+
+/** The JSON Logic rules of a journey stage, each with its JSON path. */
+function stageRules(stage: JsonObject, here: string): [string, Json][] {
+  const rules: [string, Json][] = [];
+  const object = (value: Json | undefined) => (isObject(value) ? value : {});
+  const add = (pointer: string, rule: Json | undefined) => {
+    if (rule !== undefined) rules.push([pointer, rule]);
+  };
+  const each = (value: Json | undefined, pointer: string) => {
+    for (const [name, rule] of Object.entries(object(value))) add(`${pointer}/${name}`, rule);
+  };
+  each(object(stage.load).args, `${here}/load/args`);
+  each(object(stage.form).prefill, `${here}/form/prefill`);
+  each(object(stage.submit).body, `${here}/submit/body`);
+  for (const [name, value] of Object.entries(object(stage.values)))
+    add(`${here}/values/${name}/from`, object(value).from);
+  for (const [name, value] of Object.entries(object(stage.pick)))
+    for (const key of ['from', 'equals']) add(`${here}/pick/${name}/${key}`, object(value)[key]);
+  for (const [name, value] of Object.entries(object(stage.options)))
+    add(`${here}/options/${name}/items`, object(value).items);
+  const blocks = (list: Json | undefined, pointer: string) => {
+    (Array.isArray(list) ? list : []).forEach((entry, i) => {
+      const block = object(entry);
+      const at = `${pointer}/${i}`;
+      add(`${at}/when`, block.when);
+      add(`${at}/rows`, block.rows);
+      if (Array.isArray(block.items))
+        block.items.forEach((line, j) => {
+          for (const key of ['value', 'when']) add(`${at}/items/${j}/${key}`, object(line)[key]);
+        });
+      else add(`${at}/items`, block.items);
+      blocks(block.blocks, `${at}/blocks`);
+    });
+  };
+  blocks(stage.blocks, `${here}/blocks`);
+  return rules;
+}
+
 /** The text keys of a page file, each with its JSON path (see schemas/meta/page.schema.json). */
 function pageTextKeys(page: JsonObject): [string, Json | undefined][] {
   const keys: [string, Json | undefined][] = [];
+  stageTextKeys(page.stages, '/stages', keys);
+  stageTextKeys(page.offer, '/offer', keys);
   const at = (pointer: string, value: Json | undefined) => {
     if (value !== undefined) keys.push([pointer, value]);
   };
@@ -436,6 +522,33 @@ async function checkPage(
       report(file, pointer, `text "${key}" has no Spanish text (es) in ${textsFile}`);
   }
   const calls: readonly string[] = SUBMIT_CALLS;
+  const loads: readonly string[] = LOAD_CALLS;
+  const stages = Array.isArray(page.stages) ? page.stages : [];
+  const stageIds = new Set<string>();
+  for (const [i, entry] of stages.entries()) {
+    if (!isObject(entry)) continue;
+    const here = `/stages/${i}`;
+    if (typeof entry.id === 'string') {
+      if (stageIds.has(entry.id)) report(file, `${here}/id`, `stage "${entry.id}" is twice`);
+      stageIds.add(entry.id);
+    }
+    const load = isObject(entry.load) ? entry.load.call : undefined;
+    if (typeof load === 'string' && !loads.includes(load))
+      report(file, `${here}/load/call`, `load "${load}" is not one of ${loads.join(', ')}`);
+    const call = isObject(entry.submit) ? entry.submit.call : undefined;
+    if (typeof call === 'string' && !calls.includes(call))
+      report(file, `${here}/submit/call`, `call "${call}" is not one of ${calls.join(', ')}`);
+    if (entry.submit !== undefined && i !== stages.length - 1)
+      report(file, `${here}/submit`, 'only the last stage submits');
+    if (entry.submit !== undefined && !isObject(entry.form))
+      report(file, `${here}/submit`, 'a stage that submits needs a form');
+    const form = isObject(entry.form) ? entry.form.form : undefined;
+    if (typeof form === 'string' && !forms.has(form))
+      report(file, `${here}/form/form`, `form "${form}" is not in flows/forms`);
+    for (const [pointer, rule] of stageRules(entry, here))
+      for (const problem of checkExpression(rule, pointer))
+        report(file, '', `malformed rule: ${problem}`);
+  }
   const entries = Array.isArray(page.forms) ? page.forms : [];
   for (const [i, entry] of entries.entries()) {
     if (!isObject(entry)) continue;

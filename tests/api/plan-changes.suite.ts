@@ -122,10 +122,17 @@ interface Options {
   arrangementId: number;
   paid: number;
   remaining: number;
+  total: number;
   current: { date: string; amount: number }[];
   kept: { date: string; amount: number }[];
   day: number;
-  choices: { months: number; perMonth: number; schedule: { date: string; amount: number }[] }[];
+  choices: {
+    months: number;
+    perMonth: number;
+    schedule: { date: string; amount: number }[];
+    authorization: string;
+    eSign: string;
+  }[];
 }
 
 interface Detailed {
@@ -392,6 +399,8 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
       expect(seen.body.paid).toBe(100);
       expect(seen.body.remaining).toBe(300);
       expect(seen.body.kept).toEqual([{ date: t, amount: 100 }]);
+      // The total stays: paid, the payment that stays, and what is left.
+      expect(seen.body.total).toBe(500);
       expect(seen.body.current.map((p) => p.date)).toEqual([
         addDay(t, 30),
         addDay(t, 60),
@@ -413,6 +422,9 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
       expect(res.body.statement).toMatch(
         /^I, Kim Planchanger, authorize MRS to make 3 recurring electronic payments/,
       );
+      // The authorization the debtor read with the choice is the one the change keeps.
+      expect(three.authorization).toBe(res.body.statement);
+      expect(three.eSign).not.toBe('');
       const detailed = await call<Detailed>(
         server,
         '/api/v2/Account/Detailed?accountNumber=PCH1.10007',

@@ -34,6 +34,8 @@ export const TEMPLATES = {
   closed: ['maria-garcia', 'LU1.10003'],
   /** Acme Supply LLC LU1.30001: a business (no first name). */
   business: ['acme-supply', 'LU1.30001'],
+  /** Sam LU1.90002: an active plan, every payment with a method, none within the cutoff. */
+  planMethods: ['sam-patel', 'LU1.90002'],
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;
@@ -99,6 +101,16 @@ Object.assign(SLOTS, {
   'success-focus-en': { templates: ['open'], methods: 'saved' },
   'success-focus-es': { templates: ['open'], methods: 'saved' },
 } satisfies Record<string, SlotDefinition>);
+
+// The plan changes (tests/e2e/plan-changes.spec.ts): one debtor per change, language and screen.
+for (const lang of ['en', 'es']) {
+  for (const viewport of ['desktop', 'phone']) {
+    SLOTS[`plan-cancel-${lang}-${viewport}`] = { templates: ['planMethods'], methods: 'saved' };
+    SLOTS[`plan-cancel-cutoff-${lang}-${viewport}`] = { templates: ['dueToday'], methods: 'saved' };
+    SLOTS[`plan-day-${lang}-${viewport}`] = { templates: ['planMethods'], methods: 'saved' };
+    SLOTS[`plan-change-${lang}-${viewport}`] = { templates: ['planMethods'], methods: 'saved' };
+  }
+}
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

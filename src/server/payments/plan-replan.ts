@@ -18,6 +18,7 @@ import { confirmationCode } from '../routes/forms';
 import type { ArrangementWithPayments } from '../routes/mappers';
 import { arrangementsOf } from './account-state';
 import { fundingName } from './funding';
+import type { FundingMethodRow } from './tables';
 import {
   apiPayment,
   asPlanPayment,
@@ -79,30 +80,93 @@ const savingsOf = (plan: ArrangementWithPayments): number =>
     ? Math.max(0, plan.arrangement.begin_balance_cents - plan.arrangement.amount_cents)
     : 0;
 
+/**
+ * The new payment authorization of a plan's choices, in the caller's language: the same texts the
+ * debtor reads (PlanChangeOptions) and the change keeps (ChangePlan). The new payments keep the
+ * method the plan's payments were made with.
+ */
+async function authorizationFor(
+  ctx: PortalContext,
+  services: PaymentServices,
+  request: FastifyRequest,
+  account: AccountRow,
+  plan: ArrangementWithPayments,
+  moving: PlanPayment[],
+): Promise<{
+  funding: FundingMethodRow | undefined;
+  method: string;
+  texts: (choice: ReplanOptions['choices'][number]) => ReturnType<typeof authorizationTexts>;
+}> {
+  const auth = authOf(request);
+  const language = languageOf(request);
+  const config = planChangeConfig(ctx);
+  const facts = await planFacts(ctx, services, account, auth.debtorId, plan);
+  const fundingId = plan.payments.find(
+    (p) => moving.some((m) => m.id === p.id) && p.funding_id,
+  )?.funding_id;
+  const funding = fundingId
+    ? await ctx.db
+        .selectFrom('funding_methods')
+        .selectAll()
+        .where('id', '=', fundingId)
+        .executeTakeFirst()
+    : undefined;
+  const method = funding
+    ? fundingName(request, funding)
+    : localize(config.content.changePlan.noMethod, language);
+  const texts = (choice: ReplanOptions['choices'][number]) =>
+    authorizationTexts(services.authorization.content, language, {
+      name: facts.name,
+      agency: facts.agency,
+      creditor: facts.creditor,
+      accountNumber: facts.accountNumber,
+      method,
+      phone: facts.phone,
+      action: localize(config.content.changePlan.action, language),
+      payments: choice.schedule,
+    });
+  return { funding, method, texts };
+}
+
 /** GET Account/PlanChangeOptions: the plan as it stands and every plan allowed for what is left. */
 export async function planChangeOptions(
   ctx: PortalContext,
   services: PaymentServices,
+  request: FastifyRequest,
   account: AccountRow,
   day: number | undefined,
 ): Promise<PlanChangeOptions> {
   const { plan, options } = await planReplan(ctx, services, account, day);
   const moving = splitMoving(plan, options);
+  const { texts } = await authorizationFor(ctx, services, request, account, plan, moving);
   return {
     arrangementId: plan.arrangement.id,
     type: plan.arrangement.type as PlanChangeOptions['type'],
     paid: toDollars(options.paidCents),
     remaining: toDollars(options.remainingCents),
+    total: toDollars(
+      [...options.kept, ...options.sent].reduce(
+        (sum, p) => sum + p.cents,
+        options.paidCents + options.remainingCents,
+      ),
+    ),
     savings: toDollars(savingsOf(plan)),
     current: moving.map(apiPayment),
     kept: options.kept.map(apiPayment),
     sent: options.sent.map(apiPayment),
     day: options.day,
-    choices: options.choices.map((choice) => ({
-      months: choice.months,
-      perMonth: toDollars(choice.perMonthCents),
-      schedule: choice.schedule.map(({ date, cents }) => ({ date, amount: toDollars(cents) })),
-    })),
+    choices: options.choices.map((choice) => {
+      const { agreement, eSign, authorization, version } = texts(choice);
+      return {
+        months: choice.months,
+        perMonth: toDollars(choice.perMonthCents),
+        schedule: choice.schedule.map(({ date, cents }) => ({ date, amount: toDollars(cents) })),
+        agreement,
+        eSign,
+        authorization,
+        contentVersion: version,
+      };
+    }),
   };
 }
 
@@ -134,32 +198,9 @@ export async function changePlanOnline(
   const choice = options.choices.find((c) => c.months === body.months);
   if (!choice) throw new ApiError(422, 'planChangeNotAllowed');
   const moving = splitMoving(plan, options);
-  const config = planChangeConfig(ctx);
-  const facts = await planFacts(ctx, services, account, auth.debtorId, plan);
-  // The method the plan's payments were made with; the new payments keep it.
-  const fundingId = plan.payments.find(
-    (p) => moving.some((m) => m.id === p.id) && p.funding_id,
-  )?.funding_id;
-  const funding = fundingId
-    ? await ctx.db
-        .selectFrom('funding_methods')
-        .selectAll()
-        .where('id', '=', fundingId)
-        .executeTakeFirst()
-    : undefined;
-  const method = funding
-    ? fundingName(request, funding)
-    : localize(config.content.changePlan.noMethod, language);
-  const texts = authorizationTexts(services.authorization.content, language, {
-    name: facts.name,
-    agency: facts.agency,
-    creditor: facts.creditor,
-    accountNumber: facts.accountNumber,
-    method,
-    phone: facts.phone,
-    action: localize(config.content.changePlan.action, language),
-    payments: choice.schedule,
-  });
+  const authorization = await authorizationFor(ctx, services, request, account, plan, moving);
+  const { funding, method } = authorization;
+  const texts = authorization.texts(choice);
   const confirmation = confirmationCode('PLN');
   const stamp = ctx.now().toISOString();
   const today = ctx.today();

@@ -113,10 +113,11 @@ const CHANGES: PlanChange[] = [
       body: 'change-plan-request',
       scope: 'ChangePlan',
     },
-    preview: (ctx, services, _request, account, query) =>
+    preview: (ctx, services, request, account, query) =>
       planChangeOptions(
         ctx,
         services,
+        request,
         account,
         query.day === undefined ? undefined : Number(query.day),
       ),

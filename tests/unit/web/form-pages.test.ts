@@ -22,7 +22,7 @@ const page = (name: string) =>
     readFileSync(path.resolve(import.meta.dirname, `../../../flows/pages/${name}.json`), 'utf8'),
   ) as FormPageFile;
 
-const form = (file: FormPageFile, name: string) => file.forms.find((f) => f.form === name)!;
+const form = (file: FormPageFile, name: string) => (file.forms ?? []).find((f) => f.form === name)!;
 
 const maria: Debtor = {
   firstName: 'Maria',
@@ -152,12 +152,14 @@ describe('dispute page', () => {
   const values = { accountNumber: 'LU1/1 0' };
 
   it('success goes back to the account (its number encoded) with the confirmation code', () => {
-    expect(fillPath(file.forms[0]!.submit.success.goTo!, values)).toBe('/accounts/LU1%2F1%200');
+    expect(fillPath((file.forms ?? [])[0]!.submit.success.goTo!, values)).toBe(
+      '/accounts/LU1%2F1%200',
+    );
     expect(resultValues(values, { confirmation: 'DSP-1', document: {} })).toEqual({
       accountNumber: 'LU1/1 0',
       confirmation: 'DSP-1',
     });
-    const toast = file.forms[0]!.submit.success.toast!;
+    const toast = (file.forms ?? [])[0]!.submit.success.toast!;
     expect(holds(toast.bodyWhen, { result: { confirmation: 'DSP-1' } })).toBe(true);
     expect(holds(toast.bodyWhen, { result: { confirmation: null } })).toBe(false);
   });

@@ -14,6 +14,10 @@ export interface PlanChangeOptions {
    */
   remaining: number;
   /**
+   * The plan's total, unchanged by a new number of payments: paid so far, the payments that stay (within the cutoff, or sent) and what is left.
+   */
+  total: number;
+  /**
    * What a settlement saves (0 otherwise); unchanged.
    */
   savings: number;
@@ -30,4 +34,20 @@ export interface PlanChoice {
   months: number;
   perMonth: number;
   schedule: PlanPayment[];
+  /**
+   * The agreement the debtor accepts with this plan (flows/content/payment-authorization.json), in the caller's language.
+   */
+  agreement: string;
+  /**
+   * The consent to electronic records and signature.
+   */
+  eSign: string;
+  /**
+   * The new recurring payment authorization of this plan, the text ChangePlan keeps.
+   */
+  authorization: string;
+  /**
+   * The version of the authorization texts.
+   */
+  contentVersion: string;
 }

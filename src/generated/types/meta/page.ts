@@ -3,18 +3,9 @@
 import type {JsonLogic} from '../../../engine/rules/json-logic';
 
 /**
- * An in-app path; {{name}} is a value of the page (encoded).
+ * A page that shows engine forms (flows/pages/<name>.json), rendered by the one form page (src/web/features/form-page): the data it reads, where it sends the debtor away (guards), the values its texts use, its header, and per form what the form starts from, which call it submits to and what success and failure show. Texts are keys of flows/texts (e.g. "bankruptcy.title"); JSON Logic (when, from, prefill) reads the facts: account, debtor, debtorName, paymentSettings, signedIn and params (the route's parameters), and, after a submit, result. A page with `stages` instead of `forms` is a journey: one stage at a time (a plan cancelled or changed, issue 22), each reading its own answer of a load call (fact preview) and the answers of the stages before it (fact answers.<stage id>), showing display blocks and at most one form; the last stage's form submits.
  */
-export type Path = string;
-/**
- * A key of flows/texts: namespace (the file's name) and the path inside it, with dots.
- */
-export type TextKey = string;
-
-/**
- * A page that shows engine forms (flows/pages/<name>.json), rendered by the one form page (src/web/features/form-page): the data it reads, where it sends the debtor away (guards), the values its texts use, its header, and per form what the form starts from, which call it submits to and what success and failure show. Texts are keys of flows/texts (e.g. "bankruptcy.title"); JSON Logic (when, from, prefill) reads the facts: account, debtor, debtorName, paymentSettings, signedIn and params (the route's parameters), and, after a submit, result.
- */
-export interface FormPageFile {
+export type FormPageFile = {
   $schema?: string;
   $comment?: string;
   /**
@@ -99,8 +90,38 @@ export interface FormPageFile {
   /**
    * @minItems 1
    */
-  forms: [PageForm, ...PageForm[]];
-}
+  forms?: [PageForm, ...PageForm[]];
+  /**
+   * Where the account page offers this page: a link in the plan section (place plan) while the plan is active and can be changed online, and `when` holds over the facts arrangement (the plan shown) and account.
+   */
+  offer?: {
+    place: 'plan';
+    text: TextKey;
+    order?: number;
+    when?: JsonLogic;
+  };
+  /**
+   * The journey's stages, in order (see the description at the top).
+   *
+   * @minItems 1
+   */
+  stages?: [Stage, ...Stage[]];
+} & {
+  [k: string]: unknown | undefined;
+};
+/**
+ * An in-app path; {{name}} is a value of the page (encoded).
+ */
+export type Path = string;
+/**
+ * A key of flows/texts: namespace (the file's name) and the path inside it, with dots.
+ */
+export type TextKey = string;
+/**
+ * How a value shows: money (US dollars), date (a long day), text.
+ */
+export type Format = 'money' | 'date' | 'text';
+
 export interface Link {
   text: TextKey;
   to: Path;
@@ -152,14 +173,14 @@ export interface Success {
   };
   goTo?: Path;
   /**
-   * Instead of the form: a panel with the answer's confirmation code, links and a button that starts a new form.
+   * Instead of the form: a panel with the answer's confirmation code, links and a button that starts a new form. `again` (the button) is for one-form pages; a journey ends here.
    */
   confirmation?: {
     title: TextKey;
     body: TextKey;
     code: TextKey;
     links?: Link[];
-    again: TextKey;
+    again?: TextKey;
   };
 }
 export interface Failure {
@@ -175,4 +196,115 @@ export interface Failure {
    */
   fieldErrors?: boolean;
   toast?: TextKey;
+}
+export interface Stage {
+  $comment?: string;
+  id: string;
+  heading: TextKey;
+  description?: TextKey;
+  /**
+   * The read this stage shows (src/web/features/form-page/utils/loads.ts): fact preview. args: JSON Logic over the facts, e.g. the day an earlier stage chose.
+   */
+  load?: {
+    call: string;
+    args?: {
+      [k: string]: JsonLogic | undefined;
+    };
+  };
+  /**
+   * What a failed load shows, by HTTP status (else the generic error).
+   */
+  failure?: {
+    byStatus?: {
+      [k: string]: TextKey | undefined;
+    };
+  };
+  /**
+   * Named facts: the first item of a list whose field equals a value (e.g. the plan chosen among the choices).
+   */
+  pick?: {
+    [k: string]:
+      | {
+          from: JsonLogic;
+          where: string;
+          equals: JsonLogic;
+        }
+      | undefined;
+  };
+  /**
+   * Named values for the stage's texts ({{name}}) and its form's context.
+   */
+  values?: {
+    [k: string]:
+      | {
+          from: JsonLogic;
+          format?: Format;
+        }
+      | undefined;
+  };
+  /**
+   * Lists of choices for the form's optionsFrom fields: each item of `items` as { value: its `value` field, label: the text with the item's fields ({{field}}, formatted by `format`) }.
+   */
+  options?: {
+    [k: string]:
+      | {
+          items: JsonLogic;
+          value: string;
+          label: TextKey;
+          format?: {
+            [k: string]: Format | undefined;
+          };
+        }
+      | undefined;
+  };
+  blocks?: Block[];
+  form?: {
+    form: string;
+    prefill?: {
+      [k: string]: JsonLogic | undefined;
+    };
+  };
+  back?: TextKey;
+  /**
+   * The last stage: its form's data, with `body` (JSON Logic over the facts, e.g. the plan's id from preview), goes to the call, once (one Idempotency-Key for every retry of the same data).
+   */
+  submit?: {
+    call: string;
+    body?: {
+      [k: string]: JsonLogic | undefined;
+    };
+    success: Success;
+    failure: Failure;
+  };
+}
+/**
+ * Something a stage shows from its facts. text: a text; list: the strings of `items` (with intent: each as a message bar, e.g. a payment still taken); table: the rows of `rows`, each column a field of the row; amounts: label and value pairs; columns: blocks side by side (stacked on a phone).
+ */
+export interface Block {
+  kind: 'text' | 'list' | 'table' | 'amounts' | 'columns';
+  id?: string;
+  when?: JsonLogic;
+  heading?: TextKey;
+  text?: TextKey;
+  intent?: 'info' | 'warning';
+  /**
+   * list: a rule giving strings; amounts: the lines.
+   */
+  items?:
+    | {
+        label: TextKey;
+        value: JsonLogic;
+        format?: Format;
+        when?: JsonLogic;
+      }[]
+    | {}
+    | string;
+  rows?: JsonLogic;
+  columns?: {
+    header: TextKey;
+    field: string;
+    format?: Format;
+  }[];
+  empty?: TextKey;
+  blocks?: Block[];
 }

@@ -33,6 +33,7 @@ import { DisputeDocument } from './dispute-document';
 import { PaymentOptionsLinks } from './payment-options-links';
 import { PaymentSchedule } from './payment-schedule';
 import { TransactionHistory } from './transaction-history';
+import { PlanChangeOffers } from './plan-change-offers';
 import { UpcomingPayments } from './upcoming-payments';
 
 // The dialogs (and their forms) load when first opened.
@@ -177,7 +178,14 @@ export default function AccountPage() {
           onPayNow={(row) => void payNow(row)}
           onSetPaymentMethod={openPaymentMethod}
           onMoveNextPayment={openReschedule}
-        />
+        >
+          {canModify && (
+            <PlanChangeOffers
+              accountNumber={account.accountNumber}
+              facts={{ account, arrangement }}
+            />
+          )}
+        </UpcomingPayments>
       )}
       {open && (
         <PaymentOptionsLinks

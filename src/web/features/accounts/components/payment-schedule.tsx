@@ -15,7 +15,7 @@ import { useLanguage } from '../../../hooks/use-language';
 import { formatDate } from '../../../utils/format-date';
 import { useShowMore } from '../hooks/use-show-more';
 import type { ScheduleRow } from '../utils/schedule-rows';
-import { DataTable } from './data-table';
+import { DataTable } from '../../../components/data-table';
 import { SectionPanel } from './section-panel';
 
 /** Spec §9: the schedule shows 3 payments, then 5 more per click. */

@@ -6,7 +6,7 @@ import { useLanguage } from '../../../hooks/use-language';
 import { transactionStatus } from '../../../utils/account-view';
 import { formatDate } from '../../../utils/format-date';
 import { useShowMore } from '../hooks/use-show-more';
-import { DataTable } from './data-table';
+import { DataTable } from '../../../components/data-table';
 import { SectionPanel } from './section-panel';
 
 /** Spec §9: 5 transactions, then 5 more per click. */

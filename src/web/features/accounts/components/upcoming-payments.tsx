@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Body1,
   Button,
@@ -35,6 +35,7 @@ export function UpcomingPayments({
   onPayNow,
   onSetPaymentMethod,
   onMoveNextPayment,
+  children,
 }: {
   accountNumber: string;
   pastDue: ScheduleRow | null;
@@ -45,6 +46,8 @@ export function UpcomingPayments({
   onPayNow: (row: ScheduleRow) => void;
   onSetPaymentMethod: (row: ScheduleRow) => void;
   onMoveNextPayment: () => void;
+  /** More of the plan's actions (the plan changes offered). */
+  children?: ReactNode;
 }) {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -119,6 +122,7 @@ export function UpcomingPayments({
           </Button>
         )}
       </div>
+      {children}
       <FormError
         id="calendar-error"
         textKey={calendarFailed ? 'account.upcoming.calendarFailed' : null}

@@ -30,6 +30,7 @@ import {
 import { DATA_SOURCE_HOOKS, type SourceState } from '../utils/sources';
 import { AgencyMailPanel } from './agency-mail-panel';
 import { PageFormBlock } from './page-form-block';
+import { StageJourney } from './stage-journey';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', maxWidth: '760px', width: '100%' },
@@ -66,7 +67,16 @@ function useSources(page: FormPageFile): [DataSourceName, SourceState, boolean][
  */
 function useCalls(page: FormPageFile): SubmitCall[] {
   // The same hooks in the same order on every render: a page file does not change.
-  return page.forms.map((form) => SUBMIT_CALL_HOOKS[form.submit.call as SubmitCallName](form.form));
+  const forms = page.forms ?? [];
+  const calls = forms.map((form) =>
+    SUBMIT_CALL_HOOKS[form.submit.call as SubmitCallName](form.form),
+  );
+  // A journey's stages submit with their call (the last one's is the journey's action).
+  for (const stage of page.stages ?? []) {
+    if (stage.submit)
+      calls.push(SUBMIT_CALL_HOOKS[stage.submit.call as SubmitCallName](stage.form?.form ?? ''));
+  }
+  return calls;
 }
 
 /** The page of flows/pages/<page>.json. */
@@ -84,7 +94,9 @@ function FormPageView({ name }: { name: string }) {
   const sources = useSources(page);
   const calls = useCalls(page);
   // The forms' validators download alongside the page's data, not after it.
-  for (const form of page.forms) void loadForm(form.form).catch(() => undefined);
+  for (const form of page.forms ?? []) void loadForm(form.form).catch(() => undefined);
+  for (const stage of page.stages ?? [])
+    if (stage.form) void loadForm(stage.form.form).catch(() => undefined);
 
   const required = sources.filter(([, source, isRequired]) => isRequired && source.enabled);
   if (required.some(([, source]) => isApiError(source.error, 404))) {
@@ -103,13 +115,22 @@ function FormPageView({ name }: { name: string }) {
   const done = page.done && holds(page.done.when, facts) ? page.done : undefined;
   const prompt = page.prompt && holds(page.prompt.when, facts) ? page.prompt : undefined;
 
-  const forms = done ? (
+  const forms = page.stages ? (
+    <StageJourney
+      pageName={name}
+      stages={page.stages}
+      call={calls.at(-1)}
+      facts={facts}
+      values={values}
+      today={agencyToday()}
+    />
+  ) : done ? (
     <MessageBar intent="info" data-testid={`${name}-done`}>
       <MessageBarBody>{t(done.text, values)}</MessageBarBody>
     </MessageBar>
   ) : (
     <div className={styles.forms}>
-      {page.forms.map((form, i) =>
+      {(page.forms ?? []).map((form, i) =>
         holds(form.when, facts) ? (
           <PageFormBlock
             key={form.form}

@@ -63,26 +63,32 @@ function FormFrame({ form, children }: { form: PageForm; children: ReactNode }) 
   );
 }
 
-/** The confirmation that replaces a form after success (`success.confirmation`). */
-function Confirmation({
+export type ConfirmationTexts = NonNullable<PageForm['submit']['success']['confirmation']>;
+
+/**
+ * The confirmation that replaces a form after success (`success.confirmation`), its heading
+ * focused; also the end of a journey page (no `again` there).
+ */
+export function Confirmation({
   pageName,
-  form,
+  texts,
   code,
   facts,
   values,
   onAgain,
+  children,
 }: {
   pageName: string;
-  form: PageForm;
+  texts: ConfirmationTexts;
   code: string;
   facts: Facts;
   values: Values;
-  onAgain: () => void;
+  onAgain?: () => void;
+  children?: ReactNode;
 }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const texts = form.submit.success.confirmation!;
   useEffect(() => heading.current?.focus(), []);
   return (
     <Panel data-testid={`${pageName}-confirmation`}>
@@ -95,6 +101,7 @@ function Confirmation({
       <Body1 as="p" className={styles.text}>
         {t(texts.code, values)} <strong data-testid={`${pageName}-code`}>{code}</strong>
       </Body1>
+      {children}
       <div className={styles.actions}>
         {(texts.links ?? [])
           .filter((link) => holds(link.when, facts))
@@ -103,9 +110,11 @@ function Confirmation({
               {t(link.text, values)}
             </ButtonLink>
           ))}
-        <Button appearance="secondary" onClick={onAgain}>
-          {t(texts.again, values)}
-        </Button>
+        {texts.again && onAgain && (
+          <Button appearance="secondary" onClick={onAgain}>
+            {t(texts.again, values)}
+          </Button>
+        )}
       </div>
     </Panel>
   );
@@ -153,7 +162,7 @@ export function PageFormBlock({
     return (
       <Confirmation
         pageName={pageName}
-        form={form}
+        texts={form.submit.success.confirmation!}
         code={confirmation}
         facts={facts}
         values={values}

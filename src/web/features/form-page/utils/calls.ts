@@ -9,6 +9,7 @@ import { useSetCommunicationPreferences } from '../../../api/contact-information
 import { useUpdateDebtorDetails } from '../../../api/contact-information-update';
 import { useSubmitDispute } from '../../../api/dispute-submit';
 import { useRecordForm } from '../../../api/form-record';
+import { usePlanChangeAction } from '../../../api/plan-changes';
 import type { SubmitCallName } from './names';
 
 /** A submit call as the page sees it: send the data, then one callback or the other. */
@@ -59,5 +60,17 @@ export const SUBMIT_CALL_HOOKS: Record<SubmitCallName, (form: string) => SubmitC
   /** Forms/Record: the form's data kept on the server (result: the record, its confirmation). */
   recordForm: function useRecordFormCall(form: string) {
     return call(useRecordForm(form));
+  },
+  /** Account/CancelPlan, exactly once (result: the plan change's confirmation). */
+  cancelPlan: function useCancelPlanCall() {
+    return call(usePlanChangeAction('cancelPlan'));
+  },
+  /** Account/ChangePaymentDay, exactly once. */
+  changePaymentDay: function useChangePaymentDayCall() {
+    return call(usePlanChangeAction('changePaymentDay'));
+  },
+  /** Account/ChangePlan, exactly once. */
+  changePlan: function useChangePlanCall() {
+    return call(usePlanChangeAction('changePlan'));
   },
 };

@@ -19,5 +19,15 @@ export const SUBMIT_CALLS = [
   'updateDebtorDetails',
   'setCommunicationPreferences',
   'recordForm',
+  'cancelPlan',
+  'changePaymentDay',
+  'changePlan',
 ] as const;
 export type SubmitCallName = (typeof SUBMIT_CALLS)[number];
+
+/**
+ * The reads a journey stage may show (flows/pages `stages[].load.call`, see loads.ts): what a
+ * plan change would do today.
+ */
+export const LOAD_CALLS = ['planCancellation', 'paymentDayChange', 'planChangeOptions'] as const;
+export type LoadCallName = (typeof LOAD_CALLS)[number];

@@ -8,14 +8,14 @@ import type { FormPageFile } from '../../../../generated/types/meta/page';
 import { portalConfig } from '../../../lib/config';
 
 export type { FormPageFile };
-export type PageForm = FormPageFile['forms'][number];
+export type PageForm = NonNullable<FormPageFile['forms']>[number];
 export type Facts = Record<string, unknown>;
 export type Values = Record<string, string>;
 
 /** flows/pages/<name>.json as the server injected it. */
 export function pageFile(name: string): FormPageFile {
   const file = portalConfig().pages[name] as FormPageFile | undefined;
-  if (!file?.forms) throw new Error(`flows/pages/${name}.json is missing`);
+  if (!file?.forms && !file?.stages) throw new Error(`flows/pages/${name}.json is missing`);
   return file;
 }
 

@@ -1,0 +1,260 @@
+import type { Page } from '@playwright/test';
+import { formatLongDay, todayInAgencyZone } from '../../src/domain/dates';
+import { formatUsd } from '../../src/domain/money';
+import { expectNoAxeViolations } from './a11y';
+import {
+  LANGS,
+  ROBERT,
+  VIEWPORTS,
+  horizontalOverflow,
+  signInAs,
+  tr,
+  useLanguage,
+  type Lang,
+} from './accounts-fixtures';
+import { expect, test } from './fixtures';
+import { accountNow, signInSlot } from './payment-helpers';
+
+/**
+ * The plan managed online (issue 22), as a debtor does it from the account page: cancel the plan
+ * (with a payment less than 1 business day away, and without), move every payment to another
+ * day, change the number of payments; and an account that cannot be changed online offers only
+ * the phone number. Each journey is a page file of flows/pages with stages.
+ */
+
+/** The screen as the debtor meets it: axe finds nothing, nothing scrolls sideways. */
+async function checkScreen(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+}
+
+/** The offer on the account page's plan section, followed to its journey. */
+async function openOffer(page: Page, accountNumber: string, offer: string): Promise<void> {
+  await page.goto(`/accounts/${accountNumber}`);
+  const link = page.getByTestId(`offer-${offer}`);
+  await expect(link).toBeVisible();
+  const box = await link.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+  await link.click();
+  await expect(page.getByTestId(`${offer}-stage`).first()).toBeVisible();
+}
+
+const date = (day: string, lang: Lang) => formatLongDay(day, lang);
+
+for (const lang of LANGS) {
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`cancel a plan: nothing more is taken (${lang}, ${name})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-cancel-${lang}-${name}`);
+      const accountNumber = slot.accounts.planMethods!;
+      await openOffer(page, accountNumber, 'cancel-plan');
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}/plan/cancel$`));
+      // What cancelling means, said first.
+      const consequences = page.getByTestId('cancel-plan-consequences');
+      await expect(consequences).toContainText(tr(lang, 'stays due', 'sigue adeudado'));
+      await expect(consequences).toContainText(
+        tr(lang, 'already sent to your bank will still post', 'ya enviados a su banco'),
+      );
+      await expect(page.getByTestId('cancel-plan-kept')).toHaveCount(0);
+      await expect(page.getByTestId('cancel-plan-stopped').getByRole('row')).toHaveCount(4);
+      await checkScreen(page);
+
+      // Confirming needs the box: the error summary says so.
+      const submit = page.locator('#plan-cancel-confirm button[type="submit"]');
+      await submit.click();
+      await expect(page.locator('#plan-cancel-confirm_confirmed')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await page.locator('#plan-cancel-confirm_confirmed').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
+      await submit.click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { kept: unknown[]; stopped: unknown[] };
+      expect(body.kept).toEqual([]);
+      expect(body.stopped).toHaveLength(3);
+      expect(response.request().headers()['idempotency-key']).toBeTruthy();
+
+      const confirmation = page.getByTestId('cancel-plan-confirmation');
+      await expect(confirmation).toBeVisible();
+      await expect(page.getByTestId('cancel-plan-code')).toHaveText(/\S+/);
+      await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await checkScreen(page);
+
+      // Nothing more is taken: no active plan, no payment to come.
+      const account = await accountNow(page, accountNumber);
+      expect(account.arrangements.filter((a) => a.active)).toHaveLength(0);
+      await confirmation.getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}$`));
+      await expect(page.getByTestId('plan-change-offers')).toHaveCount(0);
+    });
+
+    test(`cancel a plan with a payment within the cutoff: it is still taken (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-cancel-cutoff-${lang}-${name}`);
+      const accountNumber = slot.accounts.dueToday!;
+      await openOffer(page, accountNumber, 'cancel-plan');
+      const today = todayInAgencyZone();
+      // The screen says, with its date, that today's payment is still taken.
+      const kept = page.getByTestId('cancel-plan-kept');
+      await expect(kept).toContainText(date(today, lang));
+      await expect(kept).toContainText(
+        tr(lang, 'will still be taken', 'se cobrará de todos modos'),
+      );
+      await checkScreen(page);
+      await page.locator('#plan-cancel-confirm_confirmed').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
+      await page.locator('#plan-cancel-confirm button[type="submit"]').click();
+      const body = (await (await answer).json()) as { kept: { date: string }[] };
+      expect(body.kept.map((payment) => payment.date)).toEqual([today]);
+      await expect(page.getByTestId('cancel-plan-confirmation')).toBeVisible();
+    });
+
+    test(`change the payment day: each payment's new date, then the account shows them (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-day-${lang}-${name}`);
+      const accountNumber = slot.accounts.planMethods!;
+      await openOffer(page, accountNumber, 'change-payment-day');
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}/plan/payment-day$`));
+      await checkScreen(page);
+      // The plan's next payment is 10 days away: a day that is not its day.
+      const inTen = new Date(`${todayInAgencyZone()}T12:00:00Z`);
+      inTen.setUTCDate(inTen.getUTCDate() + 10);
+      const day = inTen.getUTCDate() === 15 ? 16 : 15;
+      await page
+        .getByLabel(tr(lang, 'New payment day of the month', 'Nuevo día de pago del mes'))
+        .selectOption({ label: String(day) });
+      const preview = page.waitForResponse((r) => r.url().includes('/Account/PaymentDayChange'));
+      await page.locator('#plan-day-choice button[type="submit"]').click();
+      const seen = (await (await preview).json()) as { moved: { from: string; date: string }[] };
+      // The new dates, beside the old ones; the heading has focus.
+      const stage = page.getByTestId('change-payment-day-stage');
+      await expect(stage).toBeFocused();
+      await expect(stage).toContainText(
+        tr(lang, 'Your new payment dates', 'Sus nuevas fechas de pago'),
+      );
+      const moved = page.getByTestId('change-payment-day-moved');
+      await expect(moved.getByRole('row')).toHaveCount(4);
+      await expect(moved).toContainText(date(seen.moved[0]!.from, lang));
+      await expect(moved).toContainText(date(seen.moved[0]!.date, lang));
+      await checkScreen(page);
+      await page.locator('#plan-day-confirm_confirmed').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/ChangePaymentDay'));
+      await page.locator('#plan-day-confirm button[type="submit"]').click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { moved: { date: string }[] };
+      expect(body.moved).toHaveLength(3);
+      for (const payment of body.moved) expect(Number(payment.date.slice(8))).toBe(day);
+      const confirmation = page.getByTestId('change-payment-day-confirmation');
+      await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await checkScreen(page);
+      // The account page shows the new schedule.
+      await confirmation.getByRole('link').click();
+      await expect(page.getByTestId('next-payment-text')).toContainText(
+        date(body.moved[0]!.date, lang),
+      );
+    });
+
+    test(`change a plan: the new schedule beside the current one, then on the account page (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      const slot = await signInSlot(page, `plan-change-${lang}-${name}`);
+      const accountNumber = slot.accounts.planMethods!;
+      const options = page.waitForResponse((r) => r.url().includes('/Account/PlanChangeOptions'));
+      await openOffer(page, accountNumber, 'change-plan');
+      await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}/plan/change$`));
+      const offered = (await (await options).json()) as {
+        current: { date: string; amount: number }[];
+        choices: {
+          months: number;
+          perMonth: number;
+          schedule: { date: string; amount: number }[];
+        }[];
+      };
+      expect(offered.choices.length).toBeGreaterThan(1);
+      const choice = offered.choices.find((c) => c.months !== offered.current.length)!;
+      await expect(page.getByTestId('change-plan-now')).toContainText(
+        tr(lang, 'Paid so far', 'Pagado hasta ahora'),
+      );
+      await checkScreen(page);
+      await page
+        .getByRole('radio', {
+          name: tr(
+            lang,
+            `${choice.months} monthly payments of ${formatUsd(choice.perMonth, 'en')}`,
+            `${choice.months} pagos mensuales de ${formatUsd(choice.perMonth, 'es')}`,
+          ),
+        })
+        .check();
+      await page.locator('#plan-months-choice button[type="submit"]').click();
+      const stage = page.getByTestId('change-plan-stage');
+      await expect(stage).toBeFocused();
+      await expect(stage).toContainText(
+        tr(lang, 'Your new plan beside your plan now', 'Su nuevo plan junto a su plan actual'),
+      );
+      // The new schedule beside the current one.
+      await expect(page.getByTestId('change-plan-current').getByRole('row')).toHaveCount(
+        offered.current.length + 1,
+      );
+      await expect(page.getByTestId('change-plan-new').getByRole('row')).toHaveCount(
+        choice.months + 1,
+      );
+      await expect(page.getByTestId('change-plan-totals')).toContainText(
+        formatUsd(choice.perMonth, lang),
+      );
+      await expect(page.locator('#plan-change-confirm')).toContainText(
+        tr(lang, 'recurring electronic payments', 'pagos electrónicos recurrentes'),
+      );
+      await checkScreen(page);
+      // Back keeps the choice.
+      await page.getByTestId('change-plan-back').click();
+      await expect(page.getByTestId('change-plan-stage')).toBeFocused();
+      await page.locator('#plan-months-choice button[type="submit"]').click();
+      await page.locator('#plan-change-confirm_eSignConsent').check();
+      await page.locator('#plan-change-confirm_authorizationDisclosuresAccepted').check();
+      const answer = page.waitForResponse((r) => r.url().includes('/Account/ChangePlan'));
+      await page.locator('#plan-change-confirm button[type="submit"]').click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      expect(((await response.json()) as { kind: string }).kind).toBe('change-plan');
+      const confirmation = page.getByTestId('change-plan-confirmation');
+      await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await checkScreen(page);
+      // The account page shows the new schedule.
+      await confirmation.getByRole('link').click();
+      const next = page.getByTestId('next-payment-text');
+      await expect(next).toContainText(date(choice.schedule[0]!.date, lang));
+      await expect(next).toContainText(formatUsd(choice.schedule[0]!.amount, lang));
+    });
+
+    test(`an account that cannot be changed online offers only the phone number (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      await signInAs(page, ROBERT);
+      await page.goto('/accounts/LU1.70002');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('LU1.70002');
+      await expect(page.locator('#main')).toContainText(/\d{3}-\d{3}-\d{4}/);
+      await expect(page.getByTestId('plan-change-offers')).toHaveCount(0);
+      await expect(page.locator('a[href*="/plan/"]')).toHaveCount(0);
+      await checkScreen(page);
+      // Its address says the same, with the number.
+      await page.goto('/accounts/LU1.70002/plan/cancel');
+      await expect(page.getByTestId('cancel-plan-unavailable')).toContainText(/\d{3}-\d{3}-\d{4}/);
+      await expect(page.locator('#plan-cancel-confirm')).toHaveCount(0);
+      await checkScreen(page);
+    });
+  }
+}
