@@ -49,7 +49,7 @@ export type FormDialogContent =
   /** Nothing but the alert (e.g. after `loadFailed`). */
   | { kind: 'none' };
 
-interface FormDialogProps<T> {
+export interface FormDialogProps<T> {
   open: boolean;
   /** The form element's id (the submit button's `form`); also its flow's name unless `flow` says. */
   formId: string;

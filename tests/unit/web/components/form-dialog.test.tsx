@@ -12,7 +12,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { splitLocales } from '../../../../src/engine/i18n/split';
 import { setPortalConfig } from '../../../../src/web/lib/config';
-import { FormDialog } from '../../../../src/web/components/form-dialog';
+import { FormDialog, type FormDialogProps } from '../../../../src/web/components/form-dialog';
 import {
   validationTree,
   verifyLetter,
@@ -52,6 +52,26 @@ afterEach(cleanup);
 const inI18n = (node: ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
 const submitButton = () => screen.getByRole('button', { name: 'Continue' });
 const disabled = (button: HTMLElement) => (button as HTMLButtonElement).disabled;
+
+/** The letter's form under the dialog's own id (`flow` names its flow). */
+const renderLetterForm = (
+  props: Pick<FormDialogProps<string>, 'onSubmit' | 'onClose'> & Partial<FormDialogProps<string>>,
+) =>
+  render(
+    inI18n(
+      <FormDialog
+        open
+        formId="letter-dialog"
+        flow="verify-letter"
+        form={verifyLetter}
+        testId="letter-dialog"
+        titleKey="dialog.title"
+        cancelKey="dialog.cancel"
+        content={{ kind: 'form' }}
+        {...props}
+      />,
+    ),
+  );
 
 describe('FormDialog', () => {
   it('the SSN dialog: described by its paragraph, submit disabled until 4 digits, the caller busy', async () => {
@@ -96,23 +116,11 @@ describe('FormDialog', () => {
 
   it('a resolved submit closes the dialog first, then hands its value to onDone', async () => {
     const calls: string[] = [];
-    render(
-      inI18n(
-        <FormDialog
-          open
-          formId="letter-dialog"
-          flow="verify-letter"
-          form={verifyLetter}
-          testId="letter-dialog"
-          titleKey="dialog.title"
-          cancelKey="dialog.cancel"
-          content={{ kind: 'form' }}
-          onSubmit={() => Promise.resolve('/letter-option/LU1.10001/57')}
-          onDone={(path) => calls.push(`done ${path}`)}
-          onClose={() => calls.push('close')}
-        />,
-      ),
-    );
+    renderLetterForm({
+      onSubmit: () => Promise.resolve('/letter-option/LU1.10001/57'),
+      onDone: (path) => calls.push(`done ${path}`),
+      onClose: () => calls.push('close'),
+    });
     const input = await screen.findByRole('textbox');
     expect(input.id).toBe('letter-dialog_letterCode');
     await userEvent.type(input, 'LU1.10001.57');
@@ -122,23 +130,12 @@ describe('FormDialog', () => {
 
   it('a rejected submit keeps the dialog open with its failure alert', async () => {
     const onClose = vi.fn();
-    render(
-      inI18n(
-        <FormDialog
-          open
-          formId="letter-dialog"
-          flow="verify-letter"
-          form={verifyLetter}
-          testId="letter-dialog"
-          titleKey="dialog.title"
-          cancelKey="dialog.cancel"
-          errorKey="dialog.failed"
-          content={{ kind: 'form', outro: <p>after the form</p> }}
-          onSubmit={() => Promise.reject(new Error('not found'))}
-          onClose={onClose}
-        />,
-      ),
-    );
+    renderLetterForm({
+      errorKey: 'dialog.failed',
+      content: { kind: 'form', outro: <p>after the form</p> },
+      onSubmit: () => Promise.reject(new Error('not found')),
+      onClose,
+    });
     expect(screen.getByText('after the form')).toBeTruthy();
     await userEvent.type(await screen.findByRole('textbox'), 'LU1.10001.57');
     await userEvent.click(screen.getByRole('button', { name: verifyLetterFlow.submit!.en }));
