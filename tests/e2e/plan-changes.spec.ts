@@ -258,3 +258,36 @@ for (const lang of LANGS) {
     });
   }
 }
+
+test('change the payment day with the keyboard only', async ({ page }) => {
+  const slot = await signInSlot(page, 'plan-day-keyboard');
+  const accountNumber = slot.accounts.planMethods!;
+  await page.goto(`/accounts/${accountNumber}`);
+  const offer = page.getByTestId('offer-change-payment-day');
+  await offer.focus();
+  await page.keyboard.press('Enter');
+  const select = page.getByLabel('New payment day of the month');
+  await expect(select).toBeVisible();
+  await select.focus();
+  await select.selectOption({ label: '20' });
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#plan-day-choice button[type="submit"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const stage = page.getByTestId('change-payment-day-stage');
+  await expect(stage).toBeFocused();
+  await expect(page.getByTestId('change-payment-day-moved')).toBeVisible();
+  const box = page.locator('#plan-day-confirm_confirmed');
+  for (let i = 0; i < 30; i += 1) {
+    if (await box.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#plan-day-confirm button[type="submit"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByTestId('change-payment-day-confirmation').getByRole('heading', { level: 2 }),
+  ).toBeFocused();
+});
