@@ -112,6 +112,7 @@ for (const lang of ['en', 'es']) {
   }
 }
 SLOTS['plan-day-keyboard'] = { templates: ['planMethods'], methods: 'saved' };
+SLOTS['plan-cancel-retry'] = { templates: ['planMethods'], methods: 'saved' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

@@ -291,3 +291,34 @@ test('change the payment day with the keyboard only', async ({ page }) => {
     page.getByTestId('change-payment-day-confirmation').getByRole('heading', { level: 2 }),
   ).toBeFocused();
 });
+
+test('cancel a plan: a retry after a lost answer replays it (one Idempotency-Key)', async ({
+  page,
+}) => {
+  const slot = await signInSlot(page, 'plan-cancel-retry');
+  const accountNumber = slot.accounts.planMethods!;
+  const keys: string[] = [];
+  let first = true;
+  await page.route('**/api/v2/Account/CancelPlan', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (first) {
+      // The server cancels the plan, but its answer never reaches the page.
+      first = false;
+      await route.fetch();
+      await route.abort('failed');
+      return;
+    }
+    await route.continue();
+  });
+  await openOffer(page, accountNumber, 'cancel-plan');
+  await page.locator('#plan-cancel-confirm_confirmed').check();
+  const submit = page.locator('#plan-cancel-confirm button[type="submit"]');
+  await submit.click();
+  await expect(page.getByTestId('submit-error')).toContainText('We could not make the change');
+  const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
+  await submit.click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('cancel-plan-code')).toHaveText(/\S+/);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+});
