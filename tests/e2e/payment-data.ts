@@ -111,6 +111,8 @@ for (const lang of ['en', 'es']) {
     SLOTS[`plan-change-${lang}-${viewport}`] = { templates: ['planMethods'], methods: 'saved' };
   }
 }
+SLOTS['plan-day-keyboard'] = { templates: ['planMethods'], methods: 'saved' };
+SLOTS['plan-cancel-retry'] = { templates: ['planMethods'], methods: 'saved' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

@@ -258,3 +258,67 @@ for (const lang of LANGS) {
     });
   }
 }
+
+test('change the payment day with the keyboard only', async ({ page }) => {
+  const slot = await signInSlot(page, 'plan-day-keyboard');
+  const accountNumber = slot.accounts.planMethods!;
+  await page.goto(`/accounts/${accountNumber}`);
+  const offer = page.getByTestId('offer-change-payment-day');
+  await offer.focus();
+  await page.keyboard.press('Enter');
+  const select = page.getByLabel('New payment day of the month');
+  await expect(select).toBeVisible();
+  await select.focus();
+  await select.selectOption({ label: '20' });
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#plan-day-choice button[type="submit"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const stage = page.getByTestId('change-payment-day-stage');
+  await expect(stage).toBeFocused();
+  await expect(page.getByTestId('change-payment-day-moved')).toBeVisible();
+  const box = page.locator('#plan-day-confirm_confirmed');
+  for (let i = 0; i < 30; i += 1) {
+    if (await box.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#plan-day-confirm button[type="submit"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByTestId('change-payment-day-confirmation').getByRole('heading', { level: 2 }),
+  ).toBeFocused();
+});
+
+test('cancel a plan: a retry after a lost answer replays it (one Idempotency-Key)', async ({
+  page,
+}) => {
+  const slot = await signInSlot(page, 'plan-cancel-retry');
+  const accountNumber = slot.accounts.planMethods!;
+  const keys: string[] = [];
+  let first = true;
+  await page.route('**/api/v2/Account/CancelPlan', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (first) {
+      // The server cancels the plan, but its answer never reaches the page.
+      first = false;
+      await route.fetch();
+      await route.abort('failed');
+      return;
+    }
+    await route.continue();
+  });
+  await openOffer(page, accountNumber, 'cancel-plan');
+  await page.locator('#plan-cancel-confirm_confirmed').check();
+  const submit = page.locator('#plan-cancel-confirm button[type="submit"]');
+  await submit.click();
+  await expect(page.getByTestId('submit-error')).toContainText('We could not make the change');
+  const answer = page.waitForResponse((r) => r.url().includes('/Account/CancelPlan'));
+  await submit.click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('cancel-plan-code')).toHaveText(/\S+/);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+});

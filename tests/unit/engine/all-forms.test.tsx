@@ -45,6 +45,10 @@ const CONTEXT = {
     { value: 6, label: '6 monthly payments of $166.67' },
   ],
   letterOptions: [{ value: 7, label: '1 payment of $600.00' }],
+  monthChoices: [
+    { value: 2, label: '2 monthly payments of $375.00' },
+    { value: 3, label: '3 monthly payments of $250.00' },
+  ],
   fundingMethods: [
     { value: 1, label: 'Visa ****1111' },
     { value: 2, label: 'Mastercard ****4444', disabled: true, hint: 'Funding method is expired.' },

@@ -14,6 +14,9 @@ describe('the routes the build preloads for', () => {
     expect([...(routes.get(FORM_PAGE) ?? [])].sort()).toEqual([
       'accounts/:accountNumber/bankruptcy',
       'accounts/:accountNumber/dispute',
+      'accounts/:accountNumber/plan/cancel',
+      'accounts/:accountNumber/plan/change',
+      'accounts/:accountNumber/plan/payment-day',
       'contact-information',
       'contact-us',
       'dashboard/contact-us',
