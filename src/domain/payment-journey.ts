@@ -4,57 +4,24 @@
  * a submission): the facts an amount rule may read, each variant's amount and date limits, the
  * date choices, the plans a plan slider offers, and the submission body built from the answers.
  */
-import type { JourneyStage } from '../engine/journey/journey';
-import type { LocalizedText } from '../generated/types/api/localized-text';
-import { checkExpression, evaluate, type JsonLogic } from '../engine/rules/json-logic';
+import type {
+  PaymentJourneyFile,
+  Variant as VariantConfig,
+} from '../generated/types/meta/payment-journey';
+import { checkExpression, evaluate } from '../engine/rules/json-logic';
 import { addDays } from './dates';
 import { toCents } from './money';
-import type { PaymentVariant } from './payment-options';
 import type { FirstMatchRules } from './rules';
 import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
-import type { Account, Arrangement, ArrangementType } from './types';
+import type { Account, Arrangement } from './types';
 
 /** How a variant's schedule is made: one payment, a plan the debtor picks, or a letter's option. */
-export type ScheduleKind = 'single' | 'plan' | 'letter';
+export type ScheduleKind = VariantConfig['schedule'];
 
 /** Amount rules of a single-payment variant: JSON Logic over AmountFacts, in cents. */
-export interface AmountRules {
-  /** The amount is fixed: this value, or a list of accepted values (the first is offered). */
-  fixed?: JsonLogic;
-  min?: JsonLogic;
-  max?: JsonLogic;
-  /** The amount offered first when the debtor may change it. */
-  suggested?: JsonLogic;
-}
+export type AmountRules = NonNullable<VariantConfig['amount']>;
 
-export interface VariantConfig {
-  title: LocalizedText;
-  description: LocalizedText;
-  /** The arrangement type sent (spec section 4 submission type mapping). */
-  submissionType: ArrangementType;
-  /** Stage forms of this variant: `{ "arrangement": "payment-amount" }`. */
-  forms: Record<string, string>;
-  schedule: ScheduleKind;
-  amount?: AmountRules;
-  /** Single payments: the last allowed day, in days after today (JSON Logic over AmountFacts). */
-  maxDays?: JsonLogic;
-  /** Plan variants: which plans (GetPaymentPlans or GetSettlementPlans). */
-  plans?: 'payment' | 'settlement';
-  /** Plan variants: the plan chosen at first (spec section 4: bif longest, sif shortest). */
-  defaultPlan?: 'longest' | 'shortest' | 'middle';
-  /** The confirm button; `{{amount}}` is the first payment for one payment, else the total. */
-  confirm: LocalizedText;
-  $comment?: string;
-}
-
-export interface PaymentJourneyFile {
-  $schema?: string;
-  $comment?: string;
-  stages: JourneyStage[];
-  variants: Record<PaymentVariant, VariantConfig>;
-  /** Settlement savings (dollars) from which the 1099 notice shows; 0 never shows it. */
-  form1099Threshold: number;
-}
+export type { PaymentJourneyFile, VariantConfig };
 
 /** What amount rules may read (cents, except the days). */
 export interface AmountFacts {

@@ -23,14 +23,7 @@ export const SCHEDULE_STATUSES = [
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /** The facts schedule-status rules read, one scheduled payment at a time. */
-export interface ScheduleFacts {
-  id: number;
-  amount: number;
-  /** `YYYY-MM-DD` */
-  date: string;
-  status: PaymentStatus;
-  hasAttachedFunding: boolean;
-  isPendingPost: boolean;
+export interface ScheduleFacts extends ScheduledPayment {
   /** `YYYY-MM-DD` in the agency's time zone. */
   today: string;
 }

@@ -1,4 +1,6 @@
-/** One way to make an ajv instance (draft-07, all errors, formats) for the server. */
+/** One way to make an ajv instance (draft-07, all errors, formats) for the server, and to check a flows file with it. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 
@@ -13,4 +15,22 @@ export function createAjv(options: Options = {}): Ajv {
   });
   addFormats(ajv);
   return ajv;
+}
+
+const metaDir = path.resolve(import.meta.dirname, '../../schemas/meta');
+
+/**
+ * The check of a flows file against its meta-schema (schemas/meta/<metaSchema>.schema.json):
+ * throws, naming the file and every JSON path that breaks it, so the server does not start.
+ */
+export function metaSchemaCheck(metaSchema: string): (file: unknown, name: string) => void {
+  const schema = readFileSync(path.join(metaDir, `${metaSchema}.schema.json`), 'utf8');
+  const validate = createAjv({ strict: false }).compile(JSON.parse(schema) as object);
+  return (file, name) => {
+    if (validate(file)) return;
+    const where = (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+      .join('; ');
+    throw new Error(`${name}: ${where}`);
+  };
 }

@@ -5,24 +5,11 @@
  * may open, what completing one does, where Continue leads, and which answers a change makes
  * stale. It knows nothing of payments.
  */
-import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { FormData } from '../form/flow';
+import type { Stage as JourneyStage } from '../../generated/types/meta/payment-journey';
 
-export interface JourneyStage {
-  /** The stage's id, also its route segment (`/payment/one-time/funding`). */
-  id: string;
-  title: LocalizedText;
-  description?: LocalizedText;
-  /** The engine form (flows/forms/<name>) that collects this stage's answers. */
-  form?: string;
-  /** The review stage: every answer with a Change link, then the final action. */
-  review?: boolean;
-  /**
-   * Stages whose answers this one depends on: when any of them changes, this stage's answers are
-   * cleared and it must be done again (a consent given for one amount is not a consent for another).
-   */
-  resetWhenChanged?: string[];
-}
+/** A stage: its id (also its route segment), title, form, and the stages it depends on. */
+export type { JourneyStage };
 
 export interface JourneyState {
   /** The answers of each stage, as its form submitted them. */
@@ -147,7 +134,7 @@ export function resolveStage(
 /** The stages with the forms of some replaced (a variant collecting a stage with its own form). */
 export function withForms(
   stages: readonly JourneyStage[],
-  forms: Readonly<Record<string, string>> = {},
+  forms: Readonly<Record<string, string | undefined>> = {},
 ): JourneyStage[] {
   return stages.map((stage) => (forms[stage.id] ? { ...stage, form: forms[stage.id] } : stage));
 }

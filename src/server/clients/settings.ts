@@ -3,9 +3,7 @@
  * Validated once at start-up; an account whose client has no file gets default.json. Money in
  * the files is in dollars (like every other config); the server works with cents.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createAjv } from '../ajv';
+import { metaSchemaCheck } from '../ajv';
 import { toCents } from '../money';
 import type { Client } from '../../generated/types/meta/client';
 
@@ -46,11 +44,6 @@ const BUILT_IN_DEFAULT: ClientSettings = {
   minMonthlyPaymentCents: 2500,
 };
 
-const metaSchemaFile = path.resolve(
-  import.meta.dirname,
-  '../../../schemas/meta/client.schema.json',
-);
-
 export class ClientDirectory {
   private constructor(private readonly clients: Map<string, ClientSettings>) {}
 
@@ -59,16 +52,10 @@ export class ClientDirectory {
    * the file and the JSON path, when a file breaks the meta-schema.
    */
   static fromConfig(files: Record<string, unknown> | undefined): ClientDirectory {
-    const ajv = createAjv({ strict: false });
-    const validate = ajv.compile(JSON.parse(readFileSync(metaSchemaFile, 'utf8')) as object);
+    const check = metaSchemaCheck('client');
     const clients = new Map<string, ClientSettings>();
     for (const [id, file] of Object.entries(files ?? {})) {
-      if (!validate(file)) {
-        const where = (validate.errors ?? [])
-          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
-          .join('; ');
-        throw new Error(`flows/clients/${id}.json: ${where}`);
-      }
+      check(file, `flows/clients/${id}.json`);
       const client = file as ClientFile;
       clients.set(id, {
         ...client,

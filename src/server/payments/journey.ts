@@ -4,36 +4,21 @@
  * data the browser used: the variant's amount and date rules, and the forms of the stages whose
  * answers are fields of the request (contact details, payment method, disclosures).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FormData, FormFlow } from '../../engine/form/flow';
 import type { FormContext } from '../../engine/form/form-state';
 import type { Translator } from '../../engine/form/messages';
 import { validateForm } from '../../engine/form/validate';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../../domain/payment-journey';
-import { createAjv } from '../ajv';
+import { metaSchemaCheck } from '../ajv';
 import type { PortalConfig } from '../config';
 import { compiledForm } from '../forms/compiled-forms';
 import type { FieldError } from '../http/errors';
-
-const metaSchemaFile = path.resolve(
-  import.meta.dirname,
-  '../../../schemas/meta/payment-journey.schema.json',
-);
 
 /** The journey file, or an error naming what is wrong with it (the server does not start). */
 export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
   const file = (config.journeys as Record<string, unknown> | undefined)?.payment;
   if (file === undefined) throw new Error('flows/journeys/payment.json is missing');
-  const validate = createAjv({ strict: false }).compile(
-    JSON.parse(readFileSync(metaSchemaFile, 'utf8')) as object,
-  );
-  if (!validate(file)) {
-    const where = (validate.errors ?? [])
-      .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
-      .join('; ');
-    throw new Error(`flows/journeys/payment.json: ${where}`);
-  }
+  metaSchemaCheck('payment-journey')(file, 'flows/journeys/payment.json');
   const journey = file as PaymentJourneyFile;
   const problems = checkPaymentJourney(journey);
   if (problems.length > 0) throw new Error(`flows/journeys/payment.json: ${problems.join('; ')}`);
