@@ -5,11 +5,24 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Features do not import one another: what two features share lives in src/web/{api,lib,utils,
 // components}. One zone per feature folder, so a new feature is covered without a change here.
 const FEATURES = './src/web/features';
+// Imports resolved as the build resolves them, `@/…` (tsconfig.json `paths`) included, so a zone
+// sees through the alias.
+const nodeResolver = createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] });
+const srcResolver = {
+  interfaceVersion: 3,
+  name: 'portal-src-alias',
+  resolve: (source, file) =>
+    nodeResolver.resolve(
+      source.startsWith('@/') ? path.resolve('src', source.slice(2)) : source,
+      file,
+    ),
+};
 const featureZones = readdirSync(FEATURES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map(({ name }) => ({
@@ -104,7 +117,7 @@ export default tseslint.config(
     files: ['src/web/features/**'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/resolver-next': [srcResolver],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
   },

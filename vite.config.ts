@@ -24,6 +24,11 @@ export const rjsfShims = [
   { find: /^\.\.?\/deepEquals\.js$/, replacement: shim('deep-equals.ts') },
 ];
 
+/** `@/…` names a place under src/ (tsconfig.json `paths`): the browser build, the prerender bundle and vitest. */
+export const srcAlias = [
+  { find: /^@\//, replacement: `${fileURLToPath(new URL('src', import.meta.url))}/` },
+];
+
 /** Dependencies of RJSF we do not need in full on every form page (see the shims' comments). */
 const dependencyShims = [
   { find: /^markdown-to-jsx\/react$/, replacement: shim('markdown.tsx') },
@@ -110,7 +115,7 @@ export default defineConfig({
       apply: (config, { command }) => command === 'build' && !isSsrBuild(config),
     },
   ],
-  resolve: { alias: [...rjsfShims, ...dependencyShims] },
+  resolve: { alias: [...srcAlias, ...rjsfShims, ...dependencyShims] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

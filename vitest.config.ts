@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { rjsfShims } from './vite.config.ts';
+import { rjsfShims, srcAlias } from './vite.config.ts';
 
 export default defineConfig({
   test: {
@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // RJSF with the browser build's shims (vite.config.ts): forms are tested as they ship.
-          alias: rjsfShims,
+          alias: [...srcAlias, ...rjsfShims],
           server: { deps: { inline: [/@rjsf[\\/](core|utils)/] } },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
@@ -17,6 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          alias: srcAlias,
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

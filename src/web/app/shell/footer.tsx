@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { localize } from '../../../engine/i18n/split';
+import { localize } from '@/engine/i18n/split';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { LegalModal } from '../../components/legal-modal';
 import { RouterLink } from '../../components/router-link';

@@ -1,5 +1,5 @@
-import { loadPrecompiled } from '../../../engine/form/precompiled';
-import * as verifyLetterModule from '../../../generated/validators/verify-letter';
+import { loadPrecompiled } from '@/engine/form/precompiled';
+import * as verifyLetterModule from '@/generated/validators/verify-letter';
 import { FormDialog } from '../../components/form-dialog';
 import { FormError } from '../../components/form-error';
 import { useLetterCheck } from '../../features/verify-letter/hooks/use-letter-check';

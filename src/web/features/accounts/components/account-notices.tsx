@@ -7,11 +7,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../../../../domain/money';
-import type { CoveredNotice } from '../../../../domain/rules';
-import type { AccountDetailed } from '../../../api/account-detailed';
-import { useLanguage } from '../../../hooks/use-language';
-import { formatDate } from '../../../utils/format-date';
+import { formatUsd } from '@/domain/money';
+import type { CoveredNotice } from '@/domain/rules';
+import type { AccountDetailed } from '@/web/api/account-detailed';
+import { useLanguage } from '@/web/hooks/use-language';
+import { formatDate } from '@/web/utils/format-date';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -2,30 +2,30 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { accountStateFacts, urgentState } from '../../../../domain/account-state';
-import { useAccountOptions } from '../../../api/account-options';
-import { hasExistingPayment } from '../../../api/existing-payment';
-import { usePaymentSettings } from '../../../api/payment-settings';
-import { AccountBadges, UrgentNotice } from '../../../components/account-state';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { useNotify } from '../../../components/notify';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
-import { RouterLink } from '../../../components/router-link';
-import { isApiError } from '../../../lib/api';
-import { accountRules, agencyToday } from '../../../utils/account-rules';
+import { accountStateFacts, urgentState } from '@/domain/account-state';
+import { useAccountOptions } from '@/web/api/account-options';
+import { hasExistingPayment } from '@/web/api/existing-payment';
+import { usePaymentSettings } from '@/web/api/payment-settings';
+import { AccountBadges, UrgentNotice } from '@/web/components/account-state';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { useNotify } from '@/web/components/notify';
+import { PageHeader } from '@/web/components/page-header';
+import { QueryError } from '@/web/components/query-error';
+import { RouterLink } from '@/web/components/router-link';
+import { isApiError } from '@/web/lib/api';
+import { accountRules, agencyToday } from '@/web/utils/account-rules';
 import {
   isModifiableOnline,
   shownArrangement,
   withArrangementFlags,
-} from '../../../utils/account-view';
+} from '@/web/utils/account-view';
 import {
   firstPastDue,
   nextScheduled,
   scheduleRows,
   type ScheduleRow,
 } from '../utils/schedule-rows';
-import { supportPhone } from '../../../utils/support-phone';
+import { supportPhone } from '@/web/utils/support-phone';
 import { AccountNotices } from './account-notices';
 import { AccountSummary } from './account-summary';
 import { AdditionalActions } from './additional-actions';
@@ -40,7 +40,7 @@ import { UpcomingPayments } from './upcoming-payments';
 // Dialogs load when first opened: the page's first load (and the dashboard's, which shares its
 // chunk) carries no dialog code.
 const ExistingPaymentDialog = lazy(() =>
-  import('../../../components/existing-payment-dialog').then((module) => ({
+  import('@/web/components/existing-payment-dialog').then((module) => ({
     default: module.ExistingPaymentDialog,
   })),
 );

@@ -1,13 +1,13 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { lastPaymentDate } from '../../../../domain/classification';
-import { maskClientAccount } from '../../../../domain/masking';
-import { formatUsd } from '../../../../domain/money';
-import type { AccountDetailed } from '../../../api/account-detailed';
-import { InfoList } from '../../../components/info-list';
-import { useLanguage } from '../../../hooks/use-language';
-import { debtorFullName } from '../../../utils/debtor-name';
-import { formatDate } from '../../../utils/format-date';
+import { lastPaymentDate } from '@/domain/classification';
+import { maskClientAccount } from '@/domain/masking';
+import { formatUsd } from '@/domain/money';
+import type { AccountDetailed } from '@/web/api/account-detailed';
+import { InfoList } from '@/web/components/info-list';
+import { useLanguage } from '@/web/hooks/use-language';
+import { debtorFullName } from '@/web/utils/debtor-name';
+import { formatDate } from '@/web/utils/format-date';
 import { SectionPanel } from './section-panel';
 
 const useStyles = makeStyles({

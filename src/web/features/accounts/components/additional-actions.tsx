@@ -1,6 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/button-link';
+import { ButtonLink } from '@/web/components/button-link';
 import { SectionPanel } from './section-panel';
 
 const useStyles = makeStyles({

@@ -8,7 +8,7 @@ import {
   MessageBarTitle,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { dropDocument, keptDocument, subscribeToDocuments } from '../../../lib/documents';
+import { dropDocument, keptDocument, subscribeToDocuments } from '@/web/lib/documents';
 
 /**
  * After a dispute on this account, its PDF confirmation (the SubmitDispute answer) offered for

@@ -1,10 +1,10 @@
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { OptionVariant } from '../../../../domain/payment-options';
-import type { OptionGroupRules } from '../../../../domain/rules';
-import { localize } from '../../../../engine/i18n/split';
-import { RouterLink } from '../../../components/router-link';
-import { useLanguage } from '../../../hooks/use-language';
+import type { OptionVariant } from '@/domain/payment-options';
+import type { OptionGroupRules } from '@/domain/rules';
+import { localize } from '@/engine/i18n/split';
+import { RouterLink } from '@/web/components/router-link';
+import { useLanguage } from '@/web/hooks/use-language';
 import { SectionPanel } from './section-panel';
 
 const useStyles = makeStyles({

@@ -7,15 +7,15 @@ import {
   type BadgeProps,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../../../../domain/money';
-import type { ScheduleStatus } from '../../../../domain/schedule-status';
-import type { FirstMatchRules } from '../../../../domain/rules';
-import { localize } from '../../../../engine/i18n/split';
-import { useLanguage } from '../../../hooks/use-language';
-import { formatDate } from '../../../utils/format-date';
+import { formatUsd } from '@/domain/money';
+import type { ScheduleStatus } from '@/domain/schedule-status';
+import type { FirstMatchRules } from '@/domain/rules';
+import { localize } from '@/engine/i18n/split';
+import { useLanguage } from '@/web/hooks/use-language';
+import { formatDate } from '@/web/utils/format-date';
 import { useShowMore } from '../hooks/use-show-more';
 import type { ScheduleRow } from '../utils/schedule-rows';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '@/web/components/data-table';
 import { SectionPanel } from './section-panel';
 
 /** Spec §9: the schedule shows 3 payments, then 5 more per click. */

@@ -5,10 +5,10 @@
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { FormPageFile } from '../../../../generated/types/meta/page';
-import { test, type JsonLogic } from '../../../../engine/rules/json-logic';
-import { ButtonLink } from '../../../components/button-link';
-import { portalConfig } from '../../../lib/config';
+import type { FormPageFile } from '@/generated/types/meta/page';
+import { test, type JsonLogic } from '@/engine/rules/json-logic';
+import { ButtonLink } from '@/web/components/button-link';
+import { portalConfig } from '@/web/lib/config';
 
 const useStyles = makeStyles({
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },

@@ -1,13 +1,13 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { loadPrecompiled } from '../../../../engine/form/precompiled';
-import * as rescheduleModule from '../../../../generated/validators/reschedule-payment';
-import { useMoveNextPayment, useMoveNextPaymentArgs } from '../../../api/move-next-payment';
-import { FormDialog, type FormDialogContent } from '../../../components/form-dialog';
-import { useNotify } from '../../../components/notify';
-import { useLanguage } from '../../../hooks/use-language';
-import { agencyToday } from '../../../utils/account-rules';
-import { formatDate } from '../../../utils/format-date';
+import { loadPrecompiled } from '@/engine/form/precompiled';
+import * as rescheduleModule from '@/generated/validators/reschedule-payment';
+import { useMoveNextPayment, useMoveNextPaymentArgs } from '@/web/api/move-next-payment';
+import { FormDialog, type FormDialogContent } from '@/web/components/form-dialog';
+import { useNotify } from '@/web/components/notify';
+import { useLanguage } from '@/web/hooks/use-language';
+import { agencyToday } from '@/web/utils/account-rules';
+import { formatDate } from '@/web/utils/format-date';
 
 const form = loadPrecompiled(rescheduleModule);
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { Panel } from '../../../components/panel';
+import { Panel } from '@/web/components/panel';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM, minWidth: 0 },

@@ -1,12 +1,12 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { loadPrecompiled } from '../../../../engine/form/precompiled';
-import * as setPaymentMethodModule from '../../../../generated/validators/set-payment-method';
-import { useAttachFunding } from '../../../api/attach-funding';
-import { useFundingMethods } from '../../../api/funding-methods';
-import { FormDialog, type FormDialogContent } from '../../../components/form-dialog';
-import { useNotify } from '../../../components/notify';
-import { RouterLink } from '../../../components/router-link';
+import { loadPrecompiled } from '@/engine/form/precompiled';
+import * as setPaymentMethodModule from '@/generated/validators/set-payment-method';
+import { useAttachFunding } from '@/web/api/attach-funding';
+import { useFundingMethods } from '@/web/api/funding-methods';
+import { FormDialog, type FormDialogContent } from '@/web/components/form-dialog';
+import { useNotify } from '@/web/components/notify';
+import { RouterLink } from '@/web/components/router-link';
 
 const form = loadPrecompiled(setPaymentMethodModule);
 

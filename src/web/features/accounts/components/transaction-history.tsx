@@ -1,12 +1,12 @@
 import { Body1, Button, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../../../../domain/money';
-import type { Transaction } from '../../../../domain/types';
-import { useLanguage } from '../../../hooks/use-language';
-import { transactionStatus } from '../../../utils/account-view';
-import { formatDate } from '../../../utils/format-date';
+import { formatUsd } from '@/domain/money';
+import type { Transaction } from '@/domain/types';
+import { useLanguage } from '@/web/hooks/use-language';
+import { transactionStatus } from '@/web/utils/account-view';
+import { formatDate } from '@/web/utils/format-date';
 import { useShowMore } from '../hooks/use-show-more';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '@/web/components/data-table';
 import { SectionPanel } from './section-panel';
 
 /** Spec §9: 5 transactions, then 5 more per click. */

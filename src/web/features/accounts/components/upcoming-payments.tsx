@@ -7,12 +7,12 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { planCalendar } from '../../../api/plan-calendar';
-import { FormError } from '../../../components/form-error';
-import { saveFile } from '../../../lib/save-file';
-import { formatUsd } from '../../../../domain/money';
-import { useLanguage } from '../../../hooks/use-language';
-import { formatDate } from '../../../utils/format-date';
+import { planCalendar } from '@/web/api/plan-calendar';
+import { FormError } from '@/web/components/form-error';
+import { saveFile } from '@/web/lib/save-file';
+import { formatUsd } from '@/domain/money';
+import { useLanguage } from '@/web/hooks/use-language';
+import { formatDate } from '@/web/utils/format-date';
 import type { ScheduleRow } from '../utils/schedule-rows';
 import { SectionPanel } from './section-panel';
 

@@ -1,13 +1,9 @@
-import { isBefore } from '../../../../domain/dates';
-import type { OptionVariant } from '../../../../domain/payment-options';
-import {
-  isPayableToday,
-  scheduleStatus,
-  type ScheduleStatus,
-} from '../../../../domain/schedule-status';
-import type { FirstMatchRules } from '../../../../domain/rules';
-import type { ScheduledPayment } from '../../../../domain/types';
-import { shownArrangement, type AccountData } from '../../../utils/account-view';
+import { isBefore } from '@/domain/dates';
+import type { OptionVariant } from '@/domain/payment-options';
+import { isPayableToday, scheduleStatus, type ScheduleStatus } from '@/domain/schedule-status';
+import type { FirstMatchRules } from '@/domain/rules';
+import type { ScheduledPayment } from '@/domain/types';
+import { shownArrangement, type AccountData } from '@/web/utils/account-view';
 
 export interface ScheduleRow {
   payment: ScheduledPayment;

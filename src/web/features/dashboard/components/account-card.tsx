@@ -1,18 +1,18 @@
 import { Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { maskClientAccount } from '../../../../domain/masking';
-import { formatUsd } from '../../../../domain/money';
-import { progressState } from '../../../../domain/progress';
-import { accountStateFacts, urgentState } from '../../../../domain/account-state';
-import type { AccountOverview } from '../../../api/accounts-overview';
-import { AccountBadges, UrgentNotice } from '../../../components/account-state';
-import { ButtonLink } from '../../../components/button-link';
-import { InfoList } from '../../../components/info-list';
-import { Panel } from '../../../components/panel';
-import { RouterLink } from '../../../components/router-link';
-import { useLanguage } from '../../../hooks/use-language';
-import { accountRules, agencyToday } from '../../../utils/account-rules';
-import { supportPhone } from '../../../utils/support-phone';
+import { maskClientAccount } from '@/domain/masking';
+import { formatUsd } from '@/domain/money';
+import { progressState } from '@/domain/progress';
+import { accountStateFacts, urgentState } from '@/domain/account-state';
+import type { AccountOverview } from '@/web/api/accounts-overview';
+import { AccountBadges, UrgentNotice } from '@/web/components/account-state';
+import { ButtonLink } from '@/web/components/button-link';
+import { InfoList } from '@/web/components/info-list';
+import { Panel } from '@/web/components/panel';
+import { RouterLink } from '@/web/components/router-link';
+import { useLanguage } from '@/web/hooks/use-language';
+import { accountRules, agencyToday } from '@/web/utils/account-rules';
+import { supportPhone } from '@/web/utils/support-phone';
 import { ProgressRing } from './progress-ring';
 
 const useStyles = makeStyles({

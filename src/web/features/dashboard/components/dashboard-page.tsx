@@ -1,12 +1,12 @@
 import { Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { useAccountsOverview } from '../../../api/accounts-overview';
-import { usePrimaryDebtor } from '../../../api/primary-debtor';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
-import { debtorName } from '../../../utils/debtor-name';
+import { useAccountsOverview } from '@/web/api/accounts-overview';
+import { usePrimaryDebtor } from '@/web/api/primary-debtor';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { PageHeader } from '@/web/components/page-header';
+import { QueryError } from '@/web/components/query-error';
+import { debtorName } from '@/web/utils/debtor-name';
 import { AccountCard } from './account-card';
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Progress } from '../../../utils/account-view';
+import type { Progress } from '@/web/utils/account-view';
 
 const SIZE = 96;
 const STROKE = 10;

@@ -1,9 +1,9 @@
 import { Body1, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { localize } from '../../../../engine/i18n/split';
-import { Panel } from '../../../components/panel';
-import { useLanguage } from '../../../hooks/use-language';
-import { agencyInfo } from '../../../lib/content';
+import { localize } from '@/engine/i18n/split';
+import { Panel } from '@/web/components/panel';
+import { useLanguage } from '@/web/hooks/use-language';
+import { agencyInfo } from '@/web/lib/content';
 import type { FormPageFile } from '../utils/page-model';
 
 const useStyles = makeStyles({

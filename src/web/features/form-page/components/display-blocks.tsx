@@ -12,7 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '@/web/components/data-table';
 import type { Facts } from '../utils/page-model';
 import { holds } from '../utils/page-model';
 import {
@@ -22,7 +22,7 @@ import {
   type StageBlock,
   type ValueFormat,
 } from '../utils/stage-model';
-import { evaluate, type JsonLogic } from '../../../../engine/rules/json-logic';
+import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
 
 const useStyles = makeStyles({
   block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },

@@ -7,15 +7,15 @@
 import { Body1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
-import { RouterLink } from '../../../components/router-link';
-import { ButtonLink } from '../../../components/button-link';
-import { useRole } from '../../../hooks/use-role';
-import { isApiError } from '../../../lib/api';
-import { loadForm } from '../../../lib/forms';
-import { agencyToday } from '../../../utils/account-rules';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { PageHeader } from '@/web/components/page-header';
+import { QueryError } from '@/web/components/query-error';
+import { RouterLink } from '@/web/components/router-link';
+import { ButtonLink } from '@/web/components/button-link';
+import { useRole } from '@/web/hooks/use-role';
+import { isApiError } from '@/web/lib/api';
+import { loadForm } from '@/web/lib/forms';
+import { agencyToday } from '@/web/utils/account-rules';
 import { SUBMIT_CALL_HOOKS, type SubmitCall } from '../utils/calls';
 import { DATA_SOURCES, type DataSourceName, type SubmitCallName } from '../utils/names';
 import {

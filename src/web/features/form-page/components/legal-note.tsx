@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Caption1, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { LegalModal } from '../../../components/legal-modal';
-import type { DocumentName } from '../../../lib/content';
+import { LegalModal } from '@/web/components/legal-modal';
+import type { DocumentName } from '@/web/lib/content';
 
 const useStyles = makeStyles({ note: { margin: 0, color: tokens.colorNeutralForeground2 } });
 

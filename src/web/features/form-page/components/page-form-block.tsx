@@ -2,18 +2,18 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Body1, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';
-import { ButtonLink } from '../../../components/button-link';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { useNotify } from '../../../components/notify';
-import { Panel } from '../../../components/panel';
-import { QueryError } from '../../../components/query-error';
-import { SubmitError } from '../../../components/submit-error';
-import { isApiError } from '../../../lib/api';
-import { portalConfig } from '../../../lib/config';
-import { loadForm } from '../../../lib/forms';
-import { useQuery } from '../../../lib/query-client';
-import { apiFieldErrors } from '../../../utils/api-field-errors';
+import { SchemaForm, type ExternalError } from '@/engine/form/SchemaForm';
+import { ButtonLink } from '@/web/components/button-link';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { useNotify } from '@/web/components/notify';
+import { Panel } from '@/web/components/panel';
+import { QueryError } from '@/web/components/query-error';
+import { SubmitError } from '@/web/components/submit-error';
+import { isApiError } from '@/web/lib/api';
+import { portalConfig } from '@/web/lib/config';
+import { loadForm } from '@/web/lib/forms';
+import { useQuery } from '@/web/lib/query-client';
+import { apiFieldErrors } from '@/web/utils/api-field-errors';
 import type { SubmitCall } from '../utils/calls';
 import {
   fillPath,
@@ -25,7 +25,7 @@ import {
   type Values,
 } from '../utils/page-model';
 import { LegalNote } from './legal-note';
-import type { DocumentName } from '../../../lib/content';
+import type { DocumentName } from '@/web/lib/content';
 
 const useStyles = makeStyles({
   heading: { margin: 0 },

@@ -3,13 +3,13 @@
  * mutation hook of src/web/api that sends the data (and does what follows a success there: the
  * analytics event, the cached reads it makes stale, a kept document).
  */
-import { useSubmitBankruptcy } from '../../../api/bankruptcy-submit';
-import { useContactUs } from '../../../api/contact-us-submit';
-import { useSetCommunicationPreferences } from '../../../api/contact-information-preferences';
-import { useUpdateDebtorDetails } from '../../../api/contact-information-update';
-import { useSubmitDispute } from '../../../api/dispute-submit';
-import { useRecordForm } from '../../../api/form-record';
-import { usePlanChangeAction } from '../../../api/plan-changes';
+import { useSubmitBankruptcy } from '@/web/api/bankruptcy-submit';
+import { useContactUs } from '@/web/api/contact-us-submit';
+import { useSetCommunicationPreferences } from '@/web/api/contact-information-preferences';
+import { useUpdateDebtorDetails } from '@/web/api/contact-information-update';
+import { useSubmitDispute } from '@/web/api/dispute-submit';
+import { useRecordForm } from '@/web/api/form-record';
+import { usePlanChangeAction } from '@/web/api/plan-changes';
 import type { SubmitCallName } from './names';
 
 /** A submit call as the page sees it: send the data, then one callback or the other. */

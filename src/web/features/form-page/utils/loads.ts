@@ -3,7 +3,7 @@
  * asked with the route's account and the stage's arguments; its answer is the stage's fact
  * `preview`.
  */
-import { planChangeReadQuery } from '../../../api/plan-changes';
+import { planChangeReadQuery } from '@/web/api/plan-changes';
 import type { LoadCallName } from './names';
 
 type LoadQuery = (

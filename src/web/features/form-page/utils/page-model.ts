@@ -2,10 +2,10 @@
  * The pure part of the form page: a page file (flows/pages/<name>.json) read against its facts.
  * Rules are JSON Logic (the engine's evaluator, as in flows/forms and flows/rules).
  */
-import { evaluate, test, type JsonLogic } from '../../../../engine/rules/json-logic';
-import { formatPhone } from '../../../../engine/form/theme/format';
-import type { FormPageFile } from '../../../../generated/types/meta/page';
-import { portalConfig } from '../../../lib/config';
+import { evaluate, test, type JsonLogic } from '@/engine/rules/json-logic';
+import { formatPhone } from '@/engine/form/theme/format';
+import type { FormPageFile } from '@/generated/types/meta/page';
+import { portalConfig } from '@/web/lib/config';
 
 export type { FormPageFile };
 export type PageForm = NonNullable<FormPageFile['forms']>[number];

@@ -4,13 +4,13 @@
  * page file's rules (`when`, `from`, `prefill`) read.
  */
 import { useParams } from 'react-router-dom';
-import type { Debtor } from '../../../../domain/types';
-import { accountDetailedQuery } from '../../../api/account-detailed';
-import { paymentSettingsQuery } from '../../../api/payment-settings';
-import { primaryDebtorQuery } from '../../../api/primary-debtor';
-import { useRole } from '../../../hooks/use-role';
-import { useQuery } from '../../../lib/query-client';
-import { debtorFullName } from '../../../utils/debtor-name';
+import type { Debtor } from '@/domain/types';
+import { accountDetailedQuery } from '@/web/api/account-detailed';
+import { paymentSettingsQuery } from '@/web/api/payment-settings';
+import { primaryDebtorQuery } from '@/web/api/primary-debtor';
+import { useRole } from '@/web/hooks/use-role';
+import { useQuery } from '@/web/lib/query-client';
+import { debtorFullName } from '@/web/utils/debtor-name';
 import type { DataSourceName } from './names';
 
 /** What a source's read looks like to the page: its state, and its facts once it has data. */

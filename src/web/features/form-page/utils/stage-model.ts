@@ -3,9 +3,9 @@
  * its facts, the page's facts with `answers` (each earlier stage's form data, by stage id),
  * `preview` (the stage's load answer) and its `pick` facts.
  */
-import { evaluate, type JsonLogic } from '../../../../engine/rules/json-logic';
-import type { FormPageFile } from '../../../../generated/types/meta/page';
-import type { FormOption } from '../../../../engine/form/form-state';
+import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
+import type { FormPageFile } from '@/generated/types/meta/page';
+import type { FormOption } from '@/engine/form/form-state';
 import type { Facts } from './page-model';
 
 export type JourneyStage = NonNullable<FormPageFile['stages']>[number];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 
 interface DeleteMethodDialogProps {
   open: boolean;

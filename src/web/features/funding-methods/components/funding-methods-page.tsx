@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { Badge, Body1, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useAccountsOverview } from '../../../api/accounts-overview';
-import { useDeleteFundingMethod } from '../../../api/funding-methods-delete';
-import { useFundingMethods, type FundingMethod } from '../../../api/funding-methods';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { useNotify } from '../../../components/notify';
-import { PageHeader } from '../../../components/page-header';
-import { Panel } from '../../../components/panel';
-import { QueryError } from '../../../components/query-error';
+import { useAccountsOverview } from '@/web/api/accounts-overview';
+import { useDeleteFundingMethod } from '@/web/api/funding-methods-delete';
+import { useFundingMethods, type FundingMethod } from '@/web/api/funding-methods';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { useNotify } from '@/web/components/notify';
+import { PageHeader } from '@/web/components/page-header';
+import { Panel } from '@/web/components/panel';
+import { QueryError } from '@/web/components/query-error';
 import { methodDisplay } from '../utils/method-display';
 import { DeleteMethodDialog } from './delete-method-dialog';
 

@@ -1,4 +1,4 @@
-import type { FundingMethod } from '../../../api/funding-methods';
+import type { FundingMethod } from '@/web/api/funding-methods';
 
 const CARD_BRANDS = ['visa', 'mc', 'amex', 'disc'];
 

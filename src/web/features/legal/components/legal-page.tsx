@@ -1,14 +1,14 @@
 import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { localize } from '../../../../engine/i18n/split';
-import { ContentView } from '../../../components/content-view';
-import { LanguageSwitcher } from '../../../components/language-switcher';
-import { PageHeader } from '../../../components/page-header';
-import { Panel } from '../../../components/panel';
-import { RouterLink } from '../../../components/router-link';
-import { useLanguage } from '../../../hooks/use-language';
-import { contentDocument, type DocumentName } from '../../../lib/content';
+import { localize } from '@/engine/i18n/split';
+import { ContentView } from '@/web/components/content-view';
+import { LanguageSwitcher } from '@/web/components/language-switcher';
+import { PageHeader } from '@/web/components/page-header';
+import { Panel } from '@/web/components/panel';
+import { RouterLink } from '@/web/components/router-link';
+import { useLanguage } from '@/web/hooks/use-language';
+import { contentDocument, type DocumentName } from '@/web/lib/content';
 
 const useStyles = makeStyles({
   card: {

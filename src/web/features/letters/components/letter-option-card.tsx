@@ -7,13 +7,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../../../../domain/money';
-import { ButtonLink } from '../../../components/button-link';
-import { InfoList } from '../../../components/info-list';
-import { Panel } from '../../../components/panel';
-import { useLanguage } from '../../../hooks/use-language';
-import { formatDate } from '../../../utils/format-date';
-import type { OptionView } from '../../../utils/letter-option-state';
+import { formatUsd } from '@/domain/money';
+import { ButtonLink } from '@/web/components/button-link';
+import { InfoList } from '@/web/components/info-list';
+import { Panel } from '@/web/components/panel';
+import { useLanguage } from '@/web/hooks/use-language';
+import { formatDate } from '@/web/utils/format-date';
+import type { OptionView } from '@/web/utils/letter-option-state';
 
 const useStyles = makeStyles({
   card: {

@@ -1,13 +1,13 @@
 import { Body1, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { useLetter } from '../../../api/letter';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
-import { isApiError } from '../../../lib/api';
-import { agencyToday } from '../../../utils/account-rules';
-import { letterOptionViews } from '../../../utils/letter-option-state';
+import { useLetter } from '@/web/api/letter';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { PageHeader } from '@/web/components/page-header';
+import { QueryError } from '@/web/components/query-error';
+import { isApiError } from '@/web/lib/api';
+import { agencyToday } from '@/web/utils/account-rules';
+import { letterOptionViews } from '@/web/utils/letter-option-state';
 import { LetterOptionCard } from './letter-option-card';
 
 const useStyles = makeStyles({

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '../../../lib/query-client';
+import { useQueryClient } from '@/web/lib/query-client';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { revokeServerSession } from '../../../lib/api';
-import { dropAllDocuments } from '../../../lib/documents';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { revokeServerSession } from '@/web/lib/api';
+import { dropAllDocuments } from '@/web/lib/documents';
 import {
   clearSession,
   forgetSignOutReason,
   isSessionEndReason,
   rememberSignOutReason,
-} from '../../../lib/session';
+} from '@/web/lib/session';
 
 /** What a navigation to /logout may say: why the session ends (the idle watcher: `idle`). */
 export interface LogoutState {

@@ -8,32 +8,28 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { formatCents, formatUsd, toCents } from '../../../../domain/money';
-import { amountFacts } from '../../../../domain/payment-journey';
-import type { OptionVariant } from '../../../../domain/payment-options';
-import {
-  optionMoney,
-  suggestedOption,
-  type OptionMoney,
-} from '../../../../domain/suggested-option';
-import { interpolate } from '../../../../engine/form/messages';
-import { localize } from '../../../../engine/i18n/split';
-import { useAccountOptions } from '../../../api/account-options';
-import { usePaymentSettings } from '../../../api/payment-settings';
-import { ButtonLink } from '../../../components/button-link';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { InfoList } from '../../../components/info-list';
-import { PageHeader } from '../../../components/page-header';
-import { Panel } from '../../../components/panel';
-import { QueryError } from '../../../components/query-error';
-import { RouterLink } from '../../../components/router-link';
-import { useLanguage } from '../../../hooks/use-language';
-import { isApiError } from '../../../lib/api';
-import { useQuery } from '../../../lib/query-client';
-import { accountRules, agencyToday } from '../../../utils/account-rules';
-import { formatDate } from '../../../utils/format-date';
-import { plansQuery } from '../../../api/payment-plans';
-import { paymentJourney } from '../../../lib/config';
+import { formatCents, formatUsd, toCents } from '@/domain/money';
+import { amountFacts } from '@/domain/payment-journey';
+import type { OptionVariant } from '@/domain/payment-options';
+import { optionMoney, suggestedOption, type OptionMoney } from '@/domain/suggested-option';
+import { interpolate } from '@/engine/form/messages';
+import { localize } from '@/engine/i18n/split';
+import { useAccountOptions } from '@/web/api/account-options';
+import { usePaymentSettings } from '@/web/api/payment-settings';
+import { ButtonLink } from '@/web/components/button-link';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { InfoList } from '@/web/components/info-list';
+import { PageHeader } from '@/web/components/page-header';
+import { Panel } from '@/web/components/panel';
+import { QueryError } from '@/web/components/query-error';
+import { RouterLink } from '@/web/components/router-link';
+import { useLanguage } from '@/web/hooks/use-language';
+import { isApiError } from '@/web/lib/api';
+import { useQuery } from '@/web/lib/query-client';
+import { accountRules, agencyToday } from '@/web/utils/account-rules';
+import { formatDate } from '@/web/utils/format-date';
+import { plansQuery } from '@/web/api/payment-plans';
+import { paymentJourney } from '@/web/lib/config';
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -3,8 +3,8 @@
  * methods, the payment itself (exactly once: one Idempotency-Key per attempt), and the debtor's
  * copy of the authorization.
  */
-import { apiRequest, apiResponse } from '../../../lib/api';
-import type { FundingMethod } from '../../../api/funding-methods';
+import { apiRequest, apiResponse } from '@/web/lib/api';
+import type { FundingMethod } from '@/web/api/funding-methods';
 
 export type CardCheck = 'Ok' | 'Invalid' | 'CreditDisabled' | 'DebitDisabled';
 

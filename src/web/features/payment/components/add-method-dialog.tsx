@@ -23,16 +23,16 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '../../../lib/query-client';
+import { useQuery } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
-import type { FormData } from '../../../../engine/form/flow';
-import { SchemaForm, type ExternalError } from '../../../../engine/form/SchemaForm';
-import type { FundingMethod } from '../../../api/funding-methods';
-import { DelayedSpinner } from '../../../components/delayed-spinner';
-import { isApiError } from '../../../lib/api';
-import { portalConfig } from '../../../lib/config';
-import { loadForm } from '../../../lib/forms';
-import { apiFieldErrors } from '../../../utils/api-field-errors';
+import type { FormData } from '@/engine/form/flow';
+import { SchemaForm, type ExternalError } from '@/engine/form/SchemaForm';
+import type { FundingMethod } from '@/web/api/funding-methods';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { isApiError } from '@/web/lib/api';
+import { portalConfig } from '@/web/lib/config';
+import { loadForm } from '@/web/lib/forms';
+import { apiFieldErrors } from '@/web/utils/api-field-errors';
 import { addFundingMethod, checkCard } from '../api/payment-api';
 import type { PaymentData } from '../utils/payment-model';
 

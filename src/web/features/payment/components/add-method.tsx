@@ -5,8 +5,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { FormData } from '../../../../engine/form/flow';
-import type { FundingMethod } from '../../../api/funding-methods';
+import type { FormData } from '@/engine/form/flow';
+import type { FundingMethod } from '@/web/api/funding-methods';
 import type { PaymentData } from '../utils/payment-model';
 
 const AddMethodDialog = lazy(() => import('./add-method-dialog'));

@@ -7,12 +7,12 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { useQueryClient } from '../../../lib/query-client';
+import { useQueryClient } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { FormData } from '../../../../engine/form/flow';
-import type { CompiledForm } from '../../../../engine/form/precompiled';
-import { SchemaForm } from '../../../../engine/form/SchemaForm';
+import type { FormData } from '@/engine/form/flow';
+import type { CompiledForm } from '@/engine/form/precompiled';
+import { SchemaForm } from '@/engine/form/SchemaForm';
 import {
   completeStage,
   firstIncomplete,
@@ -20,19 +20,19 @@ import {
   reachReview,
   resolveStage,
   type JourneyStage,
-} from '../../../../engine/journey/journey';
-import { JourneyView } from '../../../../engine/journey/JourneyView';
-import { localize } from '../../../../engine/i18n/split';
-import { toDollars } from '../../../../domain/money';
-import { hasExistingPayment } from '../../../api/existing-payment';
-import { fundingMethodsQuery, type FundingMethod } from '../../../api/funding-methods';
-import { ExistingPaymentDialog } from '../../../components/existing-payment-dialog';
-import { PageHeader } from '../../../components/page-header';
-import { RouterLink } from '../../../components/router-link';
-import { track } from '../../../lib/analytics';
+} from '@/engine/journey/journey';
+import { JourneyView } from '@/engine/journey/JourneyView';
+import { localize } from '@/engine/i18n/split';
+import { toDollars } from '@/domain/money';
+import { hasExistingPayment } from '@/web/api/existing-payment';
+import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-methods';
+import { ExistingPaymentDialog } from '@/web/components/existing-payment-dialog';
+import { PageHeader } from '@/web/components/page-header';
+import { RouterLink } from '@/web/components/router-link';
+import { track } from '@/web/lib/analytics';
 import { usePaymentSubmission } from '../hooks/use-payment-submission';
-import { portalConfig } from '../../../lib/config';
-import { useRole } from '../../../hooks/use-role';
+import { portalConfig } from '@/web/lib/config';
+import { useRole } from '@/web/hooks/use-role';
 import {
   scheduleOf,
   stageContext,

@@ -15,17 +15,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../../lib/save-file';
+import { saveFile } from '@/web/lib/save-file';
 import { Navigate } from 'react-router-dom';
-import { formatLongDay } from '../../../../domain/dates';
-import { formatCents } from '../../../../domain/money';
-import { formatPhone } from '../../../../engine/form/theme/format';
-import type { PaymentVariant } from '../../../../domain/payment-options';
-import { ButtonLink } from '../../../components/button-link';
-import { PageHeader } from '../../../components/page-header';
-import { Panel } from '../../../components/panel';
-import { useLanguage } from '../../../hooks/use-language';
-import { useRole } from '../../../hooks/use-role';
+import { formatLongDay } from '@/domain/dates';
+import { formatCents } from '@/domain/money';
+import { formatPhone } from '@/engine/form/theme/format';
+import type { PaymentVariant } from '@/domain/payment-options';
+import { ButtonLink } from '@/web/components/button-link';
+import { PageHeader } from '@/web/components/page-header';
+import { Panel } from '@/web/components/panel';
+import { useLanguage } from '@/web/hooks/use-language';
+import { useRole } from '@/web/hooks/use-role';
 import { authorizationCopy } from '../api/payment-api';
 import { loadPayment } from '../utils/payment-store';
 

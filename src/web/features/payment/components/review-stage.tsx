@@ -15,9 +15,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../../../domain/money';
-import { LazySpinner } from '../../../../engine/form/theme/lazy-spinner';
-import { ScheduleTable } from '../../../../engine/form/theme/schedule-table';
+import { formatCents } from '@/domain/money';
+import { LazySpinner } from '@/engine/form/theme/lazy-spinner';
+import { ScheduleTable } from '@/engine/form/theme/schedule-table';
 import {
   confirmLabel,
   scheduleTable,

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { track } from '../../../lib/analytics';
-import { useQueryClient } from '../../../lib/query-client';
+import { track } from '@/web/lib/analytics';
+import { useQueryClient } from '@/web/lib/query-client';
 import { submitPayment } from '../api/payment-api';
 import { runAttempt } from '../utils/payment-attempt';
 import { paymentErrorMessage } from '../utils/payment-errors';

@@ -5,7 +5,7 @@
  * The server's final answer (paid, or refused) ends the attempt; no answer keeps it for a retry.
  * No React here: src/web/features/payment/hooks/use-payment-submission.ts draws it.
  */
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '@/web/lib/api';
 import type { PaymentResult } from '../api/payment-api';
 import { loadPayment, type PaymentAttempt, type StoredPayment } from './payment-store';
 

@@ -4,18 +4,18 @@
  * variant the account does not offer (or a plan variant without plans), the letter's options for
  * an option that can no longer be paid.
  */
-import type { Language } from '../../../../engine/i18n/split';
-import { amountFacts, planChoices } from '../../../../domain/payment-journey';
-import type { PaymentJourneyFile, VariantConfig } from '../../../../domain/payment-journey';
-import type { PaymentVariant } from '../../../../domain/payment-options';
-import type { ApiPaymentPlan } from '../../../../domain/payment-journey';
-import type { AccountDetailed } from '../../../api/account-detailed';
-import type { FundingMethod } from '../../../api/funding-methods';
-import type { Letter } from '../../../api/letter';
-import type { PaymentSettings } from '../../../api/payment-settings';
-import { agencyInfo, authorizationContent } from '../../../lib/content';
-import { accountRules } from '../../../utils/account-rules';
-import { letterOptionViews } from '../../../utils/letter-option-state';
+import type { Language } from '@/engine/i18n/split';
+import { amountFacts, planChoices } from '@/domain/payment-journey';
+import type { PaymentJourneyFile, VariantConfig } from '@/domain/payment-journey';
+import type { PaymentVariant } from '@/domain/payment-options';
+import type { ApiPaymentPlan } from '@/domain/payment-journey';
+import type { AccountDetailed } from '@/web/api/account-detailed';
+import type { FundingMethod } from '@/web/api/funding-methods';
+import type { Letter } from '@/web/api/letter';
+import type { PaymentSettings } from '@/web/api/payment-settings';
+import { agencyInfo, authorizationContent } from '@/web/lib/content';
+import { accountRules } from '@/web/utils/account-rules';
+import { letterOptionViews } from '@/web/utils/letter-option-state';
 import type { PaymentData, Translate } from './payment-model';
 
 export interface LoadedPayment {

@@ -5,19 +5,19 @@
  * stage lists, the schedule the answers make, and the SubmitPayment body. Pure: no React, no
  * requests. Every word comes from flows/texts through `t`.
  */
-import type { FormContext, FormOption, OptionTable } from '../../../../engine/form/form-state';
-import type { FormData } from '../../../../engine/form/flow';
-import type { AnswerLine } from '../../../../engine/journey/JourneyView';
-import { localize, type Language } from '../../../../engine/i18n/split';
-import { interpolate } from '../../../../engine/form/messages';
-import { formatLongDay } from '../../../../domain/dates';
-import { formatCents, toCents, toDollars } from '../../../../domain/money';
+import type { FormContext, FormOption, OptionTable } from '@/engine/form/form-state';
+import type { FormData } from '@/engine/form/flow';
+import type { AnswerLine } from '@/engine/journey/JourneyView';
+import { localize, type Language } from '@/engine/i18n/split';
+import { interpolate } from '@/engine/form/messages';
+import { formatLongDay } from '@/domain/dates';
+import { formatCents, toCents, toDollars } from '@/domain/money';
 import {
   authorizationTexts,
   payerName,
   type AuthorizationContent,
   type AuthorizationTexts,
-} from '../../../../domain/payment-authorization';
+} from '@/domain/payment-authorization';
 import {
   dateChoices,
   defaultPlan,
@@ -28,11 +28,11 @@ import {
   type PlanChoice,
   type SingleLimits,
   type VariantConfig,
-} from '../../../../domain/payment-journey';
-import type { PaymentVariant } from '../../../../domain/payment-options';
-import type { FundingMethod } from '../../../api/funding-methods';
-import type { LetterOption, LetterPayer } from '../../../api/letter';
-import type { PaymentSettings } from '../../../api/payment-settings';
+} from '@/domain/payment-journey';
+import type { PaymentVariant } from '@/domain/payment-options';
+import type { FundingMethod } from '@/web/api/funding-methods';
+import type { LetterOption, LetterPayer } from '@/web/api/letter';
+import type { PaymentSettings } from '@/web/api/payment-settings';
 
 /** Looks a text up in flows/texts (i18next's `t`). */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;

@@ -4,9 +4,9 @@
  * submitted (its Idempotency-Key, reused for every retry of the same body) and, once paid, the
  * result the confirmation page shows. Never a card or bank number: the stages do not hold one.
  */
-import { EMPTY_JOURNEY, type JourneyState } from '../../../../engine/journey/journey';
-import type { PaymentVariant } from '../../../../domain/payment-options';
-import { forgetJourney, loadJourney, saveJourney } from '../../../lib/journey-storage';
+import { EMPTY_JOURNEY, type JourneyState } from '@/engine/journey/journey';
+import type { PaymentVariant } from '@/domain/payment-options';
+import { forgetJourney, loadJourney, saveJourney } from '@/web/lib/journey-storage';
 import type { ScheduledPayment } from './payment-model';
 
 export interface PaymentAttempt {

@@ -1,5 +1,5 @@
-import { apiRequest } from '../../../lib/api';
-import type { TokenPair } from '../../../lib/session';
+import { apiRequest } from '@/web/lib/api';
+import type { TokenPair } from '@/web/lib/session';
 import type { VerifyIdentityRequest } from '../utils/verify-identity-request';
 
 export function verifyIdentity(request: VerifyIdentityRequest): Promise<Partial<TokenPair> | null> {

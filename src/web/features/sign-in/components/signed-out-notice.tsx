@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { portalConfig } from '../../../lib/config';
-import { forgetSignOutReason, signOutReason } from '../../../lib/session';
+import { portalConfig } from '@/web/lib/config';
+import { forgetSignOutReason, signOutReason } from '@/web/lib/session';
 import { signedOutMessage } from '../utils/signed-out-message';
 
 const useStyles = makeStyles({

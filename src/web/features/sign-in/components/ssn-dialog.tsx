@@ -1,6 +1,6 @@
-import { loadPrecompiled } from '../../../../engine/form/precompiled';
-import * as verifySsnModule from '../../../../generated/validators/verify-ssn';
-import { FormDialog } from '../../../components/form-dialog';
+import { loadPrecompiled } from '@/engine/form/precompiled';
+import * as verifySsnModule from '@/generated/validators/verify-ssn';
+import { FormDialog } from '@/web/components/form-dialog';
 
 const verifySsn = loadPrecompiled(verifySsnModule);
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginFailureReason, track, trackSignedIn } from '../../../lib/analytics';
-import { takeActionId, takeReturnPath } from '../../../lib/session';
+import { loginFailureReason, track, trackSignedIn } from '@/web/lib/analytics';
+import { takeActionId, takeReturnPath } from '@/web/lib/session';
 import { verifyIdentity } from '../api/verify-identity';
 import { destinationAfterSignIn, signInFailure } from '../utils/sign-in-outcome';
 import {
@@ -39,8 +39,8 @@ export function useSignIn(): SignInController {
         // The query library and the session's first reads load once the identity is verified:
         // the sign-in page itself asks for no data.
         const [{ establishAccountSession }, { queryClient }] = await Promise.all([
-          import('../../../api/establish-session'),
-          import('../../../lib/query-client'),
+          import('@/web/api/establish-session'),
+          import('@/web/lib/query-client'),
         ]);
         const { accounts } = await establishAccountSession(queryClient, tokens);
         const destination = destinationAfterSignIn(

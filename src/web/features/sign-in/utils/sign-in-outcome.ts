@@ -1,5 +1,5 @@
-import { isApiError } from '../../../lib/api';
-import { SessionSetupError } from '../../../api/session-setup-error';
+import { isApiError } from '@/web/lib/api';
+import { SessionSetupError } from '@/web/api/session-setup-error';
 import { chosenKinds, type SignInFormData } from './verify-identity-request';
 
 /** What a failed sign-in leads to: the SSN dialog, or a text key under sign-in.errors. */

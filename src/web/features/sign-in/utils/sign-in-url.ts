@@ -1,4 +1,4 @@
-import { isValidMrsAccountNumber, normalizeAccountNumber } from '../../../../domain/masking';
+import { isValidMrsAccountNumber, normalizeAccountNumber } from '@/domain/masking';
 
 export interface SignInUrlParams {
   /** A valid MRS account number from the link, else null. */

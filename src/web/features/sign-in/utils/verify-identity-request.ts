@@ -1,4 +1,4 @@
-import { normalizeAccountNumber } from '../../../../domain/masking';
+import { normalizeAccountNumber } from '@/domain/masking';
 
 /** The identity factors the sign-in form offers (schemas/forms/sign-in.schema.json). */
 export type FormKind =

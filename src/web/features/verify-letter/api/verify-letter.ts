@@ -1,5 +1,5 @@
-import { apiRequest } from '../../../lib/api';
-import type { TokenPair } from '../../../lib/session';
+import { apiRequest } from '@/web/lib/api';
+import type { TokenPair } from '@/web/lib/session';
 import type { OfferCode } from '../utils/offer-code';
 
 export function verifyLetter(code: OfferCode): Promise<Partial<TokenPair> | null> {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { establishLetterSession } from '../../../api/establish-session';
-import { letterQuery } from '../../../api/letter';
-import { track, trackSignedIn } from '../../../lib/analytics';
-import { useQueryClient } from '../../../lib/query-client';
+import { establishLetterSession } from '@/web/api/establish-session';
+import { letterQuery } from '@/web/api/letter';
+import { track, trackSignedIn } from '@/web/lib/analytics';
+import { useQueryClient } from '@/web/lib/query-client';
 import { verifyLetter } from '../api/verify-letter';
 import { parseOfferCode } from '../utils/offer-code';
 

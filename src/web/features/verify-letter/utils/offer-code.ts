@@ -1,4 +1,4 @@
-import { normalizeAccountNumber } from '../../../../domain/masking';
+import { normalizeAccountNumber } from '@/domain/masking';
 
 export interface OfferCode {
   accountNumber: string;
