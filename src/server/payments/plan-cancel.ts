@@ -21,6 +21,7 @@ import {
   changeablePlan,
   planChangeConfig,
   planFacts,
+  revokeRecurringAuthorizations,
   type PlanChangeConfig,
 } from './plan-changes';
 import type { PaymentServices } from './services';
@@ -127,18 +128,7 @@ export async function cancelPlan(
       throw new ApiError(409, 'planChanged');
     }
     // The recurring authorizations the debtor gave for this plan are revoked from now on.
-    await trx
-      .updateTable('payment_authorizations')
-      .set({ revoked_at: stamp, revoked_by: confirmation })
-      .where('recurring', '=', 1)
-      .where('revoked_at', 'is', null)
-      .where('submission_id', 'in', (eb) =>
-        eb
-          .selectFrom('payment_submissions')
-          .select('id')
-          .where('arrangement_id', '=', arrangementId),
-      )
-      .execute();
+    await revokeRecurringAuthorizations(trx, arrangementId, stamp, confirmation);
     await trx
       .insertInto('plan_changes')
       .values({

@@ -32,8 +32,9 @@
 import type { HolidayCalendar } from '../../domain/business-days';
 import type { PlanPayment } from '../../domain/plan-changes';
 import type { PlanChangeContent, PlanFacts } from '../../domain/plan-change-texts';
+import type { Transaction } from 'kysely';
 import type { PortalContext } from '../context';
-import type { AccountRow, ArrangementPaymentRow } from '../db/types';
+import type { AccountRow, ArrangementPaymentRow, Database } from '../db/types';
 import { ApiError } from '../http/errors';
 import { toDollars } from '../money';
 import { activeArrangement, type ArrangementWithPayments } from '../routes/mappers';
@@ -100,4 +101,25 @@ export async function planFacts(
     settlement,
     today: ctx.today(),
   };
+}
+
+/**
+ * Revokes, from `stamp`, the recurring authorizations the debtor gave for a plan (its payment
+ * submissions'), naming the change that ended them: a cancellation, or a new plan in its place.
+ */
+export async function revokeRecurringAuthorizations(
+  trx: Transaction<Database>,
+  arrangementId: number,
+  stamp: string,
+  confirmation: string,
+): Promise<void> {
+  await trx
+    .updateTable('payment_authorizations')
+    .set({ revoked_at: stamp, revoked_by: confirmation })
+    .where('recurring', '=', 1)
+    .where('revoked_at', 'is', null)
+    .where('submission_id', 'in', (eb) =>
+      eb.selectFrom('payment_submissions').select('id').where('arrangement_id', '=', arrangementId),
+    )
+    .execute();
 }

@@ -25,6 +25,7 @@ import {
   changeablePlan,
   planChangeConfig,
   planFacts,
+  revokeRecurringAuthorizations,
 } from './plan-changes';
 import type { PaymentServices } from './services';
 
@@ -271,15 +272,7 @@ export async function changePlanOnline(
         })
         .execute();
     }
-    await trx
-      .updateTable('payment_authorizations')
-      .set({ revoked_at: stamp, revoked_by: confirmation })
-      .where('recurring', '=', 1)
-      .where('revoked_at', 'is', null)
-      .where('submission_id', 'in', (eb) =>
-        eb.selectFrom('payment_submissions').select('id').where('arrangement_id', '=', old.id),
-      )
-      .execute();
+    await revokeRecurringAuthorizations(trx, old.id, stamp, confirmation);
     await trx
       .insertInto('plan_changes')
       .values({
