@@ -9,17 +9,16 @@ import { useNotify } from '@/web/components/notify';
 import { Panel } from '@/web/components/panel';
 import { QueryError } from '@/web/components/query-error';
 import { SubmitError } from '@/web/components/submit-error';
-import { isApiError } from '@/web/lib/api';
 import { portalConfig } from '@/web/lib/config';
 import { loadForm } from '@/web/lib/forms';
 import { useQuery } from '@/web/lib/query-client';
-import { apiFieldErrors } from '@/web/utils/api-field-errors';
 import type { SubmitCall } from '../utils/calls';
 import {
   fillPath,
   holds,
   prefillData,
   resultValues,
+  submitFailure,
   type Facts,
   type PageForm,
   type Values,
@@ -196,14 +195,9 @@ export function PageFormBlock({
         if (success.goTo) void navigate(fillPath(success.goTo, values));
       },
       onError: (error) => {
-        const found = failure.fieldErrors ? apiFieldErrors(error) : [];
-        setFieldErrors(found);
-        if (failure.alert && found.length === 0) {
-          const byStatus = Object.entries(failure.byStatus ?? {}).find(([status]) =>
-            isApiError(error, Number(status)),
-          );
-          setAlertKey(byStatus?.[1] ?? failure.alert);
-        }
+        const { fieldErrors, alert } = submitFailure(failure, error);
+        setFieldErrors(fieldErrors);
+        if (alert) setAlertKey(alert);
         if (failure.toast) notify({ intent: 'error', titleKey: failure.toast });
       },
     });

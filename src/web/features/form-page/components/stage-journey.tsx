@@ -24,16 +24,20 @@ import { Panel } from '@/web/components/panel';
 import { QueryError } from '@/web/components/query-error';
 import { SubmitError } from '@/web/components/submit-error';
 import { useLanguage } from '@/web/hooks/use-language';
-import { isApiError } from '@/web/lib/api';
 import { portalConfig } from '@/web/lib/config';
 import { loadForm } from '@/web/lib/forms';
 import { useQuery } from '@/web/lib/query-client';
-import { apiFieldErrors } from '@/web/utils/api-field-errors';
 import { formatDate } from '@/web/utils/format-date';
 import type { SubmitCall } from '../utils/calls';
 import { LOAD_QUERIES } from '../utils/loads';
 import type { LoadCallName } from '../utils/names';
-import { resultValues, type Facts, type Values } from '../utils/page-model';
+import {
+  resultValues,
+  statusText,
+  submitFailure,
+  type Facts,
+  type Values,
+} from '../utils/page-model';
 import {
   loadArgs,
   stageFormData,
@@ -207,15 +211,13 @@ function StageView({
   }
 
   if (load && preview.isError) {
-    const byStatus = Object.entries(stage.failure?.byStatus ?? {}).find(([status]) =>
-      isApiError(preview.error, Number(status)),
-    );
+    const unavailable = statusText(stage.failure?.byStatus, preview.error);
     return (
       <Panel className={styles.stage}>
         {header}
-        {byStatus?.[1] ? (
+        {unavailable ? (
           <MessageBar intent="warning" layout="multiline" data-testid={`${pageName}-unavailable`}>
-            <MessageBarBody>{t(byStatus[1], pageValues)}</MessageBarBody>
+            <MessageBarBody>{t(unavailable, pageValues)}</MessageBarBody>
           </MessageBar>
         ) : (
           <QueryError inline />
@@ -243,14 +245,9 @@ function StageView({
     call.send(submitBody(stage, facts, data), {
       onSuccess: onDone,
       onError: (error) => {
-        const found = failure.fieldErrors ? apiFieldErrors(error) : [];
-        setFieldErrors(found);
-        if (failure.alert && found.length === 0) {
-          const byStatus = Object.entries(failure.byStatus ?? {}).find(([status]) =>
-            isApiError(error, Number(status)),
-          );
-          setAlertKey(byStatus?.[1] ?? failure.alert);
-        }
+        const { fieldErrors, alert } = submitFailure(failure, error);
+        setFieldErrors(fieldErrors);
+        if (alert) setAlertKey(alert);
       },
     });
   };

@@ -4,7 +4,10 @@
  */
 import { evaluate, test, type JsonLogic } from '@/engine/rules/json-logic';
 import { formatPhone } from '@/engine/form/theme/format';
-import type { FormPageFile } from '@/generated/types/meta/page';
+import type { ExternalError } from '@/engine/form/SchemaForm';
+import type { Failure, FormPageFile } from '@/generated/types/meta/page';
+import { isApiError } from '@/web/lib/api';
+import { apiFieldErrors } from '@/web/utils/api-field-errors';
 import { portalConfig } from '@/web/lib/config';
 
 export type { FormPageFile };
@@ -77,4 +80,25 @@ export function resultValues(values: Values, result: unknown): Record<string, st
     }
   }
   return out;
+}
+
+/** The text a page file names for an error's HTTP status (`byStatus`), if any. */
+export function statusText(byStatus: Failure['byStatus'], error: unknown): string | undefined {
+  return Object.entries(byStatus ?? {}).find(([status]) => isApiError(error, Number(status)))?.[1];
+}
+
+/**
+ * What a failed submit shows, as its page file says: the server's field errors on their fields
+ * (with `fieldErrors`), else the alert (its status's text, or the general one).
+ */
+export function submitFailure(
+  failure: Failure,
+  error: unknown,
+): { fieldErrors: ExternalError[]; alert: string | null } {
+  const fieldErrors = failure.fieldErrors ? apiFieldErrors(error) : [];
+  const alert =
+    failure.alert && fieldErrors.length === 0
+      ? (statusText(failure.byStatus, error) ?? failure.alert)
+      : null;
+  return { fieldErrors, alert };
 }
