@@ -15,6 +15,8 @@
  *   the form page has (src/web/features/form-page/utils/names.ts), text keys that flows/texts has
  *   in English and Spanish, and prefill fields that its form's schema has; its `from` and
  *   `prefill` rules must be well formed.
+ * - a journey file (flows/journeys) names forms of flows/forms, its stages' rules (context,
+ *   prefill, lines) are well formed and its lines' texts are in flows/texts in both languages.
  * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -345,6 +347,60 @@ function findText(texts: Map<string, Json>, key: string): { file: string; leaf: 
   return { file: `flows/texts/${namespace}.json`, leaf: node };
 }
 
+/** A text key that flows/texts has in English and Spanish, or the problem. */
+function textKeyProblem(texts: Map<string, Json>, key: string): string | null {
+  const { file, leaf } = findText(texts, key);
+  // A plural text is its _one and _other forms.
+  const forms = isObject(leaf)
+    ? [leaf]
+    : [findText(texts, `${key}_one`).leaf, findText(texts, `${key}_other`).leaf];
+  if (!forms.every((form) => isObject(form) && ('en' in form || 'es' in form)))
+    return `text "${key}" is not in flows/texts`;
+  for (const form of forms as JsonObject[]) {
+    if (typeof form.en !== 'string' || form.en.trim() === '')
+      return `text "${key}" has no English text (en) in ${file}`;
+    if (typeof form.es !== 'string' || form.es.trim() === '')
+      return `text "${key}" has no Spanish text (es) in ${file}`;
+  }
+  return null;
+}
+
+/**
+ * A payment journey's stage declarations: their rules (context, prefill, lines, addMethod) are
+ * well formed, and their lines' texts are in flows/texts in both languages.
+ */
+function checkJourneyStages(file: string, journey: JsonObject, texts: Map<string, Json>): void {
+  const stages = Array.isArray(journey.stages) ? journey.stages : [];
+  for (const [i, stage] of stages.entries()) {
+    if (!isObject(stage)) continue;
+    const here = `/stages/${i}`;
+    const rules: [string, Json][] = [];
+    for (const map of ['context', 'prefill'] as const) {
+      const entries = isObject(stage[map]) ? Object.entries(stage[map]) : [];
+      for (const [name, rule] of entries) rules.push([`${here}/${map}/${name}`, rule]);
+    }
+    if (isObject(stage.addMethod) && stage.addMethod.contact !== undefined)
+      rules.push([`${here}/addMethod/contact`, stage.addMethod.contact]);
+    const lines = Array.isArray(stage.lines) ? stage.lines : [];
+    for (const [j, line] of lines.entries()) {
+      if (!isObject(line)) continue;
+      const at = `${here}/lines/${j}`;
+      if (line.value !== undefined) rules.push([`${at}/value`, line.value]);
+      for (const [name, rule] of Object.entries(isObject(line.values) ? line.values : {}))
+        rules.push([`${at}/values/${name}`, rule]);
+      for (const key of ['label', 'text'] as const) {
+        const text = line[key];
+        if (typeof text !== 'string') continue;
+        const problem = textKeyProblem(texts, text);
+        if (problem) report(file, `${at}/${key}`, problem);
+      }
+    }
+    for (const [pointer, rule] of rules)
+      for (const problem of checkExpression(rule, pointer))
+        report(file, '', `malformed rule: ${problem}`);
+  }
+}
+
 /** Properties of a journey's stages (and the page's offer) that hold text keys. */
 const STAGE_TEXT_PROPERTIES = new Set([
   'heading',
@@ -633,6 +689,7 @@ for (const file of files) {
   }
   if (relative.startsWith(`journeys${path.sep}`)) {
     checkJourneyForms(file, json, formNames);
+    checkJourneyStages(file, json, texts);
     for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {
       report(file, '', problem);
     }

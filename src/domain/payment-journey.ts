@@ -301,6 +301,13 @@ export function checkPaymentJourney(file: PaymentJourneyFile): string[] {
       problems.push(`${where}: a plan variant needs "plans"`);
     }
   }
+  const scheduleStages = file.stages.filter((stage) => stage.schedule).length;
+  if (scheduleStages !== 1)
+    problems.push(
+      `/stages: exactly one stage makes the schedule ("schedule": true), not ${scheduleStages}`,
+    );
+  if (file.stages.filter((stage) => stage.review).length > 1)
+    problems.push('/stages: at most one review stage');
   for (const stage of file.stages) {
     for (const dependency of stage.resetWhenChanged ?? []) {
       if (!ids.includes(dependency)) {

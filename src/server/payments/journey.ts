@@ -5,9 +5,9 @@
  * answers are fields of the request (contact details, payment method, disclosures).
  */
 import type { FormData, FormFlow } from '../../engine/form/flow';
-import type { FormContext } from '../../engine/form/form-state';
 import type { Translator } from '../../engine/form/messages';
 import { validateForm } from '../../engine/form/validate';
+import { stageContext, type JourneyFacts } from '../../domain/journey-stage';
 import { checkPaymentJourney, type PaymentJourneyFile } from '../../domain/payment-journey';
 import { metaSchemaCheck } from '../ajv';
 import type { PortalConfig } from '../config';
@@ -26,21 +26,22 @@ export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
 }
 
 /**
- * The field errors of a submission against the forms of the stages that have a form of their own
- * (a stage whose form a variant sets, the arrangement, makes the schedule instead): each form sees
- * the request's fields it declares, with the run-time values the browser gave it.
+ * The field errors of a submission against the forms of the stages whose answers are fields of the
+ * request (not the schedule's stage, whose answers are the request's schedule, and not a stage
+ * kept in the browser, `send: false`): each form sees the request's fields it declares, with the
+ * context its stage declares, read against the same facts the browser built (domain/payment-facts).
  */
 export function stageFieldErrors(input: {
   journey: PaymentJourneyFile;
   flows: Record<string, unknown>;
   body: FormData;
-  context: FormContext;
+  facts: JourneyFacts;
   translate: Translator;
   today: string;
 }): FieldError[] {
   const errors: FieldError[] = [];
   for (const stage of input.journey.stages) {
-    if (!stage.form) continue;
+    if (!stage.form || stage.schedule || stage.review || stage.send === false) continue;
     const flow = input.flows[stage.form] as FormFlow | undefined;
     if (!flow) throw new Error(`flows/forms/${stage.form}.json is missing`);
     const form = compiledForm(stage.form);
@@ -56,7 +57,7 @@ export function stageFieldErrors(input: {
       data,
       translate: input.translate,
       today: input.today,
-      context: input.context,
+      context: stageContext(stage, input.facts),
     })) {
       errors.push({
         path: error.field ? `/${error.field.split('.').join('/')}` : '/',

@@ -17,6 +17,8 @@ import type { ArrangementPaymentRow } from '../db/types';
 import { ruleView, type AccountState } from './account-state';
 import { fundingAllowed, isExpired } from './funding';
 import { paymentWindow, type PlanCents } from './plans';
+import { interpolate } from '../../engine/form/messages';
+import { methodFacts, payerFacts } from '../../domain/payment-facts';
 import { stageFieldErrors } from './journey';
 import type { PaymentServices } from './services';
 import type { FundingMethodRow } from './tables';
@@ -302,20 +304,29 @@ export function checkStageFields(
   debtor: DebtorName,
   funding: FundingMethodRow,
 ): void {
-  const isBusiness = !debtor.first_name;
+  const translate = services.translator(request);
   const errors = stageFieldErrors({
     journey: services.journey,
     flows: ctx.config.forms,
     body: { eSignConsent: body.authorizationDisclosuresAccepted, ...body },
-    context: {
-      isBusiness: isBusiness ? 1 : 0,
-      businessName: debtor.business_name ?? debtor.last_name,
+    facts: {
+      payer: payerFacts({
+        firstName: debtor.first_name,
+        lastName: debtor.last_name,
+        businessName: debtor.business_name,
+        addressLine1: null,
+        addressLine2: null,
+        city: null,
+        state: null,
+        zip: null,
+        phone: null,
+      }),
       // Whose method it is was checked (404 otherwise); whether it may pay is a refusal below.
-      hasMethods: 1,
-      hasUsable: 1,
-      fundingMethods: [{ value: funding.id, label: '' }],
+      methods: methodFacts([{ id: funding.id, name: '', isExpired: false }], (key) =>
+        interpolate(translate.text(key) ?? key, {}),
+      ),
     },
-    translate: services.translator(request),
+    translate,
     today: ctx.today(),
   });
   if (errors.length > 0) throw new ApiError(400, 'invalidRequest', { errors });
