@@ -330,6 +330,7 @@ function paymentsFacts(data: PaymentData, schedule: readonly ScheduledPayment[])
     totalCents: schedule.length > 0 ? total : null,
     perMonthCents: first?.cents ?? null,
     perMonth: first ? toDollars(first.cents) : null,
+    perMonthText: first ? formatCents(first.cents, data.language) : null,
     total: schedule.length > 0 ? toDollars(total) : null,
   };
 }

@@ -45,6 +45,7 @@ import { rateLimitsFromEnv, registerRateLimits, type RateLimitOptions } from './
 import { registerSecurityHeaders } from './http/security';
 import { installValidator, loadApiSchemas, schemaRef } from './http/validation';
 import { createDevWeb, registerDevWeb, registerProductionWeb } from './http/web';
+import { registerValidatorModules } from './forms/validator-route';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerFundingRoutes } from './routes/funding';
 import { registerPaymentRoutes } from './routes/payments';
@@ -277,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   registerOpenApi(app, ctx, schemasDir);
+  registerValidatorModules(app, ctx);
   app.get(
     '/api/health',
     {

@@ -8,7 +8,14 @@
  * tied to it. Array fields are a fieldset of labelled items with add and remove buttons.
  */
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { LazySpinner } from './lazy-spinner';
 import {
   getUiOptions,
@@ -212,9 +219,17 @@ function LaidOut({
     <div className={styles.form}>
       {(layout.notes.length > 0 || loose.length > 0) && (
         <div className={styles.fields}>
-          {layout.notes.map((note, index) => (
-            <Paragraphs key={`note-${index}`} text={note} className={styles.text} />
-          ))}
+          {layout.notes.map((note, index) =>
+            note.warning ? (
+              <MessageBar key={`note-${index}`} intent="warning" politeness="polite">
+                <MessageBarBody>
+                  <Paragraphs text={note.text} className={styles.text} />
+                </MessageBarBody>
+              </MessageBar>
+            ) : (
+              <Paragraphs key={`note-${index}`} text={note.text} className={styles.text} />
+            ),
+          )}
           {renderFields(loose)}
         </div>
       )}
