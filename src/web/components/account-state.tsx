@@ -17,8 +17,9 @@ import {
   type UrgentState,
 } from '../../domain/account-state';
 import { formatUsd } from '../../domain/money';
-import type { OptionGroupRules, RuleIntent } from '../../domain/rules';
+import type { OptionGroupRules } from '../../domain/rules';
 import type { LocalizedText } from '../../generated/types/api/localized-text';
+import type { RuleIntent } from '@/generated/types/meta/rules';
 import { interpolate } from '../../engine/form/messages';
 import { localize } from '../../engine/i18n/split';
 import { useLanguage } from '../hooks/use-language';
