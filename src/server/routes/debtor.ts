@@ -10,10 +10,11 @@
  * preference_changes). Mutations answer 200 with the updated debtor.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FieldError } from '@/generated/types/api/error';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { isViewable } from './mappers';

@@ -3,12 +3,13 @@
  * account number (split, validated like the browser form, turned into a billing address).
  */
 import type { FastifyRequest } from 'fastify';
+import type { FieldError } from '@/generated/types/api/error';
 import { computeFormState } from '../../engine/form/form-state';
 import { validateForm } from '../../engine/form/validate';
 import { errorMessage } from '../../engine/form/messages';
 import type { ClientSettings } from '../clients/settings';
 import { hiddenFieldErrors } from '../forms/hidden-fields';
-import { ApiError, languageOf, type FieldError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 import { cleanCardNumber, isValidCardNumber } from '../payments/cards';
 import type { FundingForm, PaymentServices } from '../payments/services';
 import { isAccountNumber } from './ownership';

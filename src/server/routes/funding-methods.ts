@@ -4,10 +4,11 @@
  * Debtor/FundingMethod. Only a processor token, brand, last 4 and expiry are stored.
  */
 import type { FastifyInstance } from 'fastify';
+import type { FieldError } from '@/generated/types/api/error';
 import { requireRole } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { ownAccount } from '../payments/account-state';
 import { cleanCardNumber, isValidCardNumber } from '../payments/cards';

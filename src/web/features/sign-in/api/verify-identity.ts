@@ -1,5 +1,5 @@
+import type { TokenPair } from '@/generated/types/api/token-pair';
 import { apiRequest } from '@/web/lib/api';
-import type { TokenPair } from '@/web/lib/session';
 import type { VerifyIdentityRequest } from '../utils/verify-identity-request';
 
 export function verifyIdentity(request: VerifyIdentityRequest): Promise<Partial<TokenPair> | null> {

@@ -1,5 +1,5 @@
+import type { TokenPair } from '@/generated/types/api/token-pair';
 import { apiRequest } from '@/web/lib/api';
-import type { TokenPair } from '@/web/lib/session';
 import type { OfferCode } from '../utils/offer-code';
 
 export function verifyLetter(code: OfferCode): Promise<Partial<TokenPair> | null> {
