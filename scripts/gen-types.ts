@@ -177,7 +177,23 @@ function importExternalRefs(
 }
 
 /** Keywords that only check a value and never change its type. */
-const CHECK_ONLY = new Set(['required', 'if', 'then', 'else', 'not', '$comment', 'description']);
+const CHECK_ONLY = new Set([
+  'required',
+  'if',
+  'then',
+  'else',
+  'not',
+  '$comment',
+  'description',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
 
 /** Keywords of a choice (`if`/`then`/`else`) that only say what it is, kept on its union. */
 const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'definitions']);
@@ -192,8 +208,8 @@ const isRefOnly = (node: unknown): node is { $ref: string } =>
 /**
  * The schema without what gives the compiler a wrong type: a `$ref`'s siblings (draft-07 ignores
  * them; the compiler would declare the referenced type again), `anyOf`/`allOf` lists that only
- * add checks (`required`, `if`/`then`; the compiler would intersect the type with an index
- * signature), and a choice the compiler does not read: a schema with no properties of its own
+ * add checks (`required`, `if`/`then`, `format`: a date or a date-time; the compiler would
+ * intersect the type with an index signature), and a choice the compiler does not read: a schema with no properties of its own
  * whose `then` and `else` each name a definition (`if kind is A then #/definitions/a else
  * #/definitions/b`) is the union of the two (the compiler ignores `if`, and would give an empty
  * interface). Ajv still reads the `if`, so a file is checked against the one definition it
