@@ -33,7 +33,15 @@ async function listSchemas(dir: string): Promise<string[]> {
   return nested.flat().sort();
 }
 
+/**
+ * Type names a schema's file name would give badly, by the file's path under schemas/ (an API
+ * schema has no title to name it: tests/api/schemas.test.ts). `Error` would hide the global Error.
+ */
+const TYPE_NAMES: Record<string, string> = { 'api/error.schema.json': 'ErrorBody' };
+
 function typeName(file: string): string {
+  const named = TYPE_NAMES[path.relative(schemasDir, file).split(path.sep).join('/')];
+  if (named) return named;
   const base = path.basename(file, '.schema.json');
   return base.replace(/(^|[-_.])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
 }
