@@ -129,6 +129,7 @@ function describeAjvError(error: ErrorObject): string | null {
   if (error.keyword === 'required' && ['en', 'es'].includes(String(params.missingProperty))) {
     return null; // reported by checkTexts with a clearer line
   }
+  if (error.keyword === 'if') return null; // 'must match "then" schema': the branch's errors say why
   if (error.keyword === 'additionalProperties') {
     return `unknown property "${String(params.additionalProperty)}"`;
   }

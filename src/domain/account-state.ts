@@ -3,6 +3,7 @@
  * (flows/rules/account-badges.json), both decided by rules over the same facts: the dashboard
  * card and the account page lead with the urgent state and show the badges.
  */
+import type { RuleOutcome } from '@/generated/types/meta/rules';
 import { isBankruptcy, isSettled, lastViewableDate } from './classification';
 import { isBefore } from './dates';
 import { OPTION_VARIANTS, paidOffByPendingPayment, type OptionVariant } from './payment-options';
@@ -13,7 +14,6 @@ import {
   firstMatch,
   type FirstMatchRules,
   type OptionGroupRules,
-  type RuleOutcome,
   type RulesFile,
 } from './rules';
 import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
@@ -189,6 +189,7 @@ function checkNoticeOutcomes(file: RulesFile, requireNotice: boolean): string[] 
     }
   };
   for (const [id, outcome] of Object.entries(file.outcomes)) {
+    if (!outcome) continue; // the index signature's undefined: JSON has none
     const path = `/outcomes/${id}`;
     if (requireNotice && !outcome.intent) problems.push(`${path}: "intent" is required`);
     if (requireNotice && !outcome.title) problems.push(`${path}: "title" is required`);
@@ -223,7 +224,7 @@ export function checkAccountBadgeRules(file: RulesFile): string[] {
   const problems = checkRules(file, ACCOUNT_STATE_FACT_NAMES);
   if (file.kind !== 'option-groups') problems.push('/kind: must be "option-groups"');
   for (const [id, outcome] of Object.entries(file.outcomes)) {
-    if (!outcome.intent) problems.push(`/outcomes/${id}: "intent" is required`);
+    if (!outcome?.intent) problems.push(`/outcomes/${id}: "intent" is required`);
   }
   return [...problems, ...checkNoticeOutcomes(file, false)];
 }

@@ -4,6 +4,7 @@
  * a submission): the facts an amount rule may read, each variant's amount and date limits, the
  * date choices, the plans a plan slider offers, and the submission body built from the answers.
  */
+import type { PaymentSettings } from '@/generated/types/api/payment-settings';
 import type {
   PaymentJourneyFile,
   Variant as VariantConfig,
@@ -53,12 +54,11 @@ export const AMOUNT_FACT_NAMES: readonly (keyof AmountFacts)[] = [
   'maxSinglePayDaysInFuture',
 ];
 
-/** The client's settings as GetPaymentSettings answers them (dollars). */
-export interface AmountSettings {
-  minSinglePayment: number;
-  minMonthlyPayment: number;
-  maxSinglePayDaysInFuture: number;
-}
+/** The client's settings the amounts and dates read, as GetPaymentSettings answers them (dollars). */
+export type AmountSettings = Pick<
+  PaymentSettings,
+  'minSinglePayment' | 'minMonthlyPayment' | 'maxSinglePayDaysInFuture'
+>;
 
 export interface AmountFactsInput {
   account: Account;

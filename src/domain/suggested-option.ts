@@ -129,7 +129,7 @@ export function checkSuggestedOptionRules(file: RulesFile): string[] {
   const known = new Set<string>(SUGGESTION_FACT_NAMES);
   for (const [id, outcome] of Object.entries(file.outcomes)) {
     for (const language of ['en', 'es'] as const) {
-      for (const match of (outcome.text?.[language] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+      for (const match of (outcome?.text?.[language] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
         if (!known.has(match[1] ?? '')) {
           problems.push(`/outcomes/${id}/text/${language}: unknown placeholder "${match[1]}"`);
         }

@@ -4,6 +4,7 @@
  * data the browser used: the variant's amount and date rules, and the forms of the stages whose
  * answers are fields of the request (contact details, payment method, disclosures).
  */
+import type { FieldError } from '@/generated/types/api/error';
 import type { FormData, FormFlow } from '../../engine/form/flow';
 import type { Translator } from '../../engine/form/messages';
 import { validateForm } from '../../engine/form/validate';
@@ -12,7 +13,6 @@ import { checkPaymentJourney, type PaymentJourneyFile } from '../../domain/payme
 import { metaSchemaCheck } from '../ajv';
 import type { PortalConfig } from '../config';
 import { compiledForm } from '../forms/compiled-forms';
-import type { FieldError } from '../http/errors';
 
 /** The journey file, or an error naming what is wrong with it (the server does not start). */
 export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {

@@ -357,6 +357,7 @@ describe('allowsVariant and variants', () => {
 
   it('drops an outcome that is not a payment variant', () => {
     const rules: OptionGroupRules = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'option-groups',
       outcomes: {},
       groups: [{ id: 'all', when: true, options: [{ outcome: 'pif' }, { outcome: 'bogus' }] }],
@@ -372,6 +373,7 @@ describe('checkPaymentOptionRules', () => {
 
   it('names an unknown fact, an undeclared outcome and an unknown variant', () => {
     const rules: OptionGroupRules = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'option-groups',
       outcomes: { pif: { label: { en: 'a', es: 'b' } }, bogus: { label: { en: 'a', es: 'b' } } },
       groups: [
@@ -391,7 +393,13 @@ describe('checkPaymentOptionRules', () => {
 
   it('requires kind option-groups', () => {
     expect(
-      checkPaymentOptionRules({ kind: 'first-match', outcomes: {}, rules: [], default: 'pif' }),
+      checkPaymentOptionRules({
+        $schema: '../../schemas/meta/rules.schema.json',
+        kind: 'first-match',
+        outcomes: {},
+        rules: [{ id: 'never', when: false, outcome: 'pif' }],
+        default: 'pif',
+      }),
     ).toContain('/kind: must be "option-groups"');
   });
 });
