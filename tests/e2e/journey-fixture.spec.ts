@@ -26,21 +26,12 @@ import {
 const ACCOUNT = 'LU1.10001';
 
 let flows: FlowsCopy;
-let portal: Portal;
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
+test.beforeAll(() => {
   flows = flowsWith(flowsFixture('flows-half'));
-  portal = await startPortal('portal-flows-half-', {
-    NODE_ENV: 'production',
-    FLOWS_DIR: flows.dir,
-  });
 });
 
-test.afterAll(() => {
-  portal?.stop();
-  flows?.remove();
-});
+test.afterAll(() => flows?.remove());
 
 const RUNS: { lang: Lang; viewport: (typeof VIEWPORTS)[number]['name'] }[] = [
   { lang: 'en', viewport: 'desktop' },
@@ -50,14 +41,17 @@ const RUNS: { lang: Lang; viewport: (typeof VIEWPORTS)[number]['name'] }[] = [
 const money = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-test.describe.configure({ mode: 'serial' });
-
 for (const run of RUNS) {
   test(`a variant added as data: half of the balance, from its card to the confirmation (${run.lang}, ${run.viewport})`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const { lang } = run;
+    // A portal of its own (fresh demo data): a payment changes what the account offers.
+    const portal: Portal = await startPortal('portal-flows-half-', {
+      NODE_ENV: 'production',
+      FLOWS_DIR: flows.dir,
+    });
     const context = await browser.newContext({
       baseURL: portal.base,
       viewport: VIEWPORTS.find((v) => v.name === run.viewport)?.viewport,
@@ -101,7 +95,7 @@ for (const run of RUNS) {
       await expect(amount).toHaveValue((half / 100).toFixed(2));
       await expect(amount).not.toBeEditable();
       if (lang === 'es') {
-        // Another day than the first run's payment (today): not the same payment twice.
+        // A payment scheduled for a later day, this time.
         await page
           .getByTestId('stage-arrangement')
           .getByRole('radio', { name: /^Mañana/ })
@@ -133,6 +127,7 @@ for (const run of RUNS) {
       expect(paid?.amount ?? (scheduled ? half / 100 : null)).toBe(half / 100);
     } finally {
       await context.close();
+      portal.stop();
     }
   });
 }
