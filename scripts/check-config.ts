@@ -24,9 +24,13 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { checkExpression } from '../src/engine/rules/json-logic';
-import { RULES_CHECKS } from '../src/domain/rules-checks';
+import { RULES_CHECKS, type RulesCheckContext } from '../src/domain/rules-checks';
 import type { RulesFile } from '../src/domain/rules';
-import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
+import {
+  checkPaymentJourney,
+  optionVariantIds,
+  type PaymentJourneyFile,
+} from '../src/domain/payment-journey';
 import { checkSignInPolicy, isFactor, type SignInPolicy } from '../src/domain/sign-in-policy';
 import { checkHolidayCalendar, type HolidayCalendar } from '../src/domain/business-days';
 import { DATA_SOURCES, LOAD_CALLS, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
@@ -644,6 +648,19 @@ const formNames = new Set(
     .filter((file) => path.relative(flowsDir, file).startsWith(`forms${path.sep}`))
     .map((file) => path.basename(file, '.json')),
 );
+// The variants the rules may offer are the payment journey's (flows/journeys/payment.json).
+const journeyFile = path.join(flowsDir, 'journeys', 'payment.json');
+const journeyJson = files.includes(journeyFile)
+  ? await readFile(journeyFile, 'utf8')
+      .then((text) => JSON.parse(text) as Json)
+      .catch(() => undefined)
+  : undefined;
+const rulesContext: RulesCheckContext = {
+  optionVariants:
+    isObject(journeyJson) && isObject(journeyJson.variants)
+      ? optionVariantIds(journeyJson as unknown as PaymentJourneyFile)
+      : [],
+};
 // Each form's schema name (flows/forms/<name>.json "schema"), and the texts by namespace.
 const formSchemas = new Map<string, string>();
 const texts = new Map<string, Json>();
@@ -678,7 +695,7 @@ for (const file of files) {
   const domainCheck = relative.startsWith(`rules${path.sep}`)
     ? RULES_CHECKS[path.basename(file, '.json')]
     : undefined;
-  for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
+  for (const problem of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
     report(file, '', problem);
   if (relative.startsWith(`pages${path.sep}`)) await checkPage(file, json, formSchemas, texts);
   if (relative.startsWith(`calendars${path.sep}`) && metaValid) {

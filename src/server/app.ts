@@ -61,6 +61,7 @@ import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { startSettling } from './payments/recovery';
 import { lazyPaymentServices } from './payments/services';
+import { journeyEnums } from './payments/journey';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -204,7 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const seeded = demoFile ? await seedIfEmpty(db, demoFile, keys, now, today()) : 'skipped';
 
   const schemasDir = options.schemasDir ?? path.join(REPO_ROOT, 'schemas');
-  const schemas = loadApiSchemas(schemasDir);
+  const startConfig = loadFlows(options.flowsDir);
+  const schemas = loadApiSchemas(schemasDir, journeyEnums(startConfig));
   // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
   const monitoring =
     options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
@@ -218,7 +220,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { ...shown, calendar, session, monitoring }
       : { ...shown, calendar, session };
   };
-  const startConfig = loadFlows(options.flowsDir);
   const pageConfig = forPage(startConfig);
   const getConfig = (): PortalConfig => (dev ? forPage(loadFlows(options.flowsDir)) : pageConfig);
 

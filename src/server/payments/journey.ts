@@ -9,10 +9,16 @@ import type { FormData, FormFlow } from '../../engine/form/flow';
 import type { Translator } from '../../engine/form/messages';
 import { validateForm } from '../../engine/form/validate';
 import { stageContext, type JourneyFacts } from '../../domain/journey-stage';
-import { checkPaymentJourney, type PaymentJourneyFile } from '../../domain/payment-journey';
+import {
+  checkPaymentJourney,
+  optionVariantIds,
+  variantIds,
+  type PaymentJourneyFile,
+} from '../../domain/payment-journey';
 import { metaSchemaCheck } from '../ajv';
 import type { PortalConfig } from '../config';
 import { compiledForm } from '../forms/compiled-forms';
+import type { SchemaEnums } from '../http/validation';
 
 /** The journey file, or an error naming what is wrong with it (the server does not start). */
 export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
@@ -23,6 +29,17 @@ export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
   const problems = checkPaymentJourney(journey);
   if (problems.length > 0) throw new Error(`flows/journeys/payment.json: ${problems.join('; ')}`);
   return journey;
+}
+
+/**
+ * The id lists the API schemas take from the journey (their `x-enum-from`): every variant (a
+ * request's `paymentVariant`) and those the option rules may offer (an account's options). None
+ * without a journey file: the schemas then take any id of the right form.
+ */
+export function journeyEnums(config: PortalConfig): SchemaEnums {
+  if ((config.journeys as Record<string, unknown> | undefined)?.payment === undefined) return {};
+  const journey = loadPaymentJourney(config);
+  return { 'payment-variants': variantIds(journey), 'option-variants': optionVariantIds(journey) };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type RulesFile,
 } from '../../../src/domain/rules';
 import { RULES_CHECKS } from '../../../src/domain/rules-checks';
-import { loadRules } from './fixtures';
+import { loadRules, rulesContext } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const label = { en: 'x', es: 'y' };
@@ -161,7 +161,7 @@ describe('flows/rules files', () => {
   it.each(files)('%s.json matches the meta-schema and passes its domain check', (name) => {
     const file = loadRules<RulesFile>(name);
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
-    expect(RULES_CHECKS[name]?.(file)).toEqual([]);
+    expect(RULES_CHECKS[name]?.(file, rulesContext)).toEqual([]);
   });
 
   it('the meta-schema requires both languages of a label', () => {

@@ -22,16 +22,11 @@ export interface PaymentJourneyFile {
    * Settlement savings, in dollars, from which the 1099 notice shows (0: never).
    */
   form1099Threshold: number;
+  /**
+   * The payment variants by id (the id is the route's /payment/<id> and the `paymentVariant` of SubmitPayment). Adding one is data only: the rules in flows/rules/payment-options.json offer it, and the server checks submissions against it.
+   */
   variants: {
-    remaining: Variant;
-    'bring-current': Variant;
-    pif: Variant;
-    bif: Variant;
-    sif: Variant;
-    'one-time': Variant;
-    'past-due': Variant;
-    upcoming: Variant;
-    letter: Variant;
+    [k: string]: Variant | undefined;
   };
 }
 export interface Stage {
@@ -55,7 +50,7 @@ export interface Stage {
    */
   schedule?: boolean;
   /**
-   * The run-time values the stage's form reads ($context.<name>), each JSON Logic over the journey facts (docs/architecture.md, 'Payment journey facts'); null and missing results are left out.
+   * The run-time values the stage's form reads ($context.<name>), each JSON Logic over the journey facts (docs/architecture.md, 'Stages are declared, not coded'); null and missing results are left out.
    */
   context?: {
     [k: string]: JsonLogic | undefined;
@@ -118,7 +113,26 @@ export interface Variant {
     suggested?: JsonLogic;
   };
   maxDays?: JsonLogic;
+  /**
+   * Which plans a plan variant offers: GetPaymentPlans (the balance in monthly payments) or GetSettlementPlans (less than the balance).
+   */
   plans?: 'payment' | 'settlement';
+  /**
+   * When a SubmitPayment request without `paymentVariant` asks for this variant (API clients of the spec's request). The variants are tried by `order`, lowest first; the first whose `when` holds is the one.
+   */
+  infer?: {
+    $comment?: string;
+    order: number;
+    when: JsonLogic;
+  };
+  /**
+   * The payment pays off the active arrangement: the arrangement's open scheduled payments are cancelled when it is taken.
+   */
+  replacesActive?: boolean;
+  /**
+   * The payment pays scheduled payments of the active arrangement instead of making an arrangement of its own: every past-due one (or the earliest alone, by its amount), or the one payable today.
+   */
+  paysScheduled?: 'pastDue' | 'payableToday';
   defaultPlan?: 'longest' | 'shortest' | 'middle';
   confirm: LocalizedText;
 }
