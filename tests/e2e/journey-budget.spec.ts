@@ -6,14 +6,16 @@ import type { Page } from '@playwright/test';
 import { startPortal, type Portal } from '../../scripts/lib/portal';
 import { useLanguage } from './accounts-fixtures';
 import { MARIA, expect, fillSignIn, submitSignIn, test } from './fixtures';
+import { flowsFixture, mergeJson } from './flows-fixture';
 import { axeStage } from './payment-helpers';
 
 /**
- * A payment journey stage is data: the fixture tests/fixtures/journey-budget adds "Your monthly
- * budget" (a form, its schema and a stage of flows/journeys/payment.json) to copies of flows/ and
- * schemas/, and the built portal, restarted on them with no change under src/ and no build,
- * shows it between the payment details and the contact details, warns when the payment is above
- * 30% of the income, lists its answers on the review and takes the payment.
+ * A payment journey stage and a variant are data: the fixture tests/fixtures/journey-budget adds
+ * "Your monthly budget" (a form, its schema and a stage of flows/journeys/payment.json) to copies
+ * of flows/ and schemas/, with the "half of the balance" variant of tests/fixtures/flows-half, and
+ * the built portal, restarted on them with no change under src/ and no build, shows the stage
+ * between the payment details and the contact details, warns when the payment is above 30% of the
+ * income, lists its answers on the review and takes a payment of half the balance through it.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = path.join(repo, 'tests/fixtures/journey-budget');
@@ -26,6 +28,15 @@ function budgetTree(): { dir: string; flows: string; schemas: string } {
   cpSync(path.join(repo, 'schemas'), schemas, { recursive: true });
   cpSync(path.join(fixture, 'flows'), flows, { recursive: true });
   cpSync(path.join(fixture, 'schemas'), schemas, { recursive: true });
+  // And the variant of tests/fixtures/flows-half ("half of the balance"), merged in.
+  for (const file of ['journeys/payment.json', 'rules/payment-options.json']) {
+    const target = path.join(flows, file);
+    const patch = JSON.parse(
+      readFileSync(path.join(flowsFixture('flows-half'), file), 'utf8'),
+    ) as Parameters<typeof mergeJson>[1];
+    const base = JSON.parse(readFileSync(target, 'utf8')) as Parameters<typeof mergeJson>[0];
+    writeFileSync(target, JSON.stringify(mergeJson(base, patch)));
+  }
   const journeyFile = path.join(flows, 'journeys', 'payment.json');
   const journey = JSON.parse(readFileSync(journeyFile, 'utf8')) as { stages: { id: string }[] };
   const stage = JSON.parse(readFileSync(path.join(fixture, 'stage.json'), 'utf8')) as {
@@ -70,17 +81,17 @@ const TEXT = {
   },
 } as const;
 
-async function toBudget(page: Page, lang: 'en' | 'es'): Promise<void> {
+async function toBudget(page: Page, lang: 'en' | 'es', variant = 'one-time'): Promise<void> {
   await useLanguage(page, lang);
   await page.goto(`${portal.base}/login`);
   await fillSignIn(page, MARIA);
   await submitSignIn(page);
   await expect(page).toHaveURL(/\/(dashboard|accounts\/[^/]+)$/);
-  await page.goto(`${portal.base}/accounts/LU1.10001/payment/one-time`);
-  await expect(page).toHaveURL(/\/payment\/one-time\/arrangement$/);
-  await page.locator('#payment-arrangement_amount').fill('500');
+  await page.goto(`${portal.base}/accounts/LU1.10001/payment/${variant}`);
+  await expect(page).toHaveURL(new RegExp(`/payment/${variant}/arrangement$`));
+  if (variant === 'one-time') await page.locator('#payment-arrangement_amount').fill('500');
   await page.locator('#payment-arrangement button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/payment\/one-time\/budget$/);
+  await expect(page).toHaveURL(new RegExp(`/payment/${variant}/budget$`));
   await expect(page.getByTestId('stage-budget')).toHaveAttribute('data-status', 'current');
   await expect(page.getByRole('heading', { name: TEXT[lang].title })).toBeFocused();
 }
@@ -113,11 +124,11 @@ for (const lang of ['en', 'es'] as const) {
   }
 }
 
-test('a payment goes through the added stage, and its answers stay in the browser', async ({
+test('a payment of half the balance goes through the added stage, whose answers stay in the browser', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await toBudget(page, 'en');
+  await toBudget(page, 'en', 'half');
   await page.locator('#payment-budget_monthlyIncome').fill('5000');
   await page.locator('#payment-budget_monthlyExpenses').fill('3000');
   await page.locator('#payment-budget button[type="submit"]').click();
@@ -151,5 +162,8 @@ test('a payment goes through the added stage, and its answers stay in the browse
   await expect(page.getByTestId('confirmation-code')).toHaveText(/^WP[0-9A-F]{10}$/);
   // The stage's answers were not sent: the request is the spec's, and the server took it.
   expect(requests.length).toBeGreaterThan(0);
-  for (const body of requests) expect(body).not.toContain('monthlyIncome');
+  for (const body of requests) {
+    expect(body).not.toContain('monthlyIncome');
+    expect(JSON.parse(body)).toMatchObject({ paymentVariant: 'half', type: 'PPA' });
+  }
 });
