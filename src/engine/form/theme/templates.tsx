@@ -8,14 +8,7 @@
  * tied to it. Array fields are a fieldset of labelled items with add and remove buttons.
  */
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import {
-  Button,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { LazySpinner } from './lazy-spinner';
 import {
   getUiOptions,
@@ -40,6 +33,13 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   text: { margin: 0 },
+  // A warning note, drawn like Fluent's warning MessageBar without its weight on every form.
+  warning: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorPaletteDarkOrangeBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteDarkOrangeBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   fieldset: {
     border: 'none',
     margin: 0,
@@ -221,11 +221,9 @@ function LaidOut({
         <div className={styles.fields}>
           {layout.notes.map((note, index) =>
             note.warning ? (
-              <MessageBar key={`note-${index}`} intent="warning" politeness="polite">
-                <MessageBarBody>
-                  <Paragraphs text={note.text} className={styles.text} />
-                </MessageBarBody>
-              </MessageBar>
+              <div key={`note-${index}`} role="status" className={styles.warning}>
+                <Paragraphs text={note.text} className={styles.text} />
+              </div>
             ) : (
               <Paragraphs key={`note-${index}`} text={note.text} className={styles.text} />
             ),
