@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { MARIA, expect, fillSignIn, signInWithForm, submitSignIn, switchToSpanish, test } from './fixtures';
+import {
+  MARIA,
+  expect,
+  fillSignIn,
+  signInWithForm,
+  submitSignIn,
+  switchToSpanish,
+  test,
+} from './fixtures';
 
 /**
  * Signs Maria in and waits until the idle watcher runs (it is loaded at sign-in; the clock must not
