@@ -16,7 +16,9 @@
  *   in English and Spanish, and prefill fields that its form's schema has; its `from` and
  *   `prefill` rules must be well formed;
  * - an offered page (`offer`) has a route with :accountNumber (the link's address), its `when`
- *   reads only the offer's facts, and no two pages offered at one place share an `order`.
+ *   reads only the offer's facts, and no two pages offered at one place share an `order`;
+ * - a journey file (flows/journeys) names forms of flows/forms, its stages' rules (context,
+ *   prefill, lines) are well formed and its lines' texts are in flows/texts in both languages.
  * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -24,9 +26,13 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { checkExpression } from '../src/engine/rules/json-logic';
-import { RULES_CHECKS } from '../src/domain/rules-checks';
+import { RULES_CHECKS, type RulesCheckContext } from '../src/domain/rules-checks';
 import { readFacts, type RulesFile } from '../src/domain/rules';
-import { checkPaymentJourney, type PaymentJourneyFile } from '../src/domain/payment-journey';
+import {
+  checkPaymentJourney,
+  optionVariantIds,
+  type PaymentJourneyFile,
+} from '../src/domain/payment-journey';
 import { checkSignInPolicy, isFactor, type SignInPolicy } from '../src/domain/sign-in-policy';
 import { checkHolidayCalendar, type HolidayCalendar } from '../src/domain/business-days';
 import { DATA_SOURCES, LOAD_CALLS, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
@@ -130,6 +136,7 @@ function describeAjvError(error: ErrorObject): string | null {
   if (error.keyword === 'required' && ['en', 'es'].includes(String(params.missingProperty))) {
     return null; // reported by checkTexts with a clearer line
   }
+  if (error.keyword === 'if') return null; // 'must match "then" schema': the branch's errors say why
   if (error.keyword === 'additionalProperties') {
     return `unknown property "${String(params.additionalProperty)}"`;
   }
@@ -346,6 +353,60 @@ function findText(texts: Map<string, Json>, key: string): { file: string; leaf: 
   let node: Json | undefined = texts.get(namespace);
   for (const part of parts) node = isObject(node) ? node[part] : undefined;
   return { file: `flows/texts/${namespace}.json`, leaf: node };
+}
+
+/** A text key that flows/texts has in English and Spanish, or the problem. */
+function textKeyProblem(texts: Map<string, Json>, key: string): string | null {
+  const { file, leaf } = findText(texts, key);
+  // A plural text is its _one and _other forms.
+  const forms = isObject(leaf)
+    ? [leaf]
+    : [findText(texts, `${key}_one`).leaf, findText(texts, `${key}_other`).leaf];
+  if (!forms.every((form) => isObject(form) && ('en' in form || 'es' in form)))
+    return `text "${key}" is not in flows/texts`;
+  for (const form of forms as JsonObject[]) {
+    if (typeof form.en !== 'string' || form.en.trim() === '')
+      return `text "${key}" has no English text (en) in ${file}`;
+    if (typeof form.es !== 'string' || form.es.trim() === '')
+      return `text "${key}" has no Spanish text (es) in ${file}`;
+  }
+  return null;
+}
+
+/**
+ * A payment journey's stage declarations: their rules (context, prefill, lines, addMethod) are
+ * well formed, and their lines' texts are in flows/texts in both languages.
+ */
+function checkJourneyStages(file: string, journey: JsonObject, texts: Map<string, Json>): void {
+  const stages = Array.isArray(journey.stages) ? journey.stages : [];
+  for (const [i, stage] of stages.entries()) {
+    if (!isObject(stage)) continue;
+    const here = `/stages/${i}`;
+    const rules: [string, Json][] = [];
+    for (const map of ['context', 'prefill'] as const) {
+      const entries = isObject(stage[map]) ? Object.entries(stage[map]) : [];
+      for (const [name, rule] of entries) rules.push([`${here}/${map}/${name}`, rule]);
+    }
+    if (isObject(stage.addMethod) && stage.addMethod.contact !== undefined)
+      rules.push([`${here}/addMethod/contact`, stage.addMethod.contact]);
+    const lines = Array.isArray(stage.lines) ? stage.lines : [];
+    for (const [j, line] of lines.entries()) {
+      if (!isObject(line)) continue;
+      const at = `${here}/lines/${j}`;
+      if (line.value !== undefined) rules.push([`${at}/value`, line.value]);
+      for (const [name, rule] of Object.entries(isObject(line.values) ? line.values : {}))
+        rules.push([`${at}/values/${name}`, rule]);
+      for (const key of ['label', 'text'] as const) {
+        const text = line[key];
+        if (typeof text !== 'string') continue;
+        const problem = textKeyProblem(texts, text);
+        if (problem) report(file, `${at}/${key}`, problem);
+      }
+    }
+    for (const [pointer, rule] of rules)
+      for (const problem of checkExpression(rule, pointer))
+        report(file, '', `malformed rule: ${problem}`);
+  }
 }
 
 /** Properties of a journey's stages (and the page's offer) that hold text keys. */
@@ -624,6 +685,19 @@ const formNames = new Set(
     .filter((file) => path.relative(flowsDir, file).startsWith(`forms${path.sep}`))
     .map((file) => path.basename(file, '.json')),
 );
+// The variants the rules may offer are the payment journey's (flows/journeys/payment.json).
+const journeyFile = path.join(flowsDir, 'journeys', 'payment.json');
+const journeyJson = files.includes(journeyFile)
+  ? await readFile(journeyFile, 'utf8')
+      .then((text) => JSON.parse(text) as Json)
+      .catch(() => undefined)
+  : undefined;
+const rulesContext: RulesCheckContext = {
+  optionVariants:
+    isObject(journeyJson) && isObject(journeyJson.variants)
+      ? optionVariantIds(journeyJson as unknown as PaymentJourneyFile)
+      : [],
+};
 // Each form's schema name (flows/forms/<name>.json "schema"), and the texts by namespace.
 const formSchemas = new Map<string, string>();
 const texts = new Map<string, Json>();
@@ -658,7 +732,7 @@ for (const file of files) {
   const domainCheck = relative.startsWith(`rules${path.sep}`)
     ? RULES_CHECKS[path.basename(file, '.json')]
     : undefined;
-  for (const problem of domainCheck?.(json as unknown as RulesFile) ?? [])
+  for (const problem of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
     report(file, '', problem);
   if (relative.startsWith(`pages${path.sep}`)) await checkPage(file, json, formSchemas, texts);
   if (relative.startsWith(`calendars${path.sep}`) && metaValid) {
@@ -670,6 +744,7 @@ for (const file of files) {
   }
   if (relative.startsWith(`journeys${path.sep}`)) {
     checkJourneyForms(file, json, formNames);
+    checkJourneyStages(file, json, texts);
     for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {
       report(file, '', problem);
     }

@@ -3,9 +3,14 @@
  * (flows/rules/account-badges.json), both decided by rules over the same facts: the dashboard
  * card and the account page lead with the urgent state and show the badges.
  */
+import type { RuleOutcome } from '@/generated/types/meta/rules';
 import { isBankruptcy, isSettled, lastViewableDate } from './classification';
 import { isBefore } from './dates';
-import { OPTION_VARIANTS, paidOffByPendingPayment, type OptionVariant } from './payment-options';
+import {
+  paidOffByPendingPayment,
+  type OptionVariant,
+  type RulesCheckContext,
+} from './payment-options';
 import {
   RULE_ACTION_KINDS,
   checkRules,
@@ -13,7 +18,6 @@ import {
   firstMatch,
   type FirstMatchRules,
   type OptionGroupRules,
-  type RuleOutcome,
   type RulesFile,
 } from './rules';
 import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
@@ -137,7 +141,7 @@ export function accountStateFacts(input: AccountStateInput): AccountStateFacts {
     hasActiveArrangement: account.hasActiveArrangement || payments.length > 0,
     balance: account.balance,
     minimumPaymentDue: account.minimumPaymentDue ?? 0,
-    options: OPTION_VARIANTS.filter((variant) => input.options.includes(variant)),
+    options: [...input.options],
     pastDueCount: pastDue.length,
     pastDueAmount: pastDueCents / 100,
     pastDueDate: pastDue[0]?.payment.date ?? null,
@@ -177,7 +181,11 @@ export function accountBadges(
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /** Problems of the texts and actions of notice outcomes (both files). */
-function checkNoticeOutcomes(file: RulesFile, requireNotice: boolean): string[] {
+function checkNoticeOutcomes(
+  file: RulesFile,
+  requireNotice: boolean,
+  context: RulesCheckContext,
+): string[] {
   const problems: string[] = [];
   const known = new Set<string>([...ACCOUNT_STATE_FACT_NAMES, ...EXTRA_PLACEHOLDERS]);
   const checkText = (text: { en: string; es: string } | undefined, path: string) => {
@@ -189,6 +197,7 @@ function checkNoticeOutcomes(file: RulesFile, requireNotice: boolean): string[] 
     }
   };
   for (const [id, outcome] of Object.entries(file.outcomes)) {
+    if (!outcome) continue; // the index signature's undefined: JSON has none
     const path = `/outcomes/${id}`;
     if (requireNotice && !outcome.intent) problems.push(`${path}: "intent" is required`);
     if (requireNotice && !outcome.title) problems.push(`${path}: "title" is required`);
@@ -203,7 +212,7 @@ function checkNoticeOutcomes(file: RulesFile, requireNotice: boolean): string[] 
     }
     if (
       action.kind === 'pay' &&
-      !(OPTION_VARIANTS as readonly unknown[]).includes(action.variant)
+      !(context.optionVariants as readonly unknown[]).includes(action.variant)
     ) {
       problems.push(`${path}/action/variant: not a payment option variant`);
     }
@@ -212,18 +221,18 @@ function checkNoticeOutcomes(file: RulesFile, requireNotice: boolean): string[] 
 }
 
 /** Problems in urgent-state.json (empty when sound), for `npm run check:config`. */
-export function checkUrgentStateRules(file: RulesFile): string[] {
+export function checkUrgentStateRules(file: RulesFile, context: RulesCheckContext): string[] {
   const problems = checkRules(file, ACCOUNT_STATE_FACT_NAMES);
   if (file.kind !== 'first-match') problems.push('/kind: must be "first-match"');
-  return [...problems, ...checkNoticeOutcomes(file, true)];
+  return [...problems, ...checkNoticeOutcomes(file, true, context)];
 }
 
 /** Problems in account-badges.json (empty when sound), for `npm run check:config`. */
-export function checkAccountBadgeRules(file: RulesFile): string[] {
+export function checkAccountBadgeRules(file: RulesFile, context: RulesCheckContext): string[] {
   const problems = checkRules(file, ACCOUNT_STATE_FACT_NAMES);
   if (file.kind !== 'option-groups') problems.push('/kind: must be "option-groups"');
   for (const [id, outcome] of Object.entries(file.outcomes)) {
-    if (!outcome.intent) problems.push(`/outcomes/${id}: "intent" is required`);
+    if (!outcome?.intent) problems.push(`/outcomes/${id}: "intent" is required`);
   }
-  return [...problems, ...checkNoticeOutcomes(file, false)];
+  return [...problems, ...checkNoticeOutcomes(file, false, context)];
 }

@@ -4,11 +4,12 @@
  * a submission): the facts an amount rule may read, each variant's amount and date limits, the
  * date choices, the plans a plan slider offers, and the submission body built from the answers.
  */
+import type { PaymentSettings } from '@/generated/types/api/payment-settings';
 import type {
   PaymentJourneyFile,
   Variant as VariantConfig,
 } from '../generated/types/meta/payment-journey';
-import { checkExpression, evaluate } from '../engine/rules/json-logic';
+import { checkExpression, evaluate, test, type JsonLogic } from '../engine/rules/json-logic';
 import { addDays } from './dates';
 import { toCents } from './money';
 import type { FirstMatchRules } from './rules';
@@ -22,6 +23,40 @@ export type ScheduleKind = VariantConfig['schedule'];
 export type AmountRules = NonNullable<VariantConfig['amount']>;
 
 export type { PaymentJourneyFile, VariantConfig };
+
+/** A variant id: a key of the journey file's `variants` (the route's /payment/<id>). */
+export type PaymentVariant = string;
+
+/** The variant of an id, or undefined when the journey has none of that id (own keys only). */
+export function variantConfig(
+  journey: Pick<PaymentJourneyFile, 'variants'>,
+  id: string,
+): VariantConfig | undefined {
+  return Object.hasOwn(journey.variants, id) ? journey.variants[id] : undefined;
+}
+
+/** Whether a value is a variant id of the journey. */
+export function isPaymentVariant(
+  journey: Pick<PaymentJourneyFile, 'variants'>,
+  value: unknown,
+): value is PaymentVariant {
+  return typeof value === 'string' && variantConfig(journey, value) !== undefined;
+}
+
+/** Every variant id of the journey, in the file's order. */
+export function variantIds(journey: Pick<PaymentJourneyFile, 'variants'>): PaymentVariant[] {
+  return Object.keys(journey.variants);
+}
+
+/**
+ * The variants the payment-options rules may offer: all but those paid with a letter's option
+ * (schedule `letter`), which a letter reaches instead.
+ */
+export function optionVariantIds(journey: Pick<PaymentJourneyFile, 'variants'>): PaymentVariant[] {
+  return Object.entries(journey.variants)
+    .filter(([, config]) => config?.schedule !== 'letter')
+    .map(([id]) => id);
+}
 
 /** What amount rules may read (cents, except the days). */
 export interface AmountFacts {
@@ -53,12 +88,11 @@ export const AMOUNT_FACT_NAMES: readonly (keyof AmountFacts)[] = [
   'maxSinglePayDaysInFuture',
 ];
 
-/** The client's settings as GetPaymentSettings answers them (dollars). */
-export interface AmountSettings {
-  minSinglePayment: number;
-  minMonthlyPayment: number;
-  maxSinglePayDaysInFuture: number;
-}
+/** The client's settings the amounts and dates read, as GetPaymentSettings answers them (dollars). */
+export type AmountSettings = Pick<
+  PaymentSettings,
+  'minSinglePayment' | 'minMonthlyPayment' | 'maxSinglePayDaysInFuture'
+>;
 
 export interface AmountFactsInput {
   account: Account;
@@ -268,11 +302,61 @@ export interface ScheduledAmount {
   amount: number;
 }
 
+/**
+ * What a variant's `infer` rule reads: a SubmitPayment request that names no `paymentVariant`
+ * (the spec's own request), and its account (cents).
+ */
+export interface InferFacts {
+  /** The request's arrangement type: PIF, SIF, PPA or LET. */
+  type: string;
+  /** How many payments the request schedules. */
+  payments: number;
+  /** The first payment. */
+  cents: number;
+  /** What is left of the active arrangement; null without one. */
+  remaining: number | null;
+  hasActiveArrangement: boolean;
+  hasPastDue: boolean;
+  isPco: boolean;
+  /** Null when the account has none. */
+  minimumPaymentDue: number | null;
+}
+
+export const INFER_FACT_NAMES: readonly (keyof InferFacts)[] = [
+  'type',
+  'payments',
+  'cents',
+  'remaining',
+  'hasActiveArrangement',
+  'hasPastDue',
+  'isPco',
+  'minimumPaymentDue',
+];
+
+/**
+ * The variant a request without `paymentVariant` asks for: the variants with an `infer` rule,
+ * tried by its `order` (lowest first); the first whose `when` holds. Null when none does.
+ */
+export function inferredVariant(
+  journey: Pick<PaymentJourneyFile, 'variants'>,
+  facts: InferFacts,
+): PaymentVariant | null {
+  const candidates = Object.entries(journey.variants)
+    .flatMap(([id, config]) => (config?.infer ? [{ id, infer: config.infer }] : []))
+    .sort((a, b) => a.infer.order - b.infer.order);
+  for (const { id, infer } of candidates) {
+    if (test(infer.when as JsonLogic, facts)) return id;
+  }
+  return null;
+}
+
 /** Problems in the payment journey file that its meta-schema cannot see (for check:config). */
 export function checkPaymentJourney(file: PaymentJourneyFile): string[] {
   const problems: string[] = [];
   const ids = file.stages.map((stage) => stage.id);
+  const inferOrders = new Map<number, string>();
   for (const [variant, config] of Object.entries(file.variants)) {
+    if (!config) continue;
     const where = `/variants/${variant}`;
     for (const stage of Object.keys(config.forms)) {
       if (!ids.includes(stage))
@@ -294,6 +378,21 @@ export function checkPaymentJourney(file: PaymentJourneyFile): string[] {
         }
       }
     }
+    if (config.infer) {
+      problems.push(...checkExpression(config.infer.when, `${where}/infer/when`));
+      for (const name of varNames(config.infer.when)) {
+        if (!(INFER_FACT_NAMES as readonly string[]).includes(name)) {
+          problems.push(`${where}/infer/when: unknown fact "${name}"`);
+        }
+      }
+      const taken = inferOrders.get(config.infer.order);
+      if (taken !== undefined) {
+        problems.push(`${where}/infer/order: ${config.infer.order} is also ${taken}'s`);
+      } else inferOrders.set(config.infer.order, variant);
+    }
+    if (config.schedule !== 'single' && (config.paysScheduled || config.replacesActive)) {
+      problems.push(`${where}: only a single payment pays scheduled payments or the arrangement`);
+    }
     if (config.schedule === 'single' && config.amount === undefined) {
       problems.push(`${where}: a single payment needs "amount" rules`);
     }
@@ -301,6 +400,13 @@ export function checkPaymentJourney(file: PaymentJourneyFile): string[] {
       problems.push(`${where}: a plan variant needs "plans"`);
     }
   }
+  const scheduleStages = file.stages.filter((stage) => stage.schedule).length;
+  if (scheduleStages !== 1)
+    problems.push(
+      `/stages: exactly one stage makes the schedule ("schedule": true), not ${scheduleStages}`,
+    );
+  if (file.stages.filter((stage) => stage.review).length > 1)
+    problems.push('/stages: at most one review stage');
   for (const stage of file.stages) {
     for (const dependency of stage.resetWhenChanged ?? []) {
       if (!ids.includes(dependency)) {

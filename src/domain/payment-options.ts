@@ -16,30 +16,18 @@ import {
 import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
 import type { Account, Arrangement, ArrangementType } from './types';
 
-/** Payment variants of the payment route (spec section 2). */
-export const PAYMENT_VARIANTS = [
-  'remaining',
-  'bring-current',
-  'pif',
-  'bif',
-  'sif',
-  'one-time',
-  'past-due',
-  'upcoming',
-  'letter',
-] as const;
-export type PaymentVariant = (typeof PAYMENT_VARIANTS)[number];
+/**
+ * A payment variant: an id of flows/journeys/payment.json `variants` (the list is the journey
+ * file's, read at run time; see payment-journey.ts variantIds and optionVariantIds).
+ */
+export type { PaymentVariant } from './payment-journey';
+/** A variant the payment-options rules may offer (not one paid with a letter's option). */
+export type OptionVariant = string;
 
-/** Variants the payment-options rules may offer (letter is reached through letters). */
-export type OptionVariant = Exclude<PaymentVariant, 'letter'>;
-export const OPTION_VARIANTS: readonly OptionVariant[] = PAYMENT_VARIANTS.filter(
-  (variant): variant is OptionVariant => variant !== 'letter',
-);
-
-const OPTION_VARIANT_SET: ReadonlySet<string> = new Set(OPTION_VARIANTS);
-
-export function isPaymentVariant(value: unknown): value is PaymentVariant {
-  return (PAYMENT_VARIANTS as readonly unknown[]).includes(value);
+/** What the domain's checks of a rules file need from the other flows files. */
+export interface RulesCheckContext {
+  /** The variants the option rules may offer (optionVariantIds of the payment journey). */
+  optionVariants: readonly string[];
 }
 
 /** The facts payment-options rules read. */
@@ -165,27 +153,29 @@ export function paymentOptions(
   rules: OptionGroupRules,
   use: FactsUse = 'copy',
 ): OptionVariant[] {
-  return decideOptions(rules, facts, use).outcomes.filter((outcome): outcome is OptionVariant =>
-    OPTION_VARIANT_SET.has(outcome),
-  );
+  // Every outcome is a variant of the journey (checkPaymentOptionRules, at check:config and at
+  // the server's start).
+  return decideOptions(rules, facts, use).outcomes;
 }
 
 /** Whether a variant is offered (the server's re-check of a payment request; letter is not). */
 export function allowsVariant(
   facts: PaymentFacts,
   rules: OptionGroupRules,
-  variant: PaymentVariant,
+  variant: string,
 ): boolean {
   return (paymentOptions(facts, rules) as readonly string[]).includes(variant);
 }
 
 /** Problems in a payment-options rules file (empty when sound), for `npm run check:config`. */
-export function checkPaymentOptionRules(file: RulesFile): string[] {
+export function checkPaymentOptionRules(file: RulesFile, context: RulesCheckContext): string[] {
   const problems = checkRules(file, PAYMENT_FACT_NAMES);
   if (file.kind !== 'option-groups') problems.push('/kind: must be "option-groups"');
   for (const outcome of Object.keys(file.outcomes)) {
-    if (!(OPTION_VARIANTS as readonly string[]).includes(outcome)) {
-      problems.push(`/outcomes/${outcome}: not a payment option variant`);
+    if (!context.optionVariants.includes(outcome)) {
+      problems.push(
+        `/outcomes/${outcome}: not a variant of the payment journey the rules may offer`,
+      );
     }
   }
   return problems;

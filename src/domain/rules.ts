@@ -1,97 +1,32 @@
 /**
- * Shapes of flows/rules/*.json (schemas/meta/rules.schema.json) and the two ways a rules file
- * decides: option groups (first matching group, then each of its options that holds) and first
- * match (first rule that holds, else the default). Rules files are passed in, never imported:
- * the server reads them from disk, the browser from the injected config.
+ * The two ways a rules file (flows/rules/*.json) decides: option groups (first matching group,
+ * then each of its options that holds) and first match (first rule that holds, else the default).
+ * A file's types are generated from its meta-schema, schemas/meta/rules.schema.json; the three
+ * this module's functions take are exported again here. Rules files are passed in, never
+ * imported: the server reads them from disk, the browser from the injected config.
  */
-import { checkExpression, evaluate, test, type JsonLogic } from '../engine/rules/json-logic';
-import type { LocalizedText } from '../generated/types/api/localized-text';
+import { checkExpression, evaluate, test } from '@/engine/rules/json-logic';
+import type {
+  FirstMatchRules,
+  OptionGroupRules,
+  RuleActionKind,
+  RulesFile,
+} from '@/generated/types/meta/rules';
 
-/** What the debtor can do about an outcome shown as a notice (urgent-state). */
-export type RuleActionKind =
-  'pay' | 'set-payment-method' | 'payment-options' | 'external-payment' | 'call';
-export const RULE_ACTION_KINDS: readonly RuleActionKind[] = [
-  'pay',
-  'set-payment-method',
-  'payment-options',
-  'external-payment',
-  'call',
-];
+export type { FirstMatchRules, OptionGroupRules, RulesFile } from '@/generated/types/meta/rules';
 
-export interface RuleAction {
-  kind: RuleActionKind;
-  /** The payment variant a `pay` action opens. */
-  variant?: string;
-  label: LocalizedText;
-  $comment?: string;
-}
-
-export type RuleIntent = 'info' | 'success' | 'warning' | 'danger';
-
-export interface RuleOutcome {
-  label: LocalizedText;
-  /** Outcomes shown as a notice: its colour, heading, text and one action. */
-  intent?: RuleIntent;
-  title?: LocalizedText;
-  text?: LocalizedText;
-  action?: RuleAction;
-  /**
-   * Parts of the account page's other notices this notice already says, left out there (an
-   * urgent-state outcome): `bringCurrent`, the statement notice's minimum-payment sentence.
-   */
-  coversNotices?: CoveredNotice[];
-  $comment?: string;
-}
-
-export type CoveredNotice = 'bringCurrent';
-
-/** A fact computed from the other facts before any rule runs. */
-export interface DerivedFact {
-  id: string;
-  value: JsonLogic;
-  $comment?: string;
-}
-
-export interface RuleOption {
-  outcome: string;
-  /** Absent: always offered when its group applies. */
-  when?: JsonLogic;
-  $comment?: string;
-}
-
-export interface RuleGroup {
-  id: string;
-  when: JsonLogic;
-  options: RuleOption[];
-  $comment?: string;
-}
-
-export interface Rule {
-  id: string;
-  when: JsonLogic;
-  outcome: string;
-  $comment?: string;
-}
-
-interface RulesFileBase {
-  $schema?: string;
-  $comment?: string;
-  outcomes: Record<string, RuleOutcome>;
-  derived?: DerivedFact[];
-}
-
-export interface OptionGroupRules extends RulesFileBase {
-  kind: 'option-groups';
-  groups: RuleGroup[];
-}
-
-export interface FirstMatchRules extends RulesFileBase {
-  kind: 'first-match';
-  rules: Rule[];
-  default: string;
-}
-
-export type RulesFile = OptionGroupRules | FirstMatchRules;
+/**
+ * Every action kind of the meta-schema, for the domain checks of a file the meta-schema refused
+ * (check:config runs both): the object's keys are checked against RuleActionKind both ways.
+ */
+const ACTION_KINDS: Record<RuleActionKind, true> = {
+  pay: true,
+  'set-payment-method': true,
+  'payment-options': true,
+  'external-payment': true,
+  call: true,
+};
+export const RULE_ACTION_KINDS = Object.keys(ACTION_KINDS) as readonly RuleActionKind[];
 
 /**
  * Where the derived facts are added: to a copy of the facts (`copy`, the default), or to the facts
@@ -110,7 +45,7 @@ export type FactsUse = 'copy' | 'in-place';
  * none has a `__proto__` key, which Object.assign would set as the prototype).
  */
 export function withDerived<F extends object>(
-  rules: Pick<RulesFileBase, 'derived'>,
+  rules: Pick<RulesFile, 'derived'>,
   facts: F,
   use: FactsUse = 'copy',
 ): F & Record<string, unknown> {
@@ -154,7 +89,7 @@ export function firstMatch(rules: FirstMatchRules, facts: object, use: FactsUse 
 
 /** The value of one derived fact for these facts (for example a predicate such as isPayableToday). */
 export function derivedFact(
-  rules: Pick<RulesFileBase, 'derived'>,
+  rules: Pick<RulesFile, 'derived'>,
   id: string,
   facts: object,
   use: FactsUse = 'copy',

@@ -12,7 +12,7 @@ import {
   type ApiPaymentPlan,
   type VariantConfig,
 } from './payment-journey';
-import { OPTION_VARIANTS, type OptionVariant } from './payment-options';
+import type { OptionVariant, RulesCheckContext } from './payment-options';
 import { checkRules, firstMatch, type FirstMatchRules, type RulesFile } from './rules';
 
 /** One option in money (cents; days `YYYY-MM-DD`). */
@@ -118,18 +118,18 @@ export function suggestedOption(
 }
 
 /** Problems in suggested-option.json (empty when sound), for `npm run check:config`. */
-export function checkSuggestedOptionRules(file: RulesFile): string[] {
+export function checkSuggestedOptionRules(file: RulesFile, context: RulesCheckContext): string[] {
   const problems = checkRules(file, SUGGESTION_FACT_NAMES);
   if (file.kind !== 'first-match') problems.push('/kind: must be "first-match"');
   for (const id of Object.keys(file.outcomes)) {
-    if (id !== 'none' && !(OPTION_VARIANTS as readonly string[]).includes(id)) {
+    if (id !== 'none' && !context.optionVariants.includes(id)) {
       problems.push(`/outcomes/${id}: not a payment option variant (or "none")`);
     }
   }
   const known = new Set<string>(SUGGESTION_FACT_NAMES);
   for (const [id, outcome] of Object.entries(file.outcomes)) {
     for (const language of ['en', 'es'] as const) {
-      for (const match of (outcome.text?.[language] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+      for (const match of (outcome?.text?.[language] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
         if (!known.has(match[1] ?? '')) {
           problems.push(`/outcomes/${id}/text/${language}: unknown placeholder "${match[1]}"`);
         }

@@ -14,6 +14,9 @@ export function createAjv(options: Options = {}): Ajv {
     ...options,
   });
   addFormats(ajv);
+  // An API schema's list of ids that lives in a flows file (x-enum-from: the payment journey's
+  // variants): the server replaces it with that `enum` when it loads the schema (validation.ts).
+  ajv.addKeyword({ keyword: 'x-enum-from', schemaType: 'string' });
   return ajv;
 }
 

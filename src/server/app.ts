@@ -45,6 +45,7 @@ import { rateLimitsFromEnv, registerRateLimits, type RateLimitOptions } from './
 import { registerSecurityHeaders } from './http/security';
 import { installValidator, loadApiSchemas, schemaRef } from './http/validation';
 import { createDevWeb, registerDevWeb, registerProductionWeb } from './http/web';
+import { registerValidatorModules } from './forms/validator-route';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerFundingRoutes } from './routes/funding';
 import { registerPaymentRoutes } from './routes/payments';
@@ -60,6 +61,7 @@ import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { startSettling } from './payments/recovery';
 import { lazyPaymentServices } from './payments/services';
+import { journeyEnums } from './payments/journey';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -203,7 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const seeded = demoFile ? await seedIfEmpty(db, demoFile, keys, now, today()) : 'skipped';
 
   const schemasDir = options.schemasDir ?? path.join(REPO_ROOT, 'schemas');
-  const schemas = loadApiSchemas(schemasDir);
+  const startConfig = loadFlows(options.flowsDir);
+  const schemas = loadApiSchemas(schemasDir, journeyEnums(startConfig));
   // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
   const monitoring =
     options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
@@ -217,7 +220,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { ...shown, calendar, session, monitoring }
       : { ...shown, calendar, session };
   };
-  const startConfig = loadFlows(options.flowsDir);
   const pageConfig = forPage(startConfig);
   const getConfig = (): PortalConfig => (dev ? forPage(loadFlows(options.flowsDir)) : pageConfig);
 
@@ -277,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   registerOpenApi(app, ctx, schemasDir);
+  registerValidatorModules(app, ctx);
   app.get(
     '/api/health',
     {

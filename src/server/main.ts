@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     db: database.db,
     flowsDir: path.resolve(process.env.FLOWS_DIR || path.join(REPO_ROOT, 'flows')),
+    schemasDir: path.resolve(process.env.SCHEMAS_DIR || path.join(REPO_ROOT, 'schemas')),
     webDir: path.resolve(process.env.WEB_DIR || path.join(REPO_ROOT, 'dist/web')),
     dev,
     secret: process.env.PORTAL_SECRET || undefined,

@@ -146,6 +146,38 @@ export function formRecordsSuite(dialect: string, makeDatabase: DatabaseFactory)
     const record = (body: unknown, token = maria, lang?: string, on = server) =>
       call<Record<string, unknown> & ErrorBody>(on, '/api/v2/Forms/Record', { token, body, lang });
 
+    it("serves the browser the new form's validator module, made from its schema", async () => {
+      const res = await fetch(`${server.url}/validators/hardship.js`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      const code = await res.text();
+      expect(code).not.toMatch(/^import /m);
+      // It runs as the browser runs it: an ES module with no other module to load.
+      const module = (await import(
+        `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+      )) as { schema: { $id: string }; validators: Record<string, (data: unknown) => boolean> };
+      const validate = module.validators[module.schema.$id]!;
+      expect(validate({ accountNumber: 'LU1.10001', monthlyIncome: 10, reason: 'other' })).toBe(
+        true,
+      );
+      expect(validate({ accountNumber: 'LU1.10001', monthlyIncome: -1, reason: 'other' })).toBe(
+        false,
+      );
+      // A built form, an unknown name and a path are not served.
+      for (const file of [
+        'dispute.js',
+        'nope.js',
+        '..%2Fpackage.json',
+        'hardship',
+        'HARDSHIP.js',
+      ]) {
+        const other = await fetch(`${server.url}/validators/${file}`);
+        expect(other.status, file).toBe(404);
+      }
+      const shippedRes = await fetch(`${shipped.url}/validators/hardship.js`);
+      expect(shippedRes.status).toBe(404);
+    });
+
     it('adds the page as data only: the copy passes check:config', () => {
       const output = execFileSync(
         process.execPath,

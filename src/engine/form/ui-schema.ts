@@ -29,7 +29,7 @@ export interface LayoutGroup {
 /** What the root template needs beyond the fields: `ui:options.layout` of the root uiSchema. */
 export interface FormLayout {
   formId: string;
-  notes: string[];
+  notes: FormNote[];
   sections: LayoutSection[];
   groups: LayoutGroup[];
   headingLevel: number;
@@ -125,6 +125,13 @@ function arrayUi(
   };
 }
 
+/** A note of the form, shown while its rule holds. */
+export interface FormNote {
+  text: string;
+  /** Drawn as a warning message (announced when it appears). */
+  warning: boolean;
+}
+
 function layoutOf(
   flow: FormFlow,
   state: FormState,
@@ -136,8 +143,11 @@ function layoutOf(
     formId: extras.formId ?? flow.schema.split('/').pop() ?? 'form',
     notes: (flow.notes ?? [])
       .filter((note) => !('when' in note) || test(note.when, ruleFacts(state.data, context)))
-      .map((note) => text('text' in note ? note.text : note, language, context))
-      .filter((note): note is string => note !== undefined),
+      .map((note) => ({
+        text: text('text' in note ? note.text : note, language, context),
+        warning: 'intent' in note && note.intent === 'warning',
+      }))
+      .filter((note): note is FormNote => note.text !== undefined),
     sections: (flow.sections ?? [])
       .filter((section) => !state.hiddenSections.has(section.id))
       .map((section) => ({

@@ -14,10 +14,11 @@
  * Failures count towards a lockout by identity and by client address (403).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FieldError } from '@/generated/types/api/error';
 import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
 import { addDays } from '../dates';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { languageOf } from '../http/errors';
 import { registerSessionRoutes } from './session';

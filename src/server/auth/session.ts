@@ -13,6 +13,8 @@
  *   a PDF file: name, registration date and code, the consent given at sign-in, the accounts.
  */
 import type { FastifyInstance } from 'fastify';
+import type { LogoutRequest } from '@/generated/types/api/logout-request';
+import type { RefreshRequest } from '@/generated/types/api/refresh-request';
 import type { PortalContext } from '../context';
 import { ApiError, languageOf } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
@@ -25,7 +27,7 @@ import { authOf, bearerToken, requireRole } from './guard';
 export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const refreshBody = schemaRef(ctx.schemas, 'refresh-request');
 
-  api.post<{ Body: { refreshToken: string } }>(
+  api.post<{ Body: RefreshRequest }>(
     '/Authorization/Refresh',
     {
       schema: {
@@ -58,7 +60,7 @@ export function registerSessionRoutes(api: FastifyInstance, ctx: PortalContext):
     },
   );
 
-  api.post<{ Body: { refreshToken?: string } | null }>(
+  api.post<{ Body: LogoutRequest }>(
     '/Authorization/Logout',
     {
       schema: {

@@ -37,17 +37,13 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Insertable } from 'kysely';
+import type { TokenPair } from '@/generated/types/api/token-pair';
 import type { RevokedSessionsTable } from '../db/forms-tables';
 import { precompile } from '../db/database';
 import { SESSION_DEFAULTS, SessionStore, type SessionLimits } from './sessions';
 import type { Db, RefreshTokensTable } from '../db/types';
 
 export type Role = 'account' | 'letter';
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
 
 export interface AccessClaims {
   debtorId: number;

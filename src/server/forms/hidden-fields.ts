@@ -8,12 +8,12 @@
  * answer, so its format, length and the form's other rules do not apply to it.
  */
 import type { ValidateFunction } from 'ajv';
+import type { FieldError } from '@/generated/types/api/error';
 import type { FormData, FormFlow } from '../../engine/form/flow';
 import { computeFormState, type FormContext } from '../../engine/form/form-state';
 import { errorMessage, type Translator } from '../../engine/form/messages';
 import { errorField } from '../../engine/form/validate';
 import { createAjv } from '../ajv';
-import type { FieldError } from '../http/errors';
 
 type Schema = Record<string, unknown>;
 

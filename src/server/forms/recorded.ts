@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { FieldError } from '@/generated/types/api/error';
 import type { FormData, FormFlow } from '../../engine/form/flow';
 import { computeFormState } from '../../engine/form/form-state';
 import { treeTranslator } from '../../engine/form/messages';
@@ -25,7 +26,7 @@ import { validateForm } from '../../engine/form/validate';
 import type { LocalizedTree } from '../../engine/i18n/split';
 import type { PortalConfig } from '../config';
 import type { Language } from '../http/messages';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { hasPrecompiledForm, compiledForm } from './compiled-forms';
 import { hiddenFieldErrors } from './hidden-fields';
 

@@ -11,7 +11,8 @@
  * refused (400, `additionalProperties` on that name), as the OpenAPI document's `oneOf` says.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError, languageOf, type FieldError } from './errors';
+import type { FieldError } from '@/generated/types/api/error';
+import { ApiError, languageOf } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

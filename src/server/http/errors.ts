@@ -9,6 +9,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody, FieldError } from '@/generated/types/api/error';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { pickLanguage, type Language, type MessageCatalog, type MessageKey } from './messages';
 
@@ -18,23 +19,6 @@ declare module 'fastify' {
     catalog: MessageCatalog;
   }
 }
-
-export interface FieldError {
-  path: string;
-  keyword: string;
-  message: string;
-}
-
-export interface ErrorBody {
-  message: string;
-  errors?: FieldError[];
-  fieldRequired?: string;
-  /** Why a session ended (Authorization/Refresh 401): idle, limit or ended. */
-  reason?: SessionEndReason;
-}
-
-/** Why a session is over, as the refresh that found it says (the browser tells its user). */
-export type SessionEndReason = 'idle' | 'limit' | 'ended';
 
 /** What an error adds to its message: body fields, and `params` for the text's {{placeholders}}. */
 export type ErrorExtra = Pick<ErrorBody, 'errors' | 'fieldRequired' | 'reason'> & {

@@ -16,7 +16,8 @@
  * this hook runs; other property names are refused by the schemas (`additionalProperties: false`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, languageOf, type FieldError } from './errors';
+import type { FieldError } from '@/generated/types/api/error';
+import { ApiError, languageOf } from './errors';
 import type { MessageKey } from './messages';
 
 /** The largest body a route takes unless its documented fields need more (route `bodyLimit`). */

@@ -16,7 +16,30 @@ export interface ApiSchemas {
   query: ReturnType<typeof createAjv>;
 }
 
-export function loadApiSchemas(schemasDir: string): ApiSchemas {
+/**
+ * Lists of ids an API schema takes from the flows files, by the name its `x-enum-from` gives (the
+ * payment journey's variants): each becomes the schema's `enum` when it is loaded.
+ */
+export type SchemaEnums = Readonly<Record<string, readonly string[]>>;
+
+/** Puts each `x-enum-from` list in as `enum` (in place); a list not given stays open. */
+function fillEnums(node: unknown, enums: SchemaEnums): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) fillEnums(item, enums);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  const source = record['x-enum-from'];
+  if (typeof source === 'string') {
+    const ids = enums[source];
+    if (ids && ids.length > 0) record.enum = [...ids];
+    delete record['x-enum-from'];
+  }
+  for (const value of Object.values(record)) fillEnums(value, enums);
+}
+
+export function loadApiSchemas(schemasDir: string, enums: SchemaEnums = {}): ApiSchemas {
   const dir = path.join(schemasDir, 'api');
   const body = createAjv();
   const query = createAjv({ coerceTypes: true });
@@ -26,6 +49,7 @@ export function loadApiSchemas(schemasDir: string): ApiSchemas {
     .sort()) {
     const schema = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { $id?: string };
     if (!schema.$id) throw new Error(`schemas/api/${name} has no $id`);
+    fillEnums(schema, enums);
     body.addSchema(schema as AnySchema);
     query.addSchema(schema as AnySchema);
     byId.set(schema.$id, schema as { $id: string });

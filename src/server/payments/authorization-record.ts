@@ -28,7 +28,7 @@ export function authorizationRecord(
 ) {
   const { body, debtor, account, funding, plan } = input;
   const language = languageOf(request);
-  const config = services.journey.variants[plan.variant];
+  const config = plan.config;
   const client = services.clients.forClient(account.client_id);
   const payments = plan.entries.map((e) => ({ date: e.date, cents: e.cents }));
   const total = payments.reduce((sum, p) => sum + p.cents, 0);

@@ -4,15 +4,21 @@
  * data the browser used: the variant's amount and date rules, and the forms of the stages whose
  * answers are fields of the request (contact details, payment method, disclosures).
  */
+import type { FieldError } from '@/generated/types/api/error';
 import type { FormData, FormFlow } from '../../engine/form/flow';
-import type { FormContext } from '../../engine/form/form-state';
 import type { Translator } from '../../engine/form/messages';
 import { validateForm } from '../../engine/form/validate';
-import { checkPaymentJourney, type PaymentJourneyFile } from '../../domain/payment-journey';
+import { stageContext, type JourneyFacts } from '../../domain/journey-stage';
+import {
+  checkPaymentJourney,
+  optionVariantIds,
+  variantIds,
+  type PaymentJourneyFile,
+} from '../../domain/payment-journey';
 import { metaSchemaCheck } from '../ajv';
 import type { PortalConfig } from '../config';
 import { compiledForm } from '../forms/compiled-forms';
-import type { FieldError } from '../http/errors';
+import type { SchemaEnums } from '../http/validation';
 
 /** The journey file, or an error naming what is wrong with it (the server does not start). */
 export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
@@ -26,21 +32,33 @@ export function loadPaymentJourney(config: PortalConfig): PaymentJourneyFile {
 }
 
 /**
- * The field errors of a submission against the forms of the stages that have a form of their own
- * (a stage whose form a variant sets, the arrangement, makes the schedule instead): each form sees
- * the request's fields it declares, with the run-time values the browser gave it.
+ * The id lists the API schemas take from the journey (their `x-enum-from`): every variant (a
+ * request's `paymentVariant`) and those the option rules may offer (an account's options). None
+ * without a journey file: the schemas then take any id of the right form.
+ */
+export function journeyEnums(config: PortalConfig): SchemaEnums {
+  if ((config.journeys as Record<string, unknown> | undefined)?.payment === undefined) return {};
+  const journey = loadPaymentJourney(config);
+  return { 'payment-variants': variantIds(journey), 'option-variants': optionVariantIds(journey) };
+}
+
+/**
+ * The field errors of a submission against the forms of the stages whose answers are fields of the
+ * request (not the schedule's stage, whose answers are the request's schedule, and not a stage
+ * kept in the browser, `send: false`): each form sees the request's fields it declares, with the
+ * context its stage declares, read against the same facts the browser built (domain/payment-facts).
  */
 export function stageFieldErrors(input: {
   journey: PaymentJourneyFile;
   flows: Record<string, unknown>;
   body: FormData;
-  context: FormContext;
+  facts: JourneyFacts;
   translate: Translator;
   today: string;
 }): FieldError[] {
   const errors: FieldError[] = [];
   for (const stage of input.journey.stages) {
-    if (!stage.form) continue;
+    if (!stage.form || stage.schedule || stage.review || stage.send === false) continue;
     const flow = input.flows[stage.form] as FormFlow | undefined;
     if (!flow) throw new Error(`flows/forms/${stage.form}.json is missing`);
     const form = compiledForm(stage.form);
@@ -56,7 +74,7 @@ export function stageFieldErrors(input: {
       data,
       translate: input.translate,
       today: input.today,
-      context: input.context,
+      context: stageContext(stage, input.facts),
     })) {
       errors.push({
         path: error.field ? `/${error.field.split('.').join('/')}` : '/',

@@ -29,8 +29,11 @@ export interface PlanPaymentCents {
   maxAmountCents: number;
 }
 
+/** The spec's plan kinds: GetPaymentPlans (the balance) and GetSettlementPlans (less). */
+export type PlanKind = 'payment' | 'settlement';
+
 export interface PlanCents {
-  kind: 'bif' | 'sif';
+  kind: PlanKind;
   numMonths: number;
   /** Fraction of the balance paid (1 - discount). */
   payFraction: number;
@@ -97,13 +100,13 @@ export function paymentWindow(
 
 /** What a plan pays: its total and its monthly amounts in cents; null when no such plan. */
 function planAmounts(
-  kind: 'bif' | 'sif',
+  kind: PlanKind,
   input: Pick<PlanInput, 'balanceCents' | 'client'>,
   numMonths: number,
   payFraction: number,
 ): { discounted: number; amounts: number[] } | null {
   const discounted =
-    kind === 'bif' ? input.balanceCents : Math.round(input.balanceCents * payFraction);
+    kind === 'payment' ? input.balanceCents : Math.round(input.balanceCents * payFraction);
   if (discounted <= 0) return null;
   const amounts = splitCents(discounted, numMonths);
   if (numMonths > 1 && (amounts[0] ?? 0) < input.client.minMonthlyPaymentCents) return null;
@@ -111,7 +114,7 @@ function planAmounts(
 }
 
 function buildPlan(
-  kind: 'bif' | 'sif',
+  kind: PlanKind,
   input: PlanInput,
   numMonths: number,
   payFraction: number,
@@ -138,7 +141,7 @@ function buildPlan(
   return {
     kind,
     numMonths,
-    payFraction: kind === 'bif' ? 1 : payFraction,
+    payFraction: kind === 'payment' ? 1 : payFraction,
     discountedCents: discounted,
     perMonthCents: amounts[0] ?? discounted,
     savingsCents: input.balanceCents - discounted,
@@ -166,14 +169,14 @@ function settlementTerms(
 /** Balance-in-full monthly plans: 2 to maxMonthlyPayments payments of at least the minimum. */
 export function paymentPlans(input: PlanInput): PlanCents[] {
   return paymentPlanMonths(input)
-    .map((n) => buildPlan('bif', input, n, 1))
+    .map((n) => buildPlan('payment', input, n, 1))
     .filter((plan): plan is PlanCents => plan !== null);
 }
 
 /** Settlement plans: one per settlement tier of the client, when the client allows them. */
 export function settlementPlans(input: PlanInput): PlanCents[] {
   return settlementTerms(input)
-    .map((term) => buildPlan('sif', input, term.months, term.payFraction))
+    .map((term) => buildPlan('settlement', input, term.months, term.payFraction))
     .filter((plan): plan is PlanCents => plan !== null && plan.savingsCents > 0);
 }
 
@@ -204,9 +207,9 @@ export function plansExist(input: Pick<PlanInput, 'balanceCents' | 'client'>): P
   const known = byBalance.get(input.balanceCents);
   if (known) return { ...known };
   const answer: PlansExist = {
-    payment: paymentPlanMonths(input).some((n) => planAmounts('bif', input, n, 1) !== null),
+    payment: paymentPlanMonths(input).some((n) => planAmounts('payment', input, n, 1) !== null),
     settlement: settlementTerms(input).some((term) => {
-      const planned = planAmounts('sif', input, term.months, term.payFraction);
+      const planned = planAmounts('settlement', input, term.months, term.payFraction);
       return planned !== null && input.balanceCents - planned.discounted > 0;
     }),
   };

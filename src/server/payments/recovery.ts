@@ -29,10 +29,15 @@ export interface StoredPlan {
   entries: { date: string; cents: number }[];
   /** Scheduled payments this one pays (past due, due today): marked approved, not created. */
   paysExisting: number[];
-  /** The arrangement those payments belong to; the one a "remaining" payment replaces. */
+  /** The arrangement those payments belong to; the one a payment that pays it off replaces. */
   activeArrangementId: number | null;
-  /** A "remaining" payment: the active arrangement's open payments are canceled. */
+  /** The variant pays the arrangement off (its `replacesActive`): its open payments are canceled. */
   replacesActive: boolean;
+  /**
+   * The variant pays scheduled payments of the active arrangement (its `paysScheduled`): no
+   * arrangement of its own is made, even when none is left to mark.
+   */
+  paysScheduled: boolean;
   accountId: number;
   balanceCents: number;
   fundingId: number;
@@ -95,11 +100,7 @@ export async function recordAccepted(
     if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySettled();
 
     let arrangementId: number | null;
-    if (
-      plan.paysExisting.length > 0 ||
-      plan.variant === 'past-due' ||
-      plan.variant === 'upcoming'
-    ) {
+    if (plan.paysExisting.length > 0 || plan.paysScheduled) {
       arrangementId = plan.activeArrangementId;
       for (const id of plan.paysExisting) {
         await trx

@@ -5,6 +5,7 @@
  * before the following payment; never to the day it is already on. An arrangement that cannot be
  * modified online is refused.
  */
+import type { MoveNextPaymentArgs } from '@/generated/types/api/move-next-payment-args';
 import type { PortalContext } from '../context';
 import { addDays, isValidDay } from '../dates';
 import type { AccountRow, ArrangementPaymentRow } from '../db/types';
@@ -14,17 +15,10 @@ import { arrangementsOf } from './account-state';
 
 export const MOVE_MAX_DAYS = 15;
 
-export interface MoveArgs {
-  paymentId: number;
-  currentDate: string;
-  earliestDate: string;
-  latestDate: string;
-}
-
 export async function moveArgs(
   ctx: PortalContext,
   account: AccountRow,
-): Promise<{ args: MoveArgs; payments: ArrangementPaymentRow[] }> {
+): Promise<{ args: MoveNextPaymentArgs; payments: ArrangementPaymentRow[] }> {
   const today = ctx.today();
   const active = activeArrangement(await arrangementsOf(ctx.db, account.id));
   if (!active) throw new ApiError(404, 'noScheduledPayment');

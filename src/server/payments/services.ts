@@ -5,7 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuthorizationContent } from '../../domain/payment-authorization';
-import type { PaymentJourneyFile } from '../../domain/payment-journey';
+import { optionVariantIds, type PaymentJourneyFile } from '../../domain/payment-journey';
+import { checkPaymentOptionRules } from '../../domain/payment-options';
 import type { FirstMatchRules, OptionGroupRules } from '../../domain/rules';
 import type { FormFlow } from '../../engine/form/flow';
 import { treeTranslator, type Translator } from '../../engine/form/messages';
@@ -93,11 +94,20 @@ export function paymentServices(config: PortalConfig, db: Db): PaymentServices {
   if (cached) return cached;
   const texts = config.texts as LocalizedTree;
   const translators = { en: treeTranslator(texts, 'en'), es: treeTranslator(texts, 'es') };
+  const journey = loadPaymentJourney(config);
+  const paymentOptions = required<OptionGroupRules>(config.rules, 'payment-options', 'rules');
+  // Every option the rules offer is a variant of the journey (as check:config says).
+  const problems = checkPaymentOptionRules(paymentOptions, {
+    optionVariants: optionVariantIds(journey),
+  });
+  if (problems.length > 0) {
+    throw new Error(`flows/rules/payment-options.json: ${problems.join('; ')}`);
+  }
   const services: PaymentServices = {
     clients: ClientDirectory.fromConfig(config.clients),
     processor: processorFactory(db),
     rules: {
-      paymentOptions: required<OptionGroupRules>(config.rules, 'payment-options', 'rules'),
+      paymentOptions,
       scheduleStatus: required<FirstMatchRules>(config.rules, 'schedule-status', 'rules'),
     },
     forms: {
@@ -110,7 +120,7 @@ export function paymentServices(config: PortalConfig, db: Db): PaymentServices {
         compiled: loadPrecompiled(bankFundingModule),
       },
     },
-    journey: loadPaymentJourney(config),
+    journey,
     authorization: {
       content: required<AuthorizationContent>(
         config.content ?? {},

@@ -4,7 +4,15 @@
  * and letter option (a Refusal with one error code, answered 200 with `success: false`).
  */
 import type { FastifyRequest } from 'fastify';
-import { amountFacts, checkSingle, singleLimits } from '../../domain/payment-journey';
+import {
+  amountFacts,
+  checkSingle,
+  inferredVariant,
+  singleLimits,
+  variantConfig,
+  type PaymentJourneyFile,
+  type VariantConfig,
+} from '../../domain/payment-journey';
 import { allowsVariant, type PaymentVariant } from '../../domain/payment-options';
 import { decideOptions } from '../../domain/rules';
 import { isPayableToday, scheduleStatus } from '../../domain/schedule-status';
@@ -17,6 +25,8 @@ import type { ArrangementPaymentRow } from '../db/types';
 import { ruleView, type AccountState } from './account-state';
 import { fundingAllowed, isExpired } from './funding';
 import { paymentWindow, type PlanCents } from './plans';
+import { interpolate } from '../../engine/form/messages';
+import { methodFacts, payerFacts } from '../../domain/payment-facts';
 import { stageFieldErrors } from './journey';
 import type { PaymentServices } from './services';
 import type { FundingMethodRow } from './tables';
@@ -84,28 +94,26 @@ function scheduledPayment(p: ArrangementPaymentRow) {
   };
 }
 
-/** The variant a body asks for: `paymentVariant` when sent, otherwise inferred from type. */
-export function inferVariant(body: SubmitBody, state: AccountState): PaymentVariant {
+/**
+ * The variant a body asks for: `paymentVariant` when sent, otherwise the journey's `infer` rules
+ * over the request and the account (null when none holds).
+ */
+export function inferVariant(
+  body: SubmitBody,
+  state: AccountState,
+  journey: PaymentJourneyFile,
+): PaymentVariant | null {
   if (body.paymentVariant) return body.paymentVariant;
-  const single = body.schedule.length === 1;
-  const cents = toCents(body.schedule[0]?.amount ?? 0) ?? -1;
-  switch (body.type) {
-    case 'LET':
-      return 'letter';
-    case 'SIF':
-      return 'sif';
-    case 'PIF':
-      return single ? 'pif' : 'bif';
-    default:
-      break;
-  }
-  if (state.facts.hasActiveArrangement) {
-    if (state.active && cents === remainingCents(state)) return 'remaining';
-    return state.facts.hasPastDue ? 'past-due' : 'upcoming';
-  }
-  const due = state.account.minimum_payment_due_cents;
-  if (state.facts.isPco && due !== null && cents === due) return 'bring-current';
-  return 'one-time';
+  return inferredVariant(journey, {
+    type: body.type,
+    payments: body.schedule.length,
+    cents: toCents(body.schedule[0]?.amount ?? 0) ?? -1,
+    remaining: state.active ? remainingCents(state) : null,
+    hasActiveArrangement: state.facts.hasActiveArrangement,
+    hasPastDue: state.facts.hasPastDue,
+    isPco: state.facts.isPco,
+    minimumPaymentDue: state.account.minimum_payment_due_cents,
+  });
 }
 
 function remainingCents(state: AccountState): number {
@@ -140,6 +148,8 @@ function checkPlan(entries: Entry[], plans: PlanCents[], today: string, code: Su
 
 export interface Plan {
   variant: PaymentVariant;
+  /** The variant as flows/journeys/payment.json declares it. */
+  config: VariantConfig;
   entries: Entry[];
   /** Existing scheduled payments this submission pays (past-due, upcoming). */
   paysExisting: ArrangementPaymentRow[];
@@ -216,11 +226,14 @@ export async function checkRequest(
     .executeTakeFirst();
   if (taken) refuse('duplicate');
 
-  const variant = inferVariant(body, state);
+  const variant = inferVariant(body, state, services.journey);
+  const config = variant === null ? undefined : variantConfig(services.journey, variant);
   // The type each variant submits is the journey file's (flows/journeys/payment.json), as the browser's.
-  if (services.journey.variants[variant]?.submissionType !== body.type)
-    refuse('variant_not_offered');
-  if (variant === 'letter') {
+  if (variant === null || !config || config.submissionType !== body.type) {
+    throw new Refusal('variant_not_offered');
+  }
+  if (config.schedule === 'letter') {
+    // Paid with a letter's option: reached through the letter, not offered by the option rules.
     const group = decideOptions(services.rules.paymentOptions, facts).group;
     if (group === 'no-options') refuse('variant_not_offered');
   } else if (!allowsVariant(facts, services.rules.paymentOptions, variant)) {
@@ -230,8 +243,7 @@ export async function checkRequest(
   if (isExpired(funding, today)) refuse('funding_expired');
 
   const first = entries[0] as Entry;
-  const plan: Plan = { variant, entries, paysExisting: [] };
-  const config = services.journey.variants[variant];
+  const plan: Plan = { variant, config, entries, paysExisting: [] };
   if (config.schedule === 'single') {
     // The variant's amount and date rules, as flows/journeys/payment.json states them: the same
     // rules and facts the browser offered the amount and the day with.
@@ -248,26 +260,19 @@ export async function checkRequest(
   const openPayments = (state.active?.payments ?? []).filter(
     (p) => OPEN.has(p.status) && !p.is_pending_post,
   );
-  switch (variant) {
-    case 'past-due': {
-      // Every past-due payment, or the earliest one: the payments this one pays.
-      const pastDue = openPayments.filter(
-        (p) =>
-          scheduleStatus(scheduledPayment(p), today, services.rules.scheduleStatus) === 'past_due',
-      );
-      const total = pastDue.reduce((sum, p) => sum + p.amount_cents, 0);
-      plan.paysExisting = first.cents === total ? pastDue : pastDue.slice(0, 1);
-      break;
-    }
-    case 'upcoming': {
-      const payable = openPayments.find((p) =>
-        isPayableToday(scheduledPayment(p), today, services.rules.scheduleStatus),
-      );
-      plan.paysExisting = payable ? [payable] : [];
-      break;
-    }
-    default:
-      break;
+  if (config.paysScheduled === 'pastDue') {
+    // Every past-due payment, or the earliest one: the payments this one pays.
+    const pastDue = openPayments.filter(
+      (p) =>
+        scheduleStatus(scheduledPayment(p), today, services.rules.scheduleStatus) === 'past_due',
+    );
+    const total = pastDue.reduce((sum, p) => sum + p.amount_cents, 0);
+    plan.paysExisting = first.cents === total ? pastDue : pastDue.slice(0, 1);
+  } else if (config.paysScheduled === 'payableToday') {
+    const payable = openPayments.find((p) =>
+      isPayableToday(scheduledPayment(p), today, services.rules.scheduleStatus),
+    );
+    plan.paysExisting = payable ? [payable] : [];
   }
   if (config.schedule === 'plan') {
     const settlement = config.plans === 'settlement';
@@ -302,20 +307,29 @@ export function checkStageFields(
   debtor: DebtorName,
   funding: FundingMethodRow,
 ): void {
-  const isBusiness = !debtor.first_name;
+  const translate = services.translator(request);
   const errors = stageFieldErrors({
     journey: services.journey,
     flows: ctx.config.forms,
     body: { eSignConsent: body.authorizationDisclosuresAccepted, ...body },
-    context: {
-      isBusiness: isBusiness ? 1 : 0,
-      businessName: debtor.business_name ?? debtor.last_name,
+    facts: {
+      payer: payerFacts({
+        firstName: debtor.first_name,
+        lastName: debtor.last_name,
+        businessName: debtor.business_name,
+        addressLine1: null,
+        addressLine2: null,
+        city: null,
+        state: null,
+        zip: null,
+        phone: null,
+      }),
       // Whose method it is was checked (404 otherwise); whether it may pay is a refusal below.
-      hasMethods: 1,
-      hasUsable: 1,
-      fundingMethods: [{ value: funding.id, label: '' }],
+      methods: methodFacts([{ id: funding.id, name: '', isExpired: false }], (key) =>
+        interpolate(translate.text(key) ?? key, {}),
+      ),
     },
-    translate: services.translator(request),
+    translate,
     today: ctx.today(),
   });
   if (errors.length > 0) throw new ApiError(400, 'invalidRequest', { errors });

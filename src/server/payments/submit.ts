@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
 import { failpoint } from '../failpoints';
+import { variantConfig } from '../../domain/payment-journey';
 import { accountState, ownAccount } from './account-state';
 import { fundingName, ownFunding } from './funding';
 import {
@@ -51,7 +52,9 @@ export async function submitPayment(
 ): Promise<SubmitResult> {
   const { auth, account } = await ownAccount(ctx, request, body.accountNumber);
   if (auth.role === 'letter') {
-    if (body.type !== 'LET' || (body.paymentVariant && body.paymentVariant !== 'letter')) {
+    // A letter session pays only its letter: a variant paid with a letter's option.
+    const asked = body.paymentVariant ? variantConfig(services.journey, body.paymentVariant) : null;
+    if (body.type !== 'LET' || (asked !== null && asked?.schedule !== 'letter')) {
       throw new ApiError(403, 'forbidden');
     }
     if (body.letterId !== auth.letterId) throw new ApiError(404, 'letterNotFound');
@@ -88,7 +91,8 @@ export async function submitPayment(
     entries: plan.entries,
     paysExisting: plan.paysExisting.map((p) => p.id),
     activeArrangementId: state.active?.arrangement.id ?? null,
-    replacesActive: plan.variant === 'remaining',
+    replacesActive: plan.config.replacesActive === true,
+    paysScheduled: plan.config.paysScheduled !== undefined,
     accountId: account.id,
     balanceCents: account.balance_cents,
     fundingId: funding.id,

@@ -13,6 +13,7 @@
  * Account/Detailed states the account's payment options the same way.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
 import { paidOffPercent, showsProgressRing } from '../../domain/progress';
 import { checkSession, requireRole, uncheckedAuthOf } from '../auth/guard';
 import type { PortalContext } from '../context';
@@ -136,7 +137,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     },
   );
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/Detailed',
     {
       preHandler: accountOnly,

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AnalyticEvent } from '@/generated/types/api/analytic-event';
 import { optionalAuth } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { schemaRef } from '../http/validation';
@@ -74,14 +75,8 @@ export function scrubProperties(
   return out;
 }
 
-interface AnalyticBody {
-  event: string;
-  properties?: Record<string, unknown>;
-  occurredAt?: string;
-}
-
 export function registerAnalyticsRoutes(api: FastifyInstance, ctx: PortalContext): void {
-  api.post<{ Body: AnalyticBody }>(
+  api.post<{ Body: AnalyticEvent }>(
     '/Analytic',
     {
       schema: {

@@ -10,10 +10,13 @@
  * preference_changes). Mutations answer 200 with the updated debtor.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
+import type { FieldError } from '@/generated/types/api/error';
+import type { SetSessionDebtorsQuery } from '@/generated/types/api/set-session-debtors-query';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { isViewable } from './mappers';
@@ -55,7 +58,7 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
   const formBody = schemaRef(ctx.schemas, 'form-body');
   const debtorResponse = schemaRef(ctx.schemas, 'debtor');
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/Debtor',
     {
       onRequest: accountOnly,
@@ -319,7 +322,7 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
     },
   );
 
-  api.post<{ Querystring: { debtors: string } }>(
+  api.post<{ Querystring: SetSessionDebtorsQuery }>(
     '/Debtor/SetSessionDebtors',
     {
       onRequest: accountOnly,

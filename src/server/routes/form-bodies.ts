@@ -10,6 +10,7 @@
  * changes) are done by the routes with `error`.
  */
 import type { FastifyRequest } from 'fastify';
+import type { FieldError } from '@/generated/types/api/error';
 import type { FormFlow, FormData } from '../../engine/form/flow';
 import { computeFormState } from '../../engine/form/form-state';
 import { errorMessage, treeTranslator, type Translator } from '../../engine/form/messages';
@@ -24,7 +25,7 @@ import * as contactUs from '../../generated/validators/contact-us.js';
 import * as dispute from '../../generated/validators/dispute.js';
 import type { PortalContext } from '../context';
 import { fieldTypeErrors, hiddenFieldErrors } from '../forms/hidden-fields';
-import { ApiError, languageOf, type FieldError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 
 const MODULES = {
   'add-phone': addPhone,

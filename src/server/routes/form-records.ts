@@ -7,6 +7,8 @@
  * A form that no page records is 404, like a missing one.
  */
 import type { FastifyInstance } from 'fastify';
+import type { FormRecordsQuery } from '@/generated/types/api/form-records-query';
+import type { RecordFormRequest } from '@/generated/types/api/record-form-request';
 import type { LocalizedTree } from '../../engine/i18n/split';
 import type { FormRecord } from '../../generated/types/api/form-record';
 import { authOf, requireRole } from '../auth/guard';
@@ -39,7 +41,7 @@ export function registerFormRecordRoutes(api: FastifyInstance, ctx: PortalContex
     data: JSON.parse(row.data) as Record<string, unknown>,
   });
 
-  api.post<{ Body: { form: string; data: Record<string, unknown> } }>(
+  api.post<{ Body: RecordFormRequest }>(
     '/Forms/Record',
     {
       preHandler: accountOnly,
@@ -87,7 +89,7 @@ export function registerFormRecordRoutes(api: FastifyInstance, ctx: PortalContex
     },
   );
 
-  api.get<{ Querystring: { form: string; accountNumber?: string } }>(
+  api.get<{ Querystring: FormRecordsQuery }>(
     '/Forms/Records',
     {
       preHandler: accountOnly,

@@ -3,23 +3,24 @@
  * account number (split, validated like the browser form, turned into a billing address).
  */
 import type { FastifyRequest } from 'fastify';
+import type { CardCheckResult } from '@/generated/types/api/card-check-result';
+import type { FieldError } from '@/generated/types/api/error';
+import type { FormBody } from '@/generated/types/api/form-body';
 import { computeFormState } from '../../engine/form/form-state';
 import { validateForm } from '../../engine/form/validate';
 import { errorMessage } from '../../engine/form/messages';
 import type { ClientSettings } from '../clients/settings';
 import { hiddenFieldErrors } from '../forms/hidden-fields';
-import { ApiError, languageOf, type FieldError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 import { cleanCardNumber, isValidCardNumber } from '../payments/cards';
 import type { FundingForm, PaymentServices } from '../payments/services';
 import { isAccountNumber } from './ownership';
-
-type CardCheck = 'Ok' | 'Invalid' | 'CreditDisabled' | 'DebitDisabled';
 
 export function checkCard(
   services: PaymentServices,
   client: ClientSettings,
   cardNumber: string,
-): CardCheck {
+): CardCheckResult {
   const digits = cleanCardNumber(cardNumber);
   if (!isValidCardNumber(digits)) return 'Invalid';
   const { kind } = services.processor.cardInfo(digits);
@@ -27,8 +28,6 @@ export function checkCard(
   if (kind === 'debit' && !client.payment.allowDebitCard) return 'DebitDisabled';
   return 'Ok';
 }
-
-export type FormBody = Record<string, unknown>;
 
 /**
  * The form part of a funding body, validated like the browser form (hidden fields must still

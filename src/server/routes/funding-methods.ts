@@ -4,10 +4,16 @@
  * Debtor/FundingMethod. Only a processor token, brand, last 4 and expiry are stored.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
+import type { CardCheckQuery } from '@/generated/types/api/card-check-query';
+import type { CardCheckRequest } from '@/generated/types/api/card-check-request';
+import type { FieldError } from '@/generated/types/api/error';
+import type { FormBody } from '@/generated/types/api/form-body';
+import type { FundingMethodQuery } from '@/generated/types/api/funding-method-query';
 import { requireRole } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { ownAccount } from '../payments/account-state';
 import { cleanCardNumber, isValidCardNumber } from '../payments/cards';
@@ -22,7 +28,6 @@ import {
   sameAccount,
   splitBody,
   validateFundingBody,
-  type FormBody,
 } from './funding-bodies';
 
 export function registerFundingMethodRoutes(
@@ -57,10 +62,7 @@ export function registerFundingMethodRoutes(
     return row;
   };
 
-  api.post<{
-    Querystring: { accountNumber?: string };
-    Body: { cardNumber: string; accountNumber?: string };
-  }>(
+  api.post<{ Querystring: CardCheckQuery; Body: CardCheckRequest }>(
     '/Account/CheckCard',
     {
       preHandler: payers,
@@ -198,7 +200,7 @@ export function registerFundingMethodRoutes(
     },
   );
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Debtor/FundingMethods',
     {
       preHandler: payers,
@@ -219,7 +221,7 @@ export function registerFundingMethodRoutes(
     },
   );
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     // The most recently added method that can still pay (not expired); 204 when there is none.
     '/Debtor/GetLatestFunding',
     {
@@ -243,7 +245,7 @@ export function registerFundingMethodRoutes(
     },
   );
 
-  api.delete<{ Querystring: { accountNumber: string; fundingId: number } }>(
+  api.delete<{ Querystring: FundingMethodQuery }>(
     '/Debtor/FundingMethod',
     {
       preHandler: accountOnly,

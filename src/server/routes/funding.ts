@@ -8,6 +8,10 @@
  * stored; the numbers themselves are never stored or logged.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
+import type { AttachFundingAllRequest } from '@/generated/types/api/attach-funding-all-request';
+import type { AttachFundingRequest } from '@/generated/types/api/attach-funding-request';
+import type { MoveNextPaymentRequest } from '@/generated/types/api/move-next-payment-request';
 import { requireRole } from '../auth/guard';
 import type { ClientSettings } from '../clients/settings';
 import type { PortalContext } from '../context';
@@ -41,7 +45,7 @@ export function registerFundingRoutes(api: FastifyInstance, ctx: PortalContext):
   const accountQuery = schemaRef(ctx.schemas, 'account-detailed-query');
   const attachResult = schemaRef(ctx.schemas, 'attach-funding-result');
 
-  api.post<{ Body: { accountNumber: string; fundingId: number; targetId: number } }>(
+  api.post<{ Body: AttachFundingRequest }>(
     '/Account/AttachFunding',
     {
       preHandler: accountOnly,
@@ -71,7 +75,7 @@ export function registerFundingRoutes(api: FastifyInstance, ctx: PortalContext):
     },
   );
 
-  api.post<{ Body: { accountNumber: string; fundingId: number } }>(
+  api.post<{ Body: AttachFundingAllRequest }>(
     '/Account/AttachFundingToAll',
     {
       preHandler: accountOnly,
@@ -100,7 +104,7 @@ export function registerFundingRoutes(api: FastifyInstance, ctx: PortalContext):
     },
   );
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/MoveNextPaymentArgs',
     {
       preHandler: accountOnly,
@@ -119,7 +123,7 @@ export function registerFundingRoutes(api: FastifyInstance, ctx: PortalContext):
     },
   );
 
-  api.post<{ Body: { accountNumber: string; paymentDate: string } }>(
+  api.post<{ Body: MoveNextPaymentRequest }>(
     '/Account/MoveNextPayment',
     {
       preHandler: accountOnly,

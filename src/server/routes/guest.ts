@@ -12,6 +12,8 @@
  *   `{ success: true, confirmation }`.
  */
 import type { FastifyInstance } from 'fastify';
+import type { DateCompareRequest } from '@/generated/types/api/date-compare-request';
+import type { FeedbackRequest } from '@/generated/types/api/feedback-request';
 import { optionalAuth } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { calendarDay } from '../dates';
@@ -59,7 +61,7 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
     },
   );
 
-  api.post<{ Body: { date1: string; date2?: string } }>(
+  api.post<{ Body: DateCompareRequest }>(
     '/Guest/DateCompare',
     {
       onRequest: ctx.limits.guestByAddress,
@@ -88,7 +90,7 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
     },
   );
 
-  api.post<{ Body: { rating?: number; message?: string; page?: string } }>(
+  api.post<{ Body: FeedbackRequest }>(
     '/Guest/Feedback',
     {
       onRequest: ctx.limits.guestByAddress,

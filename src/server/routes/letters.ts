@@ -6,6 +6,9 @@
  * the account's letters, newest first, without options.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
+import type { AccountLetterQuery } from '@/generated/types/api/account-letter-query';
+import type { ByteLetterRequest } from '@/generated/types/api/byte-letter-request';
 import { authOf, requireRole } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
@@ -15,13 +18,8 @@ import { toDollars } from '../money';
 import { letterPdf } from '../pdf/documents';
 import { displayName, ownedAccount } from './ownership';
 
-interface LetterRequest {
-  accountNumber: string;
-  letterId: number;
-}
-
 /** The letter with its options and schedules, if the caller may open it; otherwise 404. */
-async function findLetter(ctx: PortalContext, auth: AccessClaims, query: LetterRequest) {
+async function findLetter(ctx: PortalContext, auth: AccessClaims, query: AccountLetterQuery) {
   const accountNumber = query.accountNumber.trim().toUpperCase();
   const { letterId } = query;
   if (
@@ -83,7 +81,7 @@ async function findLetter(ctx: PortalContext, auth: AccessClaims, query: LetterR
 export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const query = schemaRef(ctx.schemas, 'account-letter-query');
 
-  api.get<{ Querystring: { accountNumber: string; letterId: number } }>(
+  api.get<{ Querystring: AccountLetterQuery }>(
     '/Account/Letter',
     {
       onRequest: requireRole(ctx, ['letter', 'account']),
@@ -136,7 +134,7 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
     },
   );
 
-  api.post<{ Body: LetterRequest }>(
+  api.post<{ Body: ByteLetterRequest }>(
     '/Account/ByteLetter',
     {
       onRequest: requireRole(ctx, ['letter', 'account']),
@@ -185,7 +183,7 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
     },
   );
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/Letters',
     {
       onRequest: requireRole(ctx, ['account']),

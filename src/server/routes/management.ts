@@ -13,6 +13,8 @@
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ServiceList } from '@/generated/types/api/service-list';
+import type { TimeRequest } from '@/generated/types/api/time-request';
 import type { PortalContext } from '../context';
 import { addDays } from '../dates';
 import { ApiError } from '../http/errors';
@@ -57,7 +59,7 @@ export function registerManagementRoutes(api: FastifyInstance, ctx: PortalContex
       },
     },
     async (request) => {
-      const services: { name: string; status: 'ok' | 'down' }[] = [{ name: 'api', status: 'ok' }];
+      const services: ServiceList = [{ name: 'api', status: 'ok' }];
       try {
         await sql`select 1`.execute(ctx.db);
         services.push({ name: 'database', status: 'ok' });
@@ -103,7 +105,7 @@ export function registerManagementRoutes(api: FastifyInstance, ctx: PortalContex
     async () => timeBody(),
   );
 
-  api.post<{ Body: { clientTime?: string; travelDays?: number } | null }>(
+  api.post<{ Body: TimeRequest }>(
     '/Management/Time',
     {
       schema: {

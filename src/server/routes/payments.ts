@@ -4,6 +4,9 @@
  * GET Account/PaymentAuthorization (the debtor's copy of what they agreed to, as a PDF).
  */
 import type { FastifyInstance } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
+import type { ExistingPaymentRequest } from '@/generated/types/api/existing-payment-request';
+import type { PaymentAuthorizationQuery } from '@/generated/types/api/payment-authorization-query';
 import { requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { bodyLimitWithText } from '../http/input';
@@ -31,7 +34,7 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext):
   const services = lazyPaymentServices(ctx);
   const payers = requireRole(ctx, ['account', 'letter']);
 
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/GetPaymentSettings',
     {
       preHandler: payers,
@@ -56,7 +59,7 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext):
     },
   );
 
-  api.post<{ Body: { accountNumber: string; dateOfPayment: string; amount?: number } }>(
+  api.post<{ Body: ExistingPaymentRequest }>(
     '/Account/GetExistingPayment',
     {
       preHandler: payers,
@@ -121,7 +124,7 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext):
    * The authorization kept for one of the account's payments, printed in the language it was
    * given in. A letter session sees only the ones given in that session.
    */
-  api.get<{ Querystring: { accountNumber: string; confirmation: string } }>(
+  api.get<{ Querystring: PaymentAuthorizationQuery }>(
     '/Account/PaymentAuthorization',
     {
       preHandler: payers,

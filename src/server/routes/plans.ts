@@ -8,6 +8,8 @@
  * iCalendar file (src/server/payments/calendar.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
+import type { PlansQuery } from '@/generated/types/api/plans-query';
 import { requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
@@ -18,13 +20,6 @@ import { planCalendar } from '../payments/calendar';
 import { languageOf } from '../http/errors';
 import type { PlanCents } from '../payments/plans';
 import { lazyPaymentServices } from '../payments/services';
-
-interface PlansQuery {
-  accountNumber: string;
-  day?: number;
-  month?: number;
-  summaryOnly?: boolean;
-}
 
 export function toApiPlan(plan: PlanCents, summaryOnly = false) {
   return {
@@ -87,7 +82,7 @@ export function registerPlanRoutes(api: FastifyInstance, ctx: PortalContext): vo
   }
 
   if (api.prefix !== '/api/v2') return;
-  api.get<{ Querystring: { accountNumber: string } }>(
+  api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/PlanCalendar',
     {
       preHandler: accountOnly,

@@ -1,14 +1,10 @@
+import type { SubmissionResult } from '@/generated/types/api/submission-result';
 import { useMutation, useQueryClient } from '../lib/query-client';
 import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
 
 /** The bankruptcy form's data (flows/forms/bankruptcy.json), accountNumber included. */
 export type BankruptcyData = Record<string, unknown>;
-
-export interface SubmissionResult {
-  success: boolean;
-  confirmation?: string;
-}
 
 /** Account/SubmitBankruptcy: a truthy result means success (spec §7). */
 export async function submitBankruptcy(data: BankruptcyData): Promise<SubmissionResult> {

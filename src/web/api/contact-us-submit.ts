@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@/generated/types/api/submission-result';
 import { useMutation } from '../lib/query-client';
 import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
@@ -6,14 +7,9 @@ import { currentRole } from '../lib/session';
 /** The contact-us form's data (flows/forms/contact-us.json). */
 export type ContactRequest = Record<string, unknown>;
 
-export interface ContactUsResult {
-  success: boolean;
-  confirmation: string;
-}
-
 /** Guest/ContactUs; sent with the bearer token when signed in (the account must then be theirs). */
-export async function submitContactUs(request: ContactRequest): Promise<ContactUsResult> {
-  const result = await apiRequest<ContactUsResult | null>('/api/v2/Guest/ContactUs', {
+export async function submitContactUs(request: ContactRequest): Promise<SubmissionResult> {
+  const result = await apiRequest<SubmissionResult | null>('/api/v2/Guest/ContactUs', {
     body: request,
   });
   if (!result?.success) throw new Error('Contact request not accepted');

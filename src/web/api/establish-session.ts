@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Account, Debtor } from '../../domain/types';
-import { clearTokens, saveTokens, type TokenPair } from '../lib/session';
+import type { TokenPair } from '@/generated/types/api/token-pair';
+import { clearTokens, saveTokens } from '../lib/session';
 import { accountsOverviewQuery } from './accounts-overview';
 import { primaryDebtorQuery } from './primary-debtor';
 import { SessionSetupError } from './session-setup-error';

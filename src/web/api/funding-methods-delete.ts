@@ -1,14 +1,12 @@
+import type { FundingMethodQuery } from '@/generated/types/api/funding-method-query';
 import { useMutation, useQueryClient } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 
-export interface DeleteFundingInput {
-  /** Any of the debtor's accounts: saved methods belong to the debtor. */
-  accountNumber: string;
-  fundingId: number;
-}
-
-/** DELETE Debtor/FundingMethod: the method is removed and detached from open scheduled payments. */
-export function deleteFundingMethod({ accountNumber, fundingId }: DeleteFundingInput) {
+/**
+ * DELETE Debtor/FundingMethod: the method is removed and detached from open scheduled payments.
+ * The account number is any of the debtor's accounts: saved methods belong to the debtor.
+ */
+export function deleteFundingMethod({ accountNumber, fundingId }: FundingMethodQuery) {
   return apiRequest<void>('/api/v2/Debtor/FundingMethod', {
     method: 'DELETE',
     query: { accountNumber, fundingId },

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AccountLetterQuery } from '@/generated/types/api/account-letter-query';
 import { useQuery } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 import type {
@@ -11,12 +12,7 @@ import type {
 /** GET Account/Letter (answers both letter-role and account-role users), its options and payer. */
 export type { Letter, LetterOption, LetterPayer, LetterPayment };
 
-export interface LetterKey {
-  accountNumber: string;
-  letterId: number;
-}
-
-export const letterQuery = ({ accountNumber, letterId }: LetterKey) =>
+export const letterQuery = ({ accountNumber, letterId }: AccountLetterQuery) =>
   queryOptions({
     queryKey: ['letters', accountNumber, letterId],
     queryFn: async ({ signal }) => {
@@ -29,6 +25,6 @@ export const letterQuery = ({ accountNumber, letterId }: LetterKey) =>
     },
   });
 
-export function useLetter(key: LetterKey) {
+export function useLetter(key: AccountLetterQuery) {
   return useQuery(letterQuery(key));
 }

@@ -1,15 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MoveNextPaymentArgs } from '@/generated/types/api/move-next-payment-args';
+import type { MoveNextPaymentRequest } from '@/generated/types/api/move-next-payment-request';
+import type { MoveNextPaymentResult } from '@/generated/types/api/move-next-payment-result';
 import { useMutation, useQuery, useQueryClient } from '../lib/query-client';
 import { apiRequest } from '../lib/api';
 
 /** GET Account/MoveNextPaymentArgs: the next payment and the days it may move to. */
-export interface MoveNextPaymentArgs {
-  paymentId: number;
-  currentDate: string;
-  earliestDate: string;
-  latestDate: string;
-}
-
 export const moveNextPaymentArgsQuery = (accountNumber: string) =>
   queryOptions({
     queryKey: ['accounts', 'move-next-payment-args', accountNumber],
@@ -28,8 +24,8 @@ export function useMoveNextPaymentArgs(accountNumber: string, enabled: boolean) 
 export function useMoveNextPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { accountNumber: string; paymentDate: string }) =>
-      apiRequest<{ paymentId: number; paymentDate: string }>('/api/v2/Account/MoveNextPayment', {
+    mutationFn: (input: MoveNextPaymentRequest) =>
+      apiRequest<MoveNextPaymentResult>('/api/v2/Account/MoveNextPayment', {
         body: input,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
+import { variantConfig } from '@/domain/payment-journey';
 import { useRole } from '../hooks/use-role';
+import { paymentJourney } from '../lib/config';
 import { rememberLastPath, rememberReturnPath, type Role } from '../lib/session';
 
 /** Sends a visitor without an allowed role to sign-in, remembering where they were going. */
@@ -23,10 +25,14 @@ export function RequireRole({ roles }: { roles: Role[] }) {
   return roles.includes(role) ? <Remembered /> : <ToSignIn />;
 }
 
-/** Payment pages: account users, and letter users for the letter variant only. */
+/**
+ * Payment pages: account users, and letter users only for a variant paid with a letter's option
+ * (schedule `letter` in flows/journeys/payment.json).
+ */
 export function RequirePaymentAccess() {
   const role = useRole();
-  const { paymentVariant } = useParams();
-  const allowed = role === 'account' || (role === 'letter' && paymentVariant === 'letter');
+  const { paymentVariant = '' } = useParams();
+  const paysLetter = variantConfig(paymentJourney(), paymentVariant)?.schedule === 'letter';
+  const allowed = role === 'account' || (role === 'letter' && paysLetter);
   return allowed ? <Remembered /> : <ToSignIn />;
 }

@@ -9,6 +9,7 @@ import {
   type BadgeProps,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import type { EndOfPathNotice } from '@/generated/types/api/payment-settings';
 import {
   DATE_FACTS,
   MONEY_FACTS,
@@ -17,8 +18,9 @@ import {
   type UrgentState,
 } from '../../domain/account-state';
 import { formatUsd } from '../../domain/money';
-import type { OptionGroupRules, RuleIntent } from '../../domain/rules';
+import type { OptionGroupRules } from '../../domain/rules';
 import type { LocalizedText } from '../../generated/types/api/localized-text';
+import type { RuleIntent } from '@/generated/types/meta/rules';
 import { interpolate } from '../../engine/form/messages';
 import { localize } from '../../engine/i18n/split';
 import { useLanguage } from '../hooks/use-language';
@@ -133,14 +135,6 @@ export interface UrgentHandlers {
   externalPaymentUrl?: string | null;
 }
 
-/** The client's own texts for the external-payment state (flows/clients endOfPathNotice). */
-export interface ClientTexts {
-  heading: LocalizedText;
-  text: LocalizedText;
-  linkText: LocalizedText;
-  paymentUrl: string;
-}
-
 /**
  * The one thing the account needs from the debtor now (flows/rules/urgent-state.json): a
  * coloured notice with its title, text and at most one action, which says what it does; below
@@ -167,7 +161,8 @@ export function UrgentNotice({
   facts: AccountStateFacts;
   phone: string;
   handlers: UrgentHandlers;
-  clientTexts?: ClientTexts | null;
+  /** The client's own texts for the external-payment state (flows/clients endOfPathNotice). */
+  clientTexts?: EndOfPathNotice | null;
   compact?: boolean;
   headingLevel?: 'h2' | 'h3' | 'h4';
   /** The id of the heading that names the account, added to the region's name. */

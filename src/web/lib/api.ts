@@ -6,9 +6,9 @@ import {
   refreshToken,
   saveTokens,
   sessionHeaders,
-  type SessionEndReason,
-  type TokenPair,
 } from './session';
+import type { SessionEndReason } from '@/generated/types/api/error';
+import type { TokenPair } from '@/generated/types/api/token-pair';
 
 /** A non-200/204 answer: the status and the parsed body (JSON when possible, else text). */
 export class ApiError extends Error {

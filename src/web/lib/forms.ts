@@ -1,7 +1,8 @@
 /**
  * Engine forms by name, for pages that learn which forms they show from flows/ (a journey's stages):
  * each form's precompiled validator (src/generated/validators/<name>.js) is its own small chunk,
- * loaded the first time the form is needed and kept.
+ * loaded the first time the form is needed and kept. A form the build did not see (a flow file
+ * and schema added later) has its validator module made by the server (/validators/<name>.js).
  */
 import {
   loadPrecompiled,
@@ -17,9 +18,12 @@ export function loadForm(name: string): Promise<CompiledForm> {
   let form = loaded.get(name);
   if (!form) {
     const load = modules[`../../generated/validators/${name}.js`];
-    form = load
-      ? load().then(loadPrecompiled)
-      : Promise.reject(new Error(`No validator for form ${name}`));
+    const module = load
+      ? load()
+      : (import(
+          /* @vite-ignore */ `/validators/${encodeURIComponent(name)}.js`
+        ) as Promise<PrecompiledModule>);
+    form = module.then(loadPrecompiled);
     loaded.set(name, form);
   }
   return form;

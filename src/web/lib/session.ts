@@ -3,6 +3,8 @@
  * used to return a user to where they were. All in sessionStorage, so closing the tab ends it.
  */
 import { SESSION_KEYS } from '../../engine/session-storage-keys';
+import type { SessionEndReason } from '@/generated/types/api/error';
+import type { TokenPair } from '@/generated/types/api/token-pair';
 import { forgetAllJourneys } from './journey-storage';
 
 const {
@@ -17,11 +19,6 @@ const {
 } = SESSION_KEYS;
 
 export type Role = 'account' | 'letter' | 'none';
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
 
 export function sessionId(): string {
   let id = sessionStorage.getItem(SESSION_ID_KEY);
@@ -160,14 +157,19 @@ export function takeActionId(): string | null {
 }
 
 /**
- * Why a session ended, as the sign-in page tells it: `idle` (no activity for the idle limit: the
- * server's refusal or the browser's own idle logout), `limit` (the session's absolute limit) or
- * `ended` (signed out elsewhere, revoked, or any other refusal).
+ * Why a session ended, as the sign-in page tells it (SessionEndReason, the error body's `reason`):
+ * `idle` (no activity for the idle limit: the server's refusal or the browser's own idle logout),
+ * `limit` (the session's absolute limit) or `ended` (signed out elsewhere, revoked, or any other
+ * refusal). Every reason of the schema is a key here, which the compiler checks both ways.
  */
-export type SessionEndReason = 'idle' | 'limit' | 'ended';
+const SESSION_END_REASONS: Record<SessionEndReason, true> = {
+  idle: true,
+  limit: true,
+  ended: true,
+};
 
 export function isSessionEndReason(value: unknown): value is SessionEndReason {
-  return value === 'idle' || value === 'limit' || value === 'ended';
+  return typeof value === 'string' && Object.hasOwn(SESSION_END_REASONS, value);
 }
 
 /** Keeps why the session ended for the sign-in page that follows (which tells it once). */

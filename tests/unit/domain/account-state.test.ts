@@ -8,7 +8,15 @@ import {
 } from '../../../src/domain/account-state';
 import type { FirstMatchRules, OptionGroupRules } from '../../../src/domain/rules';
 import type { Account } from '../../../src/domain/types';
-import { TODAY, TOMORROW, YESTERDAY, account, loadRules, scheduleRules } from './fixtures';
+import {
+  TODAY,
+  TOMORROW,
+  YESTERDAY,
+  account,
+  loadRules,
+  rulesContext,
+  scheduleRules,
+} from './fixtures';
 
 const urgentRules = loadRules<FirstMatchRules>('urgent-state');
 const badgeRules = loadRules<OptionGroupRules>('account-badges');
@@ -131,7 +139,7 @@ describe('urgent state (flows/rules/urgent-state.json)', () => {
   });
 
   it('the file passes its domain check, and the check finds an unknown placeholder', () => {
-    expect(checkUrgentStateRules(urgentRules)).toEqual([]);
+    expect(checkUrgentStateRules(urgentRules, rulesContext)).toEqual([]);
     const broken: FirstMatchRules = {
       ...urgentRules,
       outcomes: {
@@ -142,7 +150,7 @@ describe('urgent state (flows/rules/urgent-state.json)', () => {
         },
       },
     };
-    expect(checkUrgentStateRules(broken)).toEqual([
+    expect(checkUrgentStateRules(broken, rulesContext)).toEqual([
       '/outcomes/paid_off/title/en: unknown placeholder "amountt"',
       '/outcomes/paid_off/title/es: unknown placeholder "amountt"',
     ]);

@@ -4,6 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  optionVariantIds,
+  variantConfig,
+  type PaymentJourneyFile,
+  type VariantConfig,
+} from '../../../src/domain/payment-journey';
+import type { RulesCheckContext } from '../../../src/domain/payment-options';
 import type { FirstMatchRules, OptionGroupRules } from '../../../src/domain/rules';
 import type {
   Account,
@@ -142,3 +149,20 @@ export function payment(overrides: Partial<ScheduledPayment> = {}): ScheduledPay
     ...overrides,
   };
 }
+
+/** flows/journeys/payment.json, the file the browser and the server read. */
+export const paymentJourney = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../flows/journeys/payment.json'), 'utf8'),
+) as PaymentJourneyFile;
+
+/** A variant of the journey file (throws for an id it does not have). */
+export function journeyVariant(id: string, journey = paymentJourney): VariantConfig {
+  const config = variantConfig(journey, id);
+  if (!config) throw new Error(`flows/journeys/payment.json has no variant ${id}`);
+  return config;
+}
+
+/** What the rules files' domain checks are given: the journey's option variants. */
+export const rulesContext: RulesCheckContext = {
+  optionVariants: optionVariantIds(paymentJourney),
+};

@@ -7,6 +7,11 @@ import {
   checkSingle,
   dateChoices,
   defaultPlan,
+  inferredVariant,
+  isPaymentVariant,
+  optionVariantIds,
+  variantIds,
+  type InferFacts,
   planChoices,
   reaches1099,
   singleLimits,
@@ -18,6 +23,7 @@ import {
   account,
   arrangement,
   detail,
+  journeyVariant,
   scheduleRules,
   summary,
   summaryPayment,
@@ -47,8 +53,8 @@ function facts(overrides: Partial<AmountFacts> = {}): AmountFacts {
   };
 }
 
-const limits = (variant: keyof PaymentJourneyFile['variants'], f = facts()) =>
-  singleLimits(journey.variants[variant], f, TODAY);
+const limits = (variant: string, f = facts()) =>
+  singleLimits(journeyVariant(variant, journey), f, TODAY);
 
 describe('amount facts (payment-journey.ts)', () => {
   it('reads the balance, the minimum due and the settings in cents', () => {
@@ -231,8 +237,8 @@ describe('plans', () => {
     expect(defaultPlan(choices, 'shortest')?.numMonths).toBe(2);
     expect(defaultPlan(choices, 'middle')?.numMonths).toBe(4);
     expect(defaultPlan([], 'longest')).toBeUndefined();
-    expect(journey.variants.bif.defaultPlan).toBe('longest');
-    expect(journey.variants.sif.defaultPlan).toBe('shortest');
+    expect(journeyVariant('bif', journey).defaultPlan).toBe('longest');
+    expect(journeyVariant('sif', journey).defaultPlan).toBe('shortest');
   });
 
   it('shows the 1099 notice from the threshold on, never with a threshold of 0', () => {
@@ -246,7 +252,10 @@ describe('the journey file', () => {
   it('is sound, and maps each variant to the spec section 4 submission type', () => {
     expect(checkPaymentJourney(journey)).toEqual([]);
     const types = Object.fromEntries(
-      Object.entries(journey.variants).map(([variant, config]) => [variant, config.submissionType]),
+      Object.entries(journey.variants).map(([variant, config]) => [
+        variant,
+        config?.submissionType,
+      ]),
     );
     expect(types).toEqual({
       'one-time': 'PPA',
@@ -263,13 +272,84 @@ describe('the journey file', () => {
 
   it('names unknown facts, stages and missing rules', () => {
     const broken = structuredClone(journey);
-    broken.variants['one-time'].amount = { min: { var: 'salary' } };
-    broken.variants.pif.forms = { nowhere: 'payment-amount' };
-    delete broken.variants.bif.plans;
+    journeyVariant('one-time', broken).amount = { min: { var: 'salary' } };
+    journeyVariant('pif', broken).forms = { nowhere: 'payment-amount' };
+    delete journeyVariant('bif', broken).plans;
     expect(checkPaymentJourney(broken)).toEqual([
       '/variants/one-time/amount/min: unknown fact "salary"',
       '/variants/pif/forms/nowhere: not a stage of the journey',
       '/variants/bif: a plan variant needs "plans"',
+    ]);
+  });
+});
+
+describe("the variant list (the journey file's, read at run time)", () => {
+  it('is the keys of `variants`; the rules may offer all but the letter-paid ones', () => {
+    expect(variantIds(journey)).toContain('one-time');
+    expect(variantIds(journey)).toContain('letter');
+    expect(optionVariantIds(journey)).not.toContain('letter');
+    expect(optionVariantIds(journey)).toHaveLength(variantIds(journey).length - 1);
+    expect(isPaymentVariant(journey, 'bring-current')).toBe(true);
+    expect(isPaymentVariant(journey, 'everything')).toBe(false);
+    // Only the file's own keys: not what every object inherits.
+    expect(isPaymentVariant(journey, 'constructor')).toBe(false);
+    expect(isPaymentVariant(journey, 42)).toBe(false);
+  });
+});
+
+describe('inferredVariant (a SubmitPayment request without paymentVariant)', () => {
+  const request = (overrides: Partial<InferFacts> = {}): InferFacts => ({
+    type: 'PPA',
+    payments: 1,
+    cents: 5_000,
+    remaining: null,
+    hasActiveArrangement: false,
+    hasPastDue: false,
+    isPco: false,
+    minimumPaymentDue: null,
+    ...overrides,
+  });
+  const infer = (overrides: Partial<InferFacts> = {}) =>
+    inferredVariant(journey, request(overrides));
+
+  it('reads the type first: LET a letter, SIF a savings plan, PIF in full or monthly', () => {
+    expect(infer({ type: 'LET', hasActiveArrangement: true })).toBe('letter');
+    expect(infer({ type: 'SIF', payments: 3 })).toBe('sif');
+    expect(infer({ type: 'PIF' })).toBe('pif');
+    expect(infer({ type: 'PIF', payments: 4 })).toBe('bif');
+  });
+
+  it('with an active arrangement: its remaining balance, a past-due or the upcoming payment', () => {
+    const active = { hasActiveArrangement: true, remaining: 30_000 };
+    expect(infer({ ...active, cents: 30_000 })).toBe('remaining');
+    expect(infer({ ...active, cents: 10_000, hasPastDue: true })).toBe('past-due');
+    expect(infer({ ...active, cents: 10_000 })).toBe('upcoming');
+    // The account says it has one, but none was found: nothing left to compare with.
+    expect(infer({ hasActiveArrangement: true, remaining: null, cents: 0 })).toBe('upcoming');
+  });
+
+  it('without one: the minimum due of a PCO account brings it current, else one-time', () => {
+    expect(infer({ isPco: true, minimumPaymentDue: 5_000 })).toBe('bring-current');
+    expect(infer({ isPco: true, minimumPaymentDue: 4_000 })).toBe('one-time');
+    expect(infer({ isPco: true, minimumPaymentDue: null })).toBe('one-time');
+    expect(infer({ minimumPaymentDue: 5_000 })).toBe('one-time');
+  });
+
+  it('is null when no rule holds, and tries the rules by their order', () => {
+    const only = structuredClone(journey);
+    for (const id of variantIds(only)) delete journeyVariant(id, only).infer;
+    expect(inferredVariant(only, request())).toBeNull();
+    journeyVariant('pif', only).infer = { order: 2, when: true };
+    journeyVariant('bif', only).infer = { order: 1, when: true };
+    expect(inferredVariant(only, request())).toBe('bif');
+  });
+
+  it('check:config names an unknown fact and a shared order', () => {
+    const broken = structuredClone(journey);
+    journeyVariant('pif', broken).infer = { order: 10, when: { var: 'salary' } };
+    expect(checkPaymentJourney(broken)).toEqual([
+      '/variants/pif/infer/when: unknown fact "salary"',
+      "/variants/letter/infer/order: 10 is also pif's",
     ]);
   });
 });

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   allowsVariant,
   checkPaymentOptionRules,
-  isPaymentVariant,
-  OPTION_VARIANTS,
   paymentFacts,
   paymentOptions,
   type PaymentFacts,
@@ -16,6 +14,7 @@ import {
   arrangement,
   detail,
   paymentRules,
+  rulesContext,
   scheduleRules,
   summary,
   summaryPayment,
@@ -348,30 +347,25 @@ describe('allowsVariant and variants', () => {
     expect(allowsVariant(facts, paymentRules, 'letter')).toBe(false);
   });
 
-  it('recognises the payment route variants', () => {
-    expect(isPaymentVariant('bring-current')).toBe(true);
-    expect(isPaymentVariant('letter')).toBe(true);
-    expect(isPaymentVariant('everything')).toBe(false);
-    expect(OPTION_VARIANTS).not.toContain('letter');
-  });
-
-  it('drops an outcome that is not a payment variant', () => {
+  it('offers the outcomes as the rules list them (checkPaymentOptionRules vouches for them)', () => {
     const rules: OptionGroupRules = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'option-groups',
       outcomes: {},
-      groups: [{ id: 'all', when: true, options: [{ outcome: 'pif' }, { outcome: 'bogus' }] }],
+      groups: [{ id: 'all', when: true, options: [{ outcome: 'pif' }, { outcome: 'half' }] }],
     };
-    expect(paymentOptions(factsFor(), rules)).toEqual(['pif']);
+    expect(paymentOptions(factsFor(), rules)).toEqual(['pif', 'half']);
   });
 });
 
 describe('checkPaymentOptionRules', () => {
   it('finds nothing wrong with flows/rules/payment-options.json', () => {
-    expect(checkPaymentOptionRules(paymentRules)).toEqual([]);
+    expect(checkPaymentOptionRules(paymentRules, rulesContext)).toEqual([]);
   });
 
   it('names an unknown fact, an undeclared outcome and an unknown variant', () => {
     const rules: OptionGroupRules = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'option-groups',
       outcomes: { pif: { label: { en: 'a', es: 'b' } }, bogus: { label: { en: 'a', es: 'b' } } },
       groups: [
@@ -382,16 +376,25 @@ describe('checkPaymentOptionRules', () => {
         },
       ],
     };
-    expect(checkPaymentOptionRules(rules)).toEqual([
+    expect(checkPaymentOptionRules(rules, rulesContext)).toEqual([
       '/groups/0/when: unknown fact "isClosd"',
       '/groups/0/options/1/outcome: outcome "sif" is not declared in /outcomes',
-      '/outcomes/bogus: not a payment option variant',
+      '/outcomes/bogus: not a variant of the payment journey the rules may offer',
     ]);
   });
 
   it('requires kind option-groups', () => {
     expect(
-      checkPaymentOptionRules({ kind: 'first-match', outcomes: {}, rules: [], default: 'pif' }),
+      checkPaymentOptionRules(
+        {
+          $schema: '../../schemas/meta/rules.schema.json',
+          kind: 'first-match',
+          outcomes: {},
+          rules: [{ id: 'never', when: false, outcome: 'pif' }],
+          default: 'pif',
+        },
+        rulesContext,
+      ),
     ).toContain('/kind: must be "option-groups"');
   });
 });

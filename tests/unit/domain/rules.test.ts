@@ -13,7 +13,7 @@ import {
   type RulesFile,
 } from '../../../src/domain/rules';
 import { RULES_CHECKS } from '../../../src/domain/rules-checks';
-import { loadRules } from './fixtures';
+import { loadRules, rulesContext } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const label = { en: 'x', es: 'y' };
@@ -39,6 +39,7 @@ describe('withDerived', () => {
 
 describe('decideOptions', () => {
   const rules: OptionGroupRules = {
+    $schema: '../../schemas/meta/rules.schema.json',
     kind: 'option-groups',
     outcomes: { a: { label }, b: { label }, c: { label } },
     groups: [
@@ -76,6 +77,7 @@ describe('decideOptions', () => {
 
 describe('firstMatch', () => {
   const rules: FirstMatchRules = {
+    $schema: '../../schemas/meta/rules.schema.json',
     kind: 'first-match',
     outcomes: { a: { label }, b: { label }, z: { label } },
     derived: [{ id: 'isBig', value: { '>': [{ var: 'n' }, 10] } }],
@@ -104,6 +106,7 @@ describe('firstMatch', () => {
 describe('checkRules', () => {
   it('names malformed expressions, unknown facts, undeclared outcomes and duplicate ids', () => {
     const file: RulesFile = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'first-match',
       outcomes: { a: { label } },
       derived: [
@@ -131,6 +134,7 @@ describe('checkRules', () => {
 
   it('skips the fact check without a list of known facts', () => {
     const file: RulesFile = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'option-groups',
       outcomes: { a: { label } },
       groups: [
@@ -157,7 +161,7 @@ describe('flows/rules files', () => {
   it.each(files)('%s.json matches the meta-schema and passes its domain check', (name) => {
     const file = loadRules<RulesFile>(name);
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
-    expect(RULES_CHECKS[name]?.(file)).toEqual([]);
+    expect(RULES_CHECKS[name]?.(file, rulesContext)).toEqual([]);
   });
 
   it('the meta-schema requires both languages of a label', () => {

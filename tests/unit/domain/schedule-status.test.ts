@@ -81,9 +81,10 @@ describe('scheduleStatus', () => {
 
   it('an outcome that is not a schedule status throws', () => {
     const rules: FirstMatchRules = {
+      $schema: '../../schemas/meta/rules.schema.json',
       kind: 'first-match',
       outcomes: {},
-      rules: [],
+      rules: [{ id: 'never', when: false, outcome: 'late' }],
       default: 'late',
     };
     expect(() => scheduleStatus(payment(), TODAY, rules)).toThrow('Unknown schedule status "late"');
@@ -248,9 +249,10 @@ describe('checkScheduleStatusRules', () => {
   it('names a wrong kind, an unknown status and a missing isPayableToday', () => {
     expect(
       checkScheduleStatusRules({
+        $schema: '../../schemas/meta/rules.schema.json',
         kind: 'option-groups',
         outcomes: { late: { label: { en: 'Late', es: 'Tarde' } } },
-        groups: [],
+        groups: [{ id: 'never', when: false, options: [] }],
       }),
     ).toEqual([
       '/kind: must be "first-match"',

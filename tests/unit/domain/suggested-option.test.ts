@@ -14,7 +14,7 @@ import {
 import type { OptionVariant } from '../../../src/domain/payment-options';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TODAY, loadRules } from './fixtures';
+import { TODAY, journeyVariant, loadRules, rulesContext } from './fixtures';
 
 const rules = loadRules<FirstMatchRules>('suggested-option');
 const journey = JSON.parse(
@@ -51,7 +51,7 @@ describe('optionMoney', () => {
   it('pay in full: the balance, no savings, within 15 days', () => {
     expect(
       optionMoney({
-        config: journey.variants.pif,
+        config: journeyVariant('pif', journey),
         facts: amountFacts,
         balance: 245_000,
         today: TODAY,
@@ -69,7 +69,7 @@ describe('optionMoney', () => {
 
   it('one-time: the debtor chooses, from the minimum single payment', () => {
     const money = optionMoney({
-      config: journey.variants['one-time'],
+      config: journeyVariant('one-time', journey),
       facts: amountFacts,
       balance: 245_000,
       today: TODAY,
@@ -84,7 +84,7 @@ describe('optionMoney', () => {
 
   it('a savings plan: the shortest plan per month × payments, its total, savings and last day', () => {
     const money = optionMoney({
-      config: journey.variants.sif,
+      config: journeyVariant('sif', journey),
       plans: [plan(3, 1_715, 735), plan(1, 1_470, 980)],
       balance: 245_000,
       today: TODAY,
@@ -104,16 +104,18 @@ describe('optionMoney', () => {
 
   it('a monthly plan starts with the longest; no plans, no figures', () => {
     const money = optionMoney({
-      config: journey.variants.bif,
+      config: journeyVariant('bif', journey),
       plans: [plan(2, 2_450, 0), plan(4, 2_450, 0)],
       balance: 245_000,
       today: TODAY,
     });
     expect(money).toMatchObject({ kind: 'plan', perPayment: 61_250, payments: 4, total: 245_000 });
     expect(
-      optionMoney({ config: journey.variants.bif, plans: [], balance: 1, today: TODAY }),
+      optionMoney({ config: journeyVariant('bif', journey), plans: [], balance: 1, today: TODAY }),
     ).toBeNull();
-    expect(optionMoney({ config: journey.variants.pif, balance: 1, today: TODAY })).toBeNull();
+    expect(
+      optionMoney({ config: journeyVariant('pif', journey), balance: 1, today: TODAY }),
+    ).toBeNull();
   });
 });
 
@@ -144,9 +146,9 @@ describe('suggested option (flows/rules/suggested-option.json)', () => {
   });
 
   it('the file passes its domain check; an outcome that is no variant is named', () => {
-    expect(checkSuggestedOptionRules(rules)).toEqual([]);
+    expect(checkSuggestedOptionRules(rules, rulesContext)).toEqual([]);
     const broken = { ...rules, outcomes: { ...rules.outcomes, cheapest: rules.outcomes.pif! } };
-    expect(checkSuggestedOptionRules(broken)).toEqual([
+    expect(checkSuggestedOptionRules(broken, rulesContext)).toEqual([
       '/outcomes/cheapest: not a payment option variant (or "none")',
     ]);
   });

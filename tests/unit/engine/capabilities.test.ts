@@ -114,7 +114,7 @@ describe('notes', () => {
       context: { supportPhone: '800-555-0100' },
     });
     const layout = (ui['ui:options'] as { layout: FormLayout }).layout;
-    expect(layout.notes).toEqual(['Llame al 800-555-0100.']);
+    expect(layout.notes).toEqual([{ text: 'Llame al 800-555-0100.', warning: false }]);
     expect(layout.groups.map((g) => [g.id, g.legend])).toEqual([
       ['reasons', 'Motivo de la disputa'],
     ]);

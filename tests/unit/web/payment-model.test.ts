@@ -22,6 +22,7 @@ import {
   type PaymentData,
 } from '../../../src/web/features/payment/utils/payment-model';
 import { paymentErrorMessage } from '../../../src/web/features/payment/utils/payment-errors';
+import { journeyVariant } from '../domain/fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = <T>(file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
@@ -75,7 +76,7 @@ const bank: FundingMethod = {
 function data(variant: PaymentVariant, overrides: Partial<PaymentData> = {}): PaymentData {
   return {
     variant,
-    config: journey.variants[variant],
+    config: journeyVariant(variant, journey),
     journey,
     today: TODAY,
     language: 'en',

@@ -6,12 +6,8 @@ import {
   refreshSession,
   setUnauthorizedHandler,
 } from '../../../src/web/lib/api';
-import {
-  accessToken,
-  refreshToken,
-  saveTokens,
-  type SessionEndReason,
-} from '../../../src/web/lib/session';
+import type { SessionEndReason } from '../../../src/generated/types/api/error';
+import { accessToken, refreshToken, saveTokens } from '../../../src/web/lib/session';
 import {
   END_MARGIN_MS,
   RENEW_BEFORE_MS,

@@ -33,6 +33,13 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   text: { margin: 0 },
+  // A warning note, drawn like Fluent's warning MessageBar without its weight on every form.
+  warning: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorPaletteDarkOrangeBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteDarkOrangeBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   fieldset: {
     border: 'none',
     margin: 0,
@@ -212,9 +219,15 @@ function LaidOut({
     <div className={styles.form}>
       {(layout.notes.length > 0 || loose.length > 0) && (
         <div className={styles.fields}>
-          {layout.notes.map((note, index) => (
-            <Paragraphs key={`note-${index}`} text={note} className={styles.text} />
-          ))}
+          {layout.notes.map((note, index) =>
+            note.warning ? (
+              <div key={`note-${index}`} role="status" className={styles.warning}>
+                <Paragraphs text={note.text} className={styles.text} />
+              </div>
+            ) : (
+              <Paragraphs key={`note-${index}`} text={note.text} className={styles.text} />
+            ),
+          )}
           {renderFields(loose)}
         </div>
       )}

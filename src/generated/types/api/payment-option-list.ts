@@ -3,6 +3,4 @@
 /**
  * The payment options (variants) offered for an account, in the order flows/rules/payment-options.json lists them: the same rules and facts the payment routes check, with plan existence as GetPaymentPlans and GetSettlementPlans decide it. Empty when nothing can be paid online ('Make a payment' is not shown).
  */
-export type PaymentOptionList = (
-  'remaining' | 'bring-current' | 'pif' | 'bif' | 'sif' | 'one-time' | 'past-due' | 'upcoming'
-)[];
+export type PaymentOptionList = string[];

@@ -23,16 +23,7 @@ export interface PaymentSubmissionRequest {
   type: 'PIF' | 'SIF' | 'PPA' | 'LET';
   referredFrom?: string;
   referredFromText?: string;
-  paymentVariant?:
-    | 'remaining'
-    | 'bring-current'
-    | 'pif'
-    | 'bif'
-    | 'sif'
-    | 'one-time'
-    | 'past-due'
-    | 'upcoming'
-    | 'letter';
+  paymentVariant?: string;
   letterId?: number;
   letterOptionId?: number;
 }

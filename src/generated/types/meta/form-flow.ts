@@ -164,6 +164,10 @@ export interface FlowRule {
 export interface FlowNote {
   text: LocalizedText;
   when: JsonLogic;
+  /**
+   * warning: drawn as a warning message, announced when it appears (a rule that warns, not an error); otherwise a paragraph.
+   */
+  intent?: 'warning';
 }
 export interface FlowSection {
   id: string;

@@ -4,6 +4,11 @@ import type {JsonLogic} from '../../../engine/rules/json-logic';
 import type {LocalizedText} from '../api/localized-text';
 
 /**
+ * A key of flows/texts (e.g. "payment.summary.amount").
+ */
+export type TextKey = string;
+
+/**
  * The payment wizard (flows/journeys/payment.json): its stages in order and, per payment variant, what its arrangement stage offers, its amount and date rules and what it submits.
  */
 export interface PaymentJourneyFile {
@@ -17,16 +22,11 @@ export interface PaymentJourneyFile {
    * Settlement savings, in dollars, from which the 1099 notice shows (0: never).
    */
   form1099Threshold: number;
+  /**
+   * The payment variants by id (the id is the route's /payment/<id> and the `paymentVariant` of SubmitPayment). Adding one is data only: the rules in flows/rules/payment-options.json offer it, and the server checks submissions against it.
+   */
   variants: {
-    remaining: Variant;
-    'bring-current': Variant;
-    pif: Variant;
-    bif: Variant;
-    sif: Variant;
-    'one-time': Variant;
-    'past-due': Variant;
-    upcoming: Variant;
-    letter: Variant;
+    [k: string]: Variant | undefined;
   };
 }
 export interface Stage {
@@ -38,13 +38,60 @@ export interface Stage {
    */
   form?: string;
   /**
-   * The review stage: every answer with a Change link, then the final action.
+   * The review stage: every completed stage's lines with a Change link, then the final action.
    */
   review?: boolean;
   /**
    * Stages whose change clears this stage's answers (a consent to other terms).
    */
   resetWhenChanged?: string[];
+  /**
+   * Its answers make the payment schedule, as the variant's `schedule` kind says (an amount and a day, a plan, a letter's option); its form is the variant's (`forms`), and its answers are sent as the request's `schedule`, not as fields.
+   */
+  schedule?: boolean;
+  /**
+   * The run-time values the stage's form reads ($context.<name>), each JSON Logic over the journey facts (docs/architecture.md, 'Stages are declared, not coded'); null and missing results are left out.
+   */
+  context?: {
+    [k: string]: JsonLogic | undefined;
+  };
+  /**
+   * What the form starts with before the debtor changes anything, field by field: JSON Logic over the journey facts. Empty results are left out.
+   */
+  prefill?: {
+    [k: string]: JsonLogic | undefined;
+  };
+  /**
+   * What the stage lists once completed (and on the review stage). Without it: each answered field of the form, with its label, in the form's order, except the fields marked `review: false`.
+   */
+  lines?: ReviewLine[];
+  /**
+   * Before completing, ask whether to go on when a payment is already taken or scheduled on the schedule's first day (spec: existing payment).
+   */
+  checkExisting?: boolean;
+  /**
+   * Offer to add a card or a bank account under the form; `contact`: JSON Logic giving the name and address the new method starts with.
+   */
+  addMethod?: {
+    contact?: JsonLogic;
+  };
+  /**
+   * false: the answers are kept in the browser only (a stage that helps the debtor decide); otherwise they are fields of the request, checked by the server with the same form.
+   */
+  send?: boolean;
+}
+export interface ReviewLine {
+  label: TextKey;
+  value?: JsonLogic;
+  /**
+   * How the value is written: cents (money from cents), money (from dollars), date (a long day), name (a payer's name from firstName, lastName, businessName), address (address1, address2, city, state, zip), phone, text.
+   */
+  format?: 'cents' | 'money' | 'date' | 'name' | 'address' | 'phone' | 'text';
+  text?: TextKey;
+  values?: {
+    [k: string]: JsonLogic | undefined;
+  };
+  when?: JsonLogic;
 }
 export interface Variant {
   $comment?: string;
@@ -66,7 +113,26 @@ export interface Variant {
     suggested?: JsonLogic;
   };
   maxDays?: JsonLogic;
+  /**
+   * Which plans a plan variant offers: GetPaymentPlans (the balance in monthly payments) or GetSettlementPlans (less than the balance).
+   */
   plans?: 'payment' | 'settlement';
+  /**
+   * When a SubmitPayment request without `paymentVariant` asks for this variant (API clients of the spec's request). The variants are tried by `order`, lowest first; the first whose `when` holds is the one.
+   */
+  infer?: {
+    $comment?: string;
+    order: number;
+    when: JsonLogic;
+  };
+  /**
+   * The payment pays off the active arrangement: the arrangement's open scheduled payments are cancelled when it is taken.
+   */
+  replacesActive?: boolean;
+  /**
+   * The payment pays scheduled payments of the active arrangement instead of making an arrangement of its own: every past-due one (or the earliest alone, by its amount), or the one payable today.
+   */
+  paysScheduled?: 'pastDue' | 'payableToday';
   defaultPlan?: 'longest' | 'shortest' | 'middle';
   confirm: LocalizedText;
 }

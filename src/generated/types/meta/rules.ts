@@ -3,38 +3,40 @@
 import type {JsonLogic} from '../../../engine/rules/json-logic';
 import type {LocalizedText} from '../api/localized-text';
 
+export type RulesFile = OptionGroupRules | FirstMatchRules;
+export type RuleIntent = 'info' | 'success' | 'warning' | 'danger';
+export type RuleActionKind =
+  'pay' | 'set-payment-method' | 'payment-options' | 'external-payment' | 'call';
+export type CoveredNotice = 'bringCurrent';
 export type Id = string;
+export type DerivedFacts = DerivedFact[];
 
-export interface Rules {
+export interface OptionGroupRules {
   $schema: '../../schemas/meta/rules.schema.json';
   $comment?: string;
-  kind: 'option-groups' | 'first-match';
-  outcomes: {
-    [k: string]: Outcome | undefined;
-  };
-  derived?: DerivedFact[];
+  kind: 'option-groups';
+  outcomes: RuleOutcomes;
+  derived?: DerivedFacts;
   /**
    * @minItems 1
    */
-  groups?: [Group, ...Group[]];
-  /**
-   * @minItems 1
-   */
-  rules?: [Rule, ...Rule[]];
-  default?: string;
+  groups: [RuleGroup, ...RuleGroup[]];
 }
-export interface Outcome {
+export interface RuleOutcomes {
+  [k: string]: RuleOutcome | undefined;
+}
+export interface RuleOutcome {
   $comment?: string;
   label: LocalizedText;
-  intent?: 'info' | 'success' | 'warning' | 'danger';
+  intent?: RuleIntent;
   title?: LocalizedText;
   text?: LocalizedText;
-  action?: Action;
-  coversNotices?: 'bringCurrent'[];
+  action?: RuleAction;
+  coversNotices?: CoveredNotice[];
 }
-export interface Action {
+export interface RuleAction {
   $comment?: string;
-  kind: 'pay' | 'set-payment-method' | 'payment-options' | 'external-payment' | 'call';
+  kind: RuleActionKind;
   variant?: string;
   label: LocalizedText;
 }
@@ -43,16 +45,28 @@ export interface DerivedFact {
   $comment?: string;
   value: JsonLogic;
 }
-export interface Group {
+export interface RuleGroup {
   id: Id;
   $comment?: string;
   when: JsonLogic;
-  options: Option[];
+  options: RuleOption[];
 }
-export interface Option {
+export interface RuleOption {
   outcome: string;
   $comment?: string;
   when?: JsonLogic;
+}
+export interface FirstMatchRules {
+  $schema: '../../schemas/meta/rules.schema.json';
+  $comment?: string;
+  kind: 'first-match';
+  outcomes: RuleOutcomes;
+  derived?: DerivedFacts;
+  /**
+   * @minItems 1
+   */
+  rules: [Rule, ...Rule[]];
+  default: string;
 }
 export interface Rule {
   id: Id;

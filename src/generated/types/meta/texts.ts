@@ -2,10 +2,12 @@
 
 import type {LocalizedText} from '../api/localized-text';
 
+export type Node = LocalizedText | Group;
+
 export interface Texts {
   $schema: '../../schemas/meta/texts.schema.json';
   [k: string]: Node | '../../schemas/meta/texts.schema.json' | undefined;
 }
-export interface Node {
-  [k: string]: unknown | undefined;
+export interface Group {
+  [k: string]: Node | undefined;
 }

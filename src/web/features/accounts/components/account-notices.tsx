@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '@/domain/money';
-import type { CoveredNotice } from '@/domain/rules';
+import type { CoveredNotice } from '@/generated/types/meta/rules';
 import type { AccountDetailed } from '@/web/api/account-detailed';
 import { PhoneSentence } from '@/web/components/phone-sentence';
 import { useLanguage } from '@/web/hooks/use-language';

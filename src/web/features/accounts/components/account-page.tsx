@@ -14,6 +14,7 @@ import { PageHeader } from '@/web/components/page-header';
 import { QueryError } from '@/web/components/query-error';
 import { RouterLink } from '@/web/components/router-link';
 import { isApiError } from '@/web/lib/api';
+import { paymentJourney } from '@/web/lib/config';
 import { accountRules, agencyToday } from '@/web/utils/account-rules';
 import {
   isModifiableOnline,
@@ -97,7 +98,7 @@ export default function AccountPage() {
   const { account } = data;
   const rules = accountRules();
   const today = agencyToday();
-  const rows = scheduleRows(data, today, rules.scheduleStatus, options);
+  const rows = scheduleRows(data, today, rules.scheduleStatus, options, paymentJourney());
   const arrangement = shownArrangement(data);
   const modifiable = arrangement ? isModifiableOnline(data) : null;
   const open = !account.isClosed && !account.isEop;

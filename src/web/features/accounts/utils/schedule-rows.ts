@@ -1,4 +1,10 @@
 import { isBefore } from '@/domain/dates';
+import {
+  variantConfig,
+  type PaymentJourneyFile,
+  type PaymentVariant,
+  type VariantConfig,
+} from '@/domain/payment-journey';
 import type { OptionVariant } from '@/domain/payment-options';
 import { isPayableToday, scheduleStatus, type ScheduleStatus } from '@/domain/schedule-status';
 import type { FirstMatchRules } from '@/domain/rules';
@@ -9,27 +15,31 @@ export interface ScheduleRow {
   payment: ScheduledPayment;
   status: ScheduleStatus;
   /** The payment variant 'Pay now' opens for this row, when one is offered. */
-  payNow: 'past-due' | 'upcoming' | null;
+  payNow: PaymentVariant | null;
 }
 
-/** The shown arrangement's open payments, each with its display status and pay-now variant. */
+/**
+ * The shown arrangement's open payments, each with its display status and pay-now variant: the
+ * first offered variant that pays a past-due payment, or one payable today (its `paysScheduled`
+ * in flows/journeys/payment.json).
+ */
 export function scheduleRows(
   data: AccountData,
   today: string,
   rules: FirstMatchRules,
   options: readonly OptionVariant[],
+  journey: Pick<PaymentJourneyFile, 'variants'>,
 ): ScheduleRow[] {
+  const paying = (kind: VariantConfig['paysScheduled']) =>
+    options.find((variant) => variantConfig(journey, variant)?.paysScheduled === kind) ?? null;
   const payments = shownArrangement(data)?.payments ?? [];
   return payments
     .filter((payment) => payment.status !== 'Paid' && payment.status !== 'Canceled')
     .map((payment) => {
       const status = scheduleStatus(payment, today, rules);
       const payNow =
-        status === 'past_due' && options.includes('past-due')
-          ? 'past-due'
-          : isPayableToday(payment, today, rules) && options.includes('upcoming')
-            ? 'upcoming'
-            : null;
+        (status === 'past_due' ? paying('pastDue') : null) ??
+        (isPayableToday(payment, today, rules) ? paying('payableToday') : null);
       return { payment, status, payNow };
     });
 }

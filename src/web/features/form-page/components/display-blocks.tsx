@@ -15,13 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/web/components/data-table';
 import type { Facts } from '../utils/page-model';
 import { holds } from '../utils/page-model';
-import {
-  blockItems,
-  itemValues,
-  type Formatter,
-  type StageBlock,
-  type ValueFormat,
-} from '../utils/stage-model';
+import { blockItems, itemValues, type Formatter, type StageBlock } from '../utils/stage-model';
 import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
 
 const useStyles = makeStyles({
@@ -180,9 +174,7 @@ function Block({ block, facts, values, format, testId }: BlockProps) {
                 <Body1>{t(line.label, values)}</Body1>
               </dt>
               <dd className={styles.amount}>
-                <Body1>
-                  {format(evaluate(line.value as JsonLogic, facts), line.format as ValueFormat)}
-                </Body1>
+                <Body1>{format(evaluate(line.value as JsonLogic, facts), line.format)}</Body1>
               </dd>
             </div>
           ))}

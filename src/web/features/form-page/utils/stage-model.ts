@@ -4,15 +4,14 @@
  * `preview` (the stage's load answer) and its `pick` facts.
  */
 import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
-import type { FormPageFile } from '@/generated/types/meta/page';
+import type { Format, FormPageFile } from '@/generated/types/meta/page';
 import type { FormOption } from '@/engine/form/form-state';
 import type { Facts } from './page-model';
 
 export type JourneyStage = NonNullable<FormPageFile['stages']>[number];
 export type StageBlock = NonNullable<JourneyStage['blocks']>[number];
-export type ValueFormat = 'money' | 'date' | 'text';
 /** Writes a value as the page shows it (money and dates in the page language). */
-export type Formatter = (value: unknown, format: ValueFormat | undefined) => string;
+export type Formatter = (value: unknown, format: Format | undefined) => string;
 
 /** The stage's load arguments: each rule's result, the empty ones left out. */
 export function loadArgs(stage: JourneyStage, facts: Facts): Record<string, string | number> {
@@ -63,7 +62,7 @@ export function stageValues(
 /** An item's fields as texts' values, formatted where the option says. */
 export function itemValues(
   item: unknown,
-  formats: Record<string, ValueFormat | undefined> | undefined,
+  formats: Record<string, Format | undefined> | undefined,
   format: Formatter,
 ): Record<string, string> {
   const values: Record<string, string> = {};

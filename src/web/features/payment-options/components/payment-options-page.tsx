@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { formatCents, formatUsd, toCents } from '@/domain/money';
-import { amountFacts } from '@/domain/payment-journey';
+import { amountFacts, variantConfig, type VariantConfig } from '@/domain/payment-journey';
 import type { OptionVariant } from '@/domain/payment-options';
 import { optionMoney, suggestedOption, type OptionMoney } from '@/domain/suggested-option';
 import { interpolate } from '@/engine/form/messages';
@@ -30,6 +30,8 @@ import { accountRules, agencyToday } from '@/web/utils/account-rules';
 import { formatDate } from '@/web/utils/format-date';
 import { plansQuery } from '@/web/api/payment-plans';
 import { paymentJourney } from '@/web/lib/config';
+
+type PlanKind = NonNullable<VariantConfig['plans']>;
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -79,15 +81,25 @@ export default function PaymentOptionsPage() {
   const { accountNumber = '' } = useParams();
   const { detailed, options } = useAccountOptions(accountNumber);
   const settings = usePaymentSettings(accountNumber);
-  const offers = (variant: OptionVariant) => options?.includes(variant) === true;
+  const journey = paymentJourney();
+  // Each offered variant as flows/journeys/payment.json declares it.
+  const configs = new Map<OptionVariant, VariantConfig>(
+    (options ?? []).flatMap((variant) => {
+      const config = variantConfig(journey, variant);
+      return config ? [[variant, config] as const] : [];
+    }),
+  );
+  /** The offered variants whose plans are of a kind (the variant's `plans`). */
+  const withPlans = (kind: PlanKind) =>
+    [...configs].filter(([, config]) => config.schedule === 'plan' && config.plans === kind);
   // The plans the wizard offers, so a plan card shows the plan the wizard starts with.
   const paymentPlans = useQuery({
     ...plansQuery(accountNumber, 'payment'),
-    enabled: offers('bif'),
+    enabled: withPlans('payment').length > 0,
   });
   const settlementPlans = useQuery({
     ...plansQuery(accountNumber, 'settlement'),
-    enabled: offers('sif'),
+    enabled: withPlans('settlement').length > 0,
   });
 
   if (isApiError(detailed.error, 404)) return <Navigate to="/" replace />;
@@ -99,7 +111,6 @@ export default function PaymentOptionsPage() {
   if (options.length === 0) return <Navigate to={base} replace />;
   const rules = accountRules();
   const today = agencyToday();
-  const journey = paymentJourney();
   const facts = settings.data
     ? amountFacts({
         account: detailed.data.account,
@@ -109,30 +120,31 @@ export default function PaymentOptionsPage() {
         scheduleRules: rules.scheduleStatus,
       })
     : undefined;
+  const plansOf = { payment: paymentPlans.data, settlement: settlementPlans.data };
   const money = new Map<OptionVariant, OptionMoney | null>(
-    options.map((variant) => [
+    [...configs].map(([variant, config]) => [
       variant,
       optionMoney({
-        config: journey.variants[variant],
+        config,
         facts,
-        plans:
-          variant === 'bif'
-            ? paymentPlans.data
-            : variant === 'sif'
-              ? settlementPlans.data
-              : undefined,
+        plans: config.schedule === 'plan' ? plansOf[config.plans ?? 'payment'] : undefined,
         balance: toCents(account.balance),
         today,
       }),
     ]),
   );
-  const sif = money.get('sif');
-  const bif = money.get('bif');
+  /** What the first offered variant with plans of a kind offers (a plan's money), if any. */
+  const planMoney = (kind: PlanKind) =>
+    withPlans(kind)
+      .map(([variant]) => money.get(variant))
+      .find((value) => value?.kind === 'plan');
+  const settlement = planMoney('settlement');
+  const payment = planMoney('payment');
   const suggestion = {
     options: [...options],
     balance: account.balance,
-    settlementSavings: sif?.kind === 'plan' ? sif.savings / 100 : 0,
-    longestPlanPayments: bif?.kind === 'plan' ? bif.maxPayments : 0,
+    settlementSavings: settlement?.kind === 'plan' ? settlement.savings / 100 : 0,
+    longestPlanPayments: payment?.kind === 'plan' ? payment.maxPayments : 0,
   };
   const suggested = suggestedOption(suggestion, rules.suggestedOption);
   const why = suggested ? rules.suggestedOption.outcomes[suggested] : undefined;
@@ -257,7 +269,7 @@ export default function PaymentOptionsPage() {
                 )}
                 {value && <InfoList items={moneyItems(value)} />}
                 <Body1 as="p" className={styles.description}>
-                  {t(`payment-options.descriptions.${variant}`)}
+                  {localize(configs.get(variant)?.description, language)}
                 </Body1>
                 {isSuggested && why?.text && (
                   <Body1 as="p" className={styles.why} data-testid="suggested-why">

@@ -1,7 +1,7 @@
 /**
  * The payment journey at one stage: the engine's JourneyView with each stage's engine form, the
  * route following the stage (browser Back and Forward move between stages), answers kept in the
- * tab (a reload keeps them), the existing-payment question before the arrangement is accepted,
+ * tab (a reload keeps them), the existing-payment question before a `checkExisting` stage completes,
  * and the review stage's Confirm (hooks/use-payment-submission.ts: exactly once, with one
  * Idempotency-Key per attempt that every retry of the same body reuses).
  */
@@ -23,6 +23,9 @@ import {
 } from '@/engine/journey/journey';
 import { JourneyView } from '@/engine/journey/JourneyView';
 import { localize } from '@/engine/i18n/split';
+import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
+import { stageContext, stageLines, stagePrefill } from '@/domain/journey-stage';
+import { paymentFacts } from '@/domain/payment-facts';
 import { toDollars } from '@/domain/money';
 import { hasExistingPayment } from '@/web/api/existing-payment';
 import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-methods';
@@ -33,13 +36,7 @@ import { track } from '@/web/lib/analytics';
 import { usePaymentSubmission } from '../hooks/use-payment-submission';
 import { portalConfig } from '@/web/lib/config';
 import { useRole } from '@/web/hooks/use-role';
-import {
-  scheduleOf,
-  stageContext,
-  stageInitial,
-  summarize,
-  type PaymentData,
-} from '../utils/payment-model';
+import { scheduleAnswers, scheduleOf, type PaymentData } from '../utils/payment-model';
 import { loadPayment, savePayment, type StoredPayment } from '../utils/payment-store';
 import { AddMethod } from './add-method';
 import { ReviewStage } from './review-stage';
@@ -63,7 +60,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const [stored, setStored] = useState<StoredPayment>(() => loadPayment(storageKey));
   const [stageError, setStageError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [existing, setExisting] = useState<FormData | null>(null);
+  const [existing, setExisting] = useState<{ stage: string; given: FormData } | null>(null);
   const [fundingDraft, setFundingDraft] = useState<FormData | null>(null);
 
   const base = `/accounts/${encodeURIComponent(data.accountNumber)}/payment/${data.variant}`;
@@ -108,9 +105,11 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   }, [onReview, stored.journey.reviewReached, stages, update]);
 
   const answers = stored.journey.answers;
+  // What the stages' declarations read (flows/journeys/payment.json): worked out once per answers.
+  const facts = useMemo(() => paymentFacts(data, answers, t), [data, answers, t]);
   const schedule = useMemo(
-    () => scheduleOf(data, answers.arrangement),
-    [data, answers.arrangement],
+    () => scheduleOf(data, scheduleAnswers(data.journey, answers)),
+    [data, answers],
   );
 
   const complete = useCallback(
@@ -127,8 +126,8 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     [stages, stored.journey, update, data.variant, navigate, stageUrl],
   );
 
-  /** The arrangement: asks first when a payment is already taken or scheduled on its first day. */
-  const completeArrangement = async (given: FormData) => {
+  /** A `checkExisting` stage asks first when a payment is already taken or scheduled on its first day. */
+  const completeChecked = async (stageId: string, given: FormData) => {
     const first = scheduleOf(data, given)[0];
     if (!first) return;
     setBusy(true);
@@ -139,8 +138,8 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
         dateOfPayment: first.date,
         amount: toDollars(first.cents),
       });
-      if (exists) setExisting(given);
-      else complete('arrangement', given);
+      if (exists) setExisting({ stage: stageId, given });
+      else complete(stageId, given);
     } catch {
       setStageError(t('payment.existing.checkFailed'));
     } finally {
@@ -192,12 +191,15 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     const compiled = stage.form ? forms[stage.form] : undefined;
     const flow = stage.form ? config.forms[stage.form] : undefined;
     if (!compiled || !flow) return null;
-    const given = stage.id === 'funding' && fundingDraft ? fundingDraft : answers[stage.id];
-    const initial = given ?? stageInitial(data, stage.id);
+    const given = stage.addMethod && fundingDraft ? fundingDraft : answers[stage.id];
+    const initial = given ?? stagePrefill(stage, facts);
     const onSubmit = (value: FormData) => {
-      if (stage.id === 'arrangement') void completeArrangement(value);
+      if (stage.checkExisting) void completeChecked(stage.id, value);
       else complete(stage.id, value);
     };
+    const contact = stage.addMethod?.contact
+      ? evaluate(stage.addMethod.contact as JsonLogic, facts)
+      : undefined;
     return (
       <>
         {stageError && (
@@ -211,15 +213,15 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
           schema={compiled.schema}
           validator={compiled.validator}
           formData={initial}
-          context={stageContext(data, stage.id, answers, t)}
+          context={stageContext(stage, facts)}
           today={data.today}
           busy={busy || submission.busy}
           onSubmit={onSubmit}
         >
-          {stage.id === 'funding' && (
+          {stage.addMethod && (
             <AddMethod
               data={data}
-              contact={answers['contact-details'] ?? {}}
+              contact={(contact ?? {}) as FormData}
               onAdded={(method: FundingMethod) => {
                 queryClient.setQueryData(
                   fundingMethodsQuery(data.accountNumber).queryKey,
@@ -261,7 +263,17 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
         state={stored.journey}
         current={current}
         renderStage={renderStage}
-        summarize={(stage) => summarize(data, stage.id, answers, t)}
+        summarize={(stage) => {
+          const form = stage.form ?? data.config.forms[stage.id];
+          return stageLines({
+            stage,
+            facts,
+            given: answers[stage.id] ?? {},
+            flow: form ? config.forms[form] : undefined,
+            language: data.language,
+            t,
+          });
+        }}
         onChange={(stage) => void navigate(stageUrl(stage), { state: { preserveScroll: true } })}
         notice={
           earlyNotice && (early || current === firstIncomplete(stages, stored.journey)) ? (
@@ -275,9 +287,9 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
         open={existing !== null}
         onCancel={() => setExisting(null)}
         onContinue={() => {
-          const given = existing;
+          const pending = existing;
           setExisting(null);
-          if (given) complete('arrangement', given);
+          if (pending) complete(pending.stage, pending.given);
         }}
       />
     </>

@@ -14,7 +14,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useQueries, useQuery } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { isPaymentVariant, type PaymentVariant } from '@/domain/payment-options';
+import { variantConfig, type PaymentVariant, type VariantConfig } from '@/domain/payment-journey';
 import { withForms } from '@/engine/journey/journey';
 import { accountDetailedQuery } from '@/web/api/account-detailed';
 import { fundingMethodsQuery } from '@/web/api/funding-methods';
@@ -43,7 +43,9 @@ export type PaymentPageMode = 'start' | 'stage' | 'success';
 export default function PaymentPage({ mode }: { mode: PaymentPageMode }) {
   const { accountNumber = '', paymentVariant = '' } = useParams();
   const [search] = useSearchParams();
-  if (!isPaymentVariant(paymentVariant)) {
+  // A variant of flows/journeys/payment.json; any other id goes to the options.
+  const config = variantConfig(paymentJourney(), paymentVariant);
+  if (!config) {
     return (
       <Navigate to={`/accounts/${encodeURIComponent(accountNumber)}/paymentOptions`} replace />
     );
@@ -55,6 +57,7 @@ export default function PaymentPage({ mode }: { mode: PaymentPageMode }) {
       mode={mode}
       accountNumber={accountNumber}
       variant={paymentVariant}
+      config={config}
       letterId={letterId}
       optionId={optionId}
     />
@@ -65,11 +68,12 @@ interface RouteProps {
   mode: PaymentPageMode;
   accountNumber: string;
   variant: PaymentVariant;
+  config: VariantConfig;
   letterId: number | undefined;
   optionId: number | undefined;
 }
 
-function PaymentRoute({ mode, accountNumber, variant, letterId, optionId }: RouteProps) {
+function PaymentRoute({ mode, accountNumber, variant, config, letterId, optionId }: RouteProps) {
   const styles = useStyles();
   const { stage } = useParams();
   const { search } = useLocation();
@@ -78,7 +82,6 @@ function PaymentRoute({ mode, accountNumber, variant, letterId, optionId }: Rout
   const language = useLanguage();
   const role = useRole();
   const journey = paymentJourney();
-  const config = journey.variants[variant];
   const stages = useMemo(() => withForms(journey.stages, config.forms), [journey, config]);
   const isAccount = role === 'account';
   const key = journeyKey({ accountNumber, variant, letterId, optionId });

@@ -11,7 +11,13 @@ import { useQueryClient } from '@/web/lib/query-client';
 import { submitPayment } from '../api/payment-api';
 import { runAttempt } from '../utils/payment-attempt';
 import { paymentErrorMessage } from '../utils/payment-errors';
-import { chosenMethod, scheduleOf, submissionBody, type PaymentData } from '../utils/payment-model';
+import {
+  chosenMethod,
+  scheduleAnswers,
+  scheduleOf,
+  submissionBody,
+  type PaymentData,
+} from '../utils/payment-model';
 import { loadPayment, type StoredPayment } from '../utils/payment-store';
 
 interface Options {
@@ -65,7 +71,7 @@ export function usePaymentSubmission({
         if (end.kind === 'paid') {
           const answers = end.stored.journey.answers;
           const method = chosenMethod(data, answers);
-          const paid = scheduleOf(data, answers.arrangement);
+          const paid = scheduleOf(data, scheduleAnswers(data.journey, answers));
           update((s) => ({
             journey: s.journey,
             outcome: {

@@ -1,5 +1,5 @@
+import type { SessionEndReason } from '@/generated/types/api/error';
 import { SESSION_DEFAULTS, type SessionConfig } from '@/web/lib/config';
-import type { SessionEndReason } from '@/web/lib/session';
 
 export interface SignedOutMessage {
   /** The text key (flows/texts/sign-in.json `signedOut`). */

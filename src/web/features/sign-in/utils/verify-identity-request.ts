@@ -1,39 +1,12 @@
 import { normalizeAccountNumber } from '@/domain/masking';
+import type { VerifyIdentityRequest } from '@/generated/types/api/verify-identity-request';
+import type { SignIn, VerificationKind as FormKind } from '@/generated/types/forms/sign-in';
 
-/** The identity factors the sign-in form offers (schemas/forms/sign-in.schema.json). */
-export type FormKind =
-  'SocialSecurityNumber' | 'DateOfBirth' | 'Phone' | 'MRSAccountNumber' | 'ClientAccountNumber';
-
-/** Every verification field kind of the API (spec §3). */
-export type VerificationKind = FormKind | 'None' | 'LastName' | 'Address' | 'AgentPin';
-
-export interface SignInFormData {
-  lastName?: string;
-  option1?: FormKind;
-  option2?: FormKind;
-  socialSecurityNumber?: string;
-  dateOfBirth?: string;
-  phone?: string;
-  accountNumber?: string;
-  creditorAccountNumber?: string;
-  accountFromUrl?: boolean;
-}
-
-export interface VerifyIdentityRequest {
-  lastName: string;
-  option1: VerificationKind;
-  option2: VerificationKind;
-  option3?: VerificationKind;
-  socialSecurityNumber?: string;
-  dateOfBirth?: string;
-  phone?: string;
-  accountNumber?: string;
-  creditorAccountNumber?: string;
-  stateDisclosuresAccepted: true;
-  consent: true;
-  timeZoneOffset: number;
-  timeZoneLabel: string;
-}
+/**
+ * The sign-in form's data as the form gives it (schemas/forms/sign-in.schema.json): any field may
+ * still be unfilled. Its factor kinds (FormKind) are those the form offers, a part of the API's.
+ */
+export type SignInFormData = Partial<SignIn>;
 
 export interface TimeZone {
   /** Minutes, as Date#getTimezoneOffset gives them (UTC minus local: 300 for US Eastern winter). */

@@ -1,7 +1,7 @@
+import type { TokenPair } from '@/generated/types/api/token-pair';
+import type { VerifyLetterRequest } from '@/generated/types/api/verify-letter-request';
 import { apiRequest } from '@/web/lib/api';
-import type { TokenPair } from '@/web/lib/session';
-import type { OfferCode } from '../utils/offer-code';
 
-export function verifyLetter(code: OfferCode): Promise<Partial<TokenPair> | null> {
+export function verifyLetter(code: VerifyLetterRequest): Promise<Partial<TokenPair> | null> {
   return apiRequest<Partial<TokenPair> | null>('/api/Authorization/VerifyLetter', { body: code });
 }

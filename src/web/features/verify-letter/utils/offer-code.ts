@@ -1,15 +1,12 @@
 import { normalizeAccountNumber } from '@/domain/masking';
-
-export interface OfferCode {
-  accountNumber: string;
-  letterId: number;
-}
+import type { VerifyLetterRequest } from '@/generated/types/api/verify-letter-request';
 
 /**
- * Splits an offer code into the account number and the letter id: `LU1.10001.57` ->
- * `{ accountNumber: 'LU1.10001', letterId: 57 }`. Null when the last part is not a number.
+ * Splits an offer code into the account number and the letter id, the body of
+ * Authorization/VerifyLetter: `LU1.10001.57` -> `{ accountNumber: 'LU1.10001', letterId: 57 }`.
+ * Null when the last part is not a number.
  */
-export function parseOfferCode(code: string): OfferCode | null {
+export function parseOfferCode(code: string): VerifyLetterRequest | null {
   const trimmed = code.trim();
   const dot = trimmed.lastIndexOf('.');
   if (dot <= 0) return null;

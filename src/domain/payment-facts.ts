@@ -1,0 +1,360 @@
+/**
+ * The payment journey's facts: what its stages' declarations (flows/journeys/payment.json
+ * `context`, `prefill`, `lines`) read, worked out from the account's data, the variant and the
+ * answers so far. The variant's schedule kind decides what is offered (`offer`: an amount and a
+ * day within the limits, the plans, the letter's option) and what it starts with (`offerStart`);
+ * the rest is the payer on file (`payer`), the methods (`methods`, `method`), the texts agreed to
+ * (`agreement`), the schedule the answers make (`payments`) and the answers (`answers`). Pure,
+ * shared by the browser and the server (which builds the `payer` and `methods` facts of a request
+ * with the same functions).
+ */
+import type { FormOption, OptionTable } from '@/engine/form/form-state';
+import type { FormData } from '@/engine/form/flow';
+import { localize, type Language } from '@/engine/i18n/split';
+import { interpolate } from '@/engine/form/messages';
+import type { FundingMethod } from '@/generated/types/api/funding-method';
+import type { LetterOption, LetterPayer } from '@/generated/types/api/letter';
+import type { PaymentSettings } from '@/generated/types/api/payment-settings';
+import { formatLongDay } from './dates';
+import type { JourneyFacts, Translate } from './journey-stage';
+import { formatCents, toCents, toDollars } from './money';
+import {
+  authorizationTexts,
+  payerName,
+  type AuthorizationContent,
+  type AuthorizationTexts,
+} from './payment-authorization';
+import {
+  dateChoices,
+  defaultPlan,
+  reaches1099,
+  singleLimits,
+  type AmountFacts,
+  type PaymentJourneyFile,
+  type PlanChoice,
+  type SingleLimits,
+  type VariantConfig,
+} from './payment-journey';
+import type { PaymentVariant } from './payment-options';
+
+export type { Translate };
+
+/** Who pays, as on file (the debtor, or the addressee of the letter, with no phone). */
+export interface Payer extends LetterPayer {
+  phone: string | null;
+}
+
+export interface PaymentData {
+  variant: PaymentVariant;
+  config: VariantConfig;
+  journey: PaymentJourneyFile;
+  today: string;
+  language: Language;
+  accountNumber: string;
+  creditor: string;
+  payer: Payer;
+  settings: PaymentSettings;
+  /** Single-payment variants: the amounts the rules read. */
+  facts?: AmountFacts;
+  /** Plan variants: the plans offered, sorted. */
+  plans?: readonly PlanChoice[];
+  /** Letter variant: the option chosen on the letter page. */
+  letterOption?: LetterOption;
+  methods: readonly FundingMethod[];
+  agency: string;
+  authorization: AuthorizationContent;
+}
+
+export interface ScheduledPayment {
+  date: string;
+  cents: number;
+}
+
+export type Answers = Record<string, FormData | undefined>;
+
+export function limitsOf(data: PaymentData): SingleLimits | null {
+  return data.config.schedule === 'single' && data.facts
+    ? singleLimits(data.config, data.facts, data.today)
+    : null;
+}
+
+/** The methods this account accepts (client settings); expired ones stay listed. */
+export function acceptedMethods(data: PaymentData): FundingMethod[] {
+  const { allowBankAccount, allowCreditCard, allowDebitCard } = data.settings;
+  return data.methods.filter((method) =>
+    method.type === 'bank'
+      ? allowBankAccount
+      : method.cardType === 'debit'
+        ? allowDebitCard
+        : allowCreditCard,
+  );
+}
+
+function planOption(data: PaymentData, plan: PlanChoice, t: Translate): FormOption {
+  const money = (cents: number) => formatCents(cents, data.language);
+  const count = plan.schedule.length;
+  const details = [
+    { label: t('payment.plan.perMonth'), value: money(plan.perMonth) },
+    { label: t('payment.plan.count'), value: String(count) },
+    { label: t('payment.plan.total'), value: money(plan.total) },
+  ];
+  if (plan.savings > 0) {
+    details.push({ label: t('payment.plan.savings'), value: money(plan.savings) });
+  }
+  const note = reaches1099(plan.savings, data.journey.form1099Threshold)
+    ? t('payment.plan.form1099', {
+        amount: formatCents(toCents(data.journey.form1099Threshold), data.language),
+      })
+    : undefined;
+  return {
+    value: plan.numMonths,
+    label: t('payment.plan.label', { count, amount: money(plan.perMonth) }),
+    details,
+    table: scheduleTable(data, plan.schedule, t),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** A schedule's payments as a table: number, day and amount (the plan choice's, the review's). */
+export function scheduleTable(
+  data: PaymentData,
+  schedule: readonly ScheduledPayment[],
+  t: Translate,
+): OptionTable {
+  return {
+    caption: t('payment.schedule.caption'),
+    columns: [
+      t('payment.schedule.number'),
+      t('payment.schedule.date'),
+      t('payment.schedule.amount'),
+    ],
+    rows: schedule.map((payment, index) => [
+      String(index + 1),
+      formatLongDay(payment.date, data.language),
+      formatCents(payment.cents, data.language),
+    ]),
+    amounts: [2],
+  };
+}
+
+function letterSchedule(option: LetterOption): ScheduledPayment[] {
+  return option.paymentSchedule.map((p) => ({ date: p.date, cents: toCents(p.amount) }));
+}
+
+function letterOptionChoice(data: PaymentData, option: LetterOption, t: Translate): FormOption {
+  const money = (cents: number) => formatCents(cents, data.language);
+  const schedule = letterSchedule(option);
+  const total = schedule.reduce((sum, p) => sum + p.cents, 0);
+  return {
+    value: option.letterOptionId,
+    label: t('payment.letter.label', { number: option.optionNumber, amount: money(total) }),
+    details: [
+      { label: t('payment.plan.count'), value: String(schedule.length) },
+      { label: t('payment.plan.total'), value: money(total) },
+      { label: t('payment.letter.discount'), value: `${Math.round(option.discount * 100)}%` },
+    ],
+    table: scheduleTable(data, schedule, t),
+  };
+}
+
+/** The payments the arrangement stage's answers make (empty until they are complete). */
+export function scheduleOf(data: PaymentData, answers: FormData | undefined): ScheduledPayment[] {
+  if (!answers) return [];
+  if (data.config.schedule === 'plan') {
+    const plan = data.plans?.find((p) => p.numMonths === answers.planMonths);
+    return plan ? [...plan.schedule] : [];
+  }
+  if (data.config.schedule === 'letter') {
+    return data.letterOption && answers.letterOptionId === data.letterOption.letterOptionId
+      ? letterSchedule(data.letterOption)
+      : [];
+  }
+  const date = answers.dateChoice === 'advanced' ? answers.paymentDate : answers.dateChoice;
+  const amount = answers.amount;
+  if (typeof date !== 'string' || typeof amount !== 'number') return [];
+  return [{ date, cents: toCents(amount) }];
+}
+
+const totalOf = (schedule: readonly ScheduledPayment[]): number =>
+  schedule.reduce((sum, p) => sum + p.cents, 0);
+
+/** The confirm button's words: 'Pay $150.00', the plan's total, the offer's total. */
+export function confirmLabel(data: PaymentData, schedule: readonly ScheduledPayment[]): string {
+  const cents = data.config.schedule === 'single' ? (schedule[0]?.cents ?? 0) : totalOf(schedule);
+  return interpolate(localize(data.config.confirm, data.language), {
+    amount: formatCents(cents, data.language),
+  });
+}
+
+/** The answers of the stages whose answers are fields of the request, merged (the schedule's aside). */
+export function requestFields(journey: PaymentJourneyFile, answers: Answers): FormData {
+  return Object.assign(
+    {},
+    ...journey.stages
+      .filter((stage) => !stage.schedule && !stage.review && stage.send !== false)
+      .map((stage) => answers[stage.id] ?? {}),
+  ) as FormData;
+}
+
+/** The answers of the stage whose answers make the schedule. */
+export function scheduleAnswers(
+  journey: PaymentJourneyFile,
+  answers: Answers,
+): FormData | undefined {
+  const stage = journey.stages.find((s) => s.schedule);
+  return stage ? answers[stage.id] : undefined;
+}
+
+/** The method the answers chose (the request's `fundingId`). */
+export function chosenMethod(data: PaymentData, answers: Answers): FundingMethod | undefined {
+  const id = requestFields(data.journey, answers).fundingId;
+  return data.methods.find((method) => method.id === id);
+}
+
+/** The texts the debtor agrees to, for the answers so far. */
+export function agreementTexts(data: PaymentData, answers: Answers): AuthorizationTexts {
+  const schedule = scheduleOf(data, scheduleAnswers(data.journey, answers));
+  const fields = requestFields(data.journey, answers);
+  return authorizationTexts(data.authorization, data.language, {
+    name: payerName({
+      firstName: fields.firstName as string | undefined,
+      lastName: fields.lastName as string | undefined,
+      businessName: fields.businessName as string | undefined,
+    }),
+    agency: data.agency,
+    creditor: data.creditor,
+    accountNumber: data.accountNumber,
+    method: chosenMethod(data, answers)?.name ?? '',
+    phone: data.settings.supportPhoneNumber ?? '',
+    action: confirmLabel(data, schedule),
+    payments: schedule,
+  });
+}
+
+const flag = (value: boolean): number => (value ? 1 : 0);
+
+/** The payer's facts: who they are, and the contact details a form starts with. */
+export function payerFacts(payer: Payer): JourneyFacts {
+  const business = !payer.firstName;
+  const phone = (payer.phone ?? '').replace(/\D/g, '');
+  return {
+    isBusiness: flag(business),
+    /** The business a payment is made for (the last name, when no business name is on file). */
+    businessName: payer.businessName ?? payer.lastName,
+    firstName: business ? null : payer.firstName,
+    lastName: business ? null : payer.lastName,
+    address1: payer.addressLine1,
+    address2: payer.addressLine2,
+    city: payer.city,
+    state: payer.state,
+    zip: payer.zip,
+    phoneNumber: phone.length >= 10 ? phone : null,
+  };
+}
+
+/** The methods' facts: whether there is one, one that may pay, and the list to choose from. */
+export function methodFacts(
+  methods: readonly Pick<FundingMethod, 'id' | 'name' | 'isExpired'>[],
+  t: Translate,
+): JourneyFacts {
+  return {
+    hasMethods: flag(methods.length > 0),
+    hasUsable: flag(methods.some((method) => !method.isExpired)),
+    fundingMethods: methods.map((method) => ({
+      value: method.id,
+      label: method.name,
+      ...(method.isExpired ? { disabled: true, hint: t('payment.funding.expired') } : {}),
+    })),
+  };
+}
+
+/** What the variant offers on the schedule stage, by its schedule kind. */
+function offerFacts(data: PaymentData, t: Translate): JourneyFacts {
+  const day = (date: string) => formatLongDay(date, data.language);
+  const money = (cents: number) => formatCents(cents, data.language);
+  if (data.config.schedule === 'plan') {
+    return { plans: (data.plans ?? []).map((plan) => planOption(data, plan, t)) };
+  }
+  if (data.config.schedule === 'letter') {
+    const option = data.letterOption;
+    return { letterOptions: option ? [letterOptionChoice(data, option, t)] : [] };
+  }
+  const limits = limitsOf(data);
+  if (!limits) return {};
+  const fixed = limits.fixed !== null;
+  return {
+    amountFixed: flag(fixed),
+    minAmount: toDollars(limits.min ?? 0),
+    maxAmount: toDollars(limits.max ?? 0),
+    minAmountText: money(limits.min ?? 0),
+    maxAmountText: money(limits.max ?? 0),
+    amountHint:
+      !fixed && limits.min !== null && limits.max !== null
+        ? t('payment.amountRange', { min: money(limits.min), max: money(limits.max) })
+        : '',
+    firstDay: limits.firstDay,
+    lastDay: limits.lastDay,
+    firstDayText: day(limits.firstDay),
+    lastDayText: day(limits.lastDay),
+    maxDays: limits.maxDays,
+    dateChoices: dateChoices(limits.firstDay, limits.lastDay).map(({ choice, date }) => ({
+      value: date ?? 'advanced',
+      label: t(`payment.dateChoice.${choice}`, { date: date ? day(date) : '' }),
+    })),
+  };
+}
+
+/** What the schedule stage starts with: the suggested amount and first day, the default plan, the letter's option. */
+function offerStart(data: PaymentData): JourneyFacts {
+  if (data.config.schedule === 'plan') {
+    const plan = defaultPlan(data.plans ?? [], data.config.defaultPlan);
+    return plan ? { planMonths: plan.numMonths } : {};
+  }
+  if (data.config.schedule === 'letter') {
+    return data.letterOption ? { letterOptionId: data.letterOption.letterOptionId } : {};
+  }
+  const limits = limitsOf(data);
+  return limits ? { amount: toDollars(limits.suggested), dateChoice: limits.firstDay } : {};
+}
+
+/** The schedule the answers make, in the forms the review lines and stage forms read. */
+function paymentsFacts(data: PaymentData, schedule: readonly ScheduledPayment[]): JourneyFacts {
+  const first = schedule[0];
+  const total = totalOf(schedule);
+  return {
+    count: schedule.length,
+    single: flag(data.config.schedule === 'single'),
+    firstDate: first?.date ?? null,
+    firstDateText: first ? formatLongDay(first.date, data.language) : null,
+    firstCents: first?.cents ?? null,
+    totalCents: schedule.length > 0 ? total : null,
+    perMonthCents: first?.cents ?? null,
+    perMonth: first ? toDollars(first.cents) : null,
+    perMonthText: first ? formatCents(first.cents, data.language) : null,
+    total: schedule.length > 0 ? toDollars(total) : null,
+  };
+}
+
+/** Every fact a stage's declarations may read. */
+export function paymentFacts(data: PaymentData, answers: Answers, t: Translate): JourneyFacts {
+  const schedule = scheduleOf(data, scheduleAnswers(data.journey, answers));
+  const method = chosenMethod(data, answers);
+  const texts = agreementTexts(data, answers);
+  return {
+    today: data.today,
+    variant: data.variant,
+    kind: data.config.schedule,
+    offer: offerFacts(data, t),
+    offerStart: offerStart(data),
+    payer: payerFacts(data.payer),
+    methods: methodFacts(acceptedMethods(data), t),
+    method: method ? { id: method.id, name: method.name } : null,
+    agreement: {
+      agreementText: texts.agreement,
+      eSignText: texts.eSign,
+      authorizationText: texts.authorization,
+    },
+    payments: paymentsFacts(data, schedule),
+    answers,
+  };
+}
