@@ -114,6 +114,13 @@ for (const lang of LANGS) {
       const body = (await (await answer).json()) as { kept: { date: string }[] };
       expect(body.kept.map((payment) => payment.date)).toEqual([today]);
       await expect(page.getByTestId('cancel-plan-confirmation')).toBeVisible();
+      // The account page still lists today's payment, but offers no change to a cancelled plan:
+      // the number to call instead.
+      await page.goto(`/accounts/${accountNumber}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('notice-not-modifiable')).toContainText(/\d{3}-\d{3}-\d{4}/);
+      await expect(page.getByTestId('plan-change-offers')).toHaveCount(0);
+      await expect(page.getByTestId('urgent-offers')).toHaveCount(0);
     });
 
     test(`change the payment day: each payment's new date, then the account shows them (${lang}, ${name})`, async ({

@@ -31,6 +31,7 @@ import {
   mapAccount,
   mapDebtor,
   mapTransaction,
+  modifiableOnline,
 } from './mappers';
 
 /**
@@ -130,7 +131,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
           paidOffPercent: showsProgressRing(view.account)
             ? paidOffPercent(view.account, view.arrangements)
             : null,
-          planModifiableOnline: plan ? Boolean(plan.arrangement.modifiable_online) : null,
+          planModifiableOnline: plan ? modifiableOnline(plan.arrangement) : null,
         });
       }
       return cards;
