@@ -54,7 +54,7 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium headless shell (scripts/ensure-chromium.sh says why not the full browser).

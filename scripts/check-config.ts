@@ -356,21 +356,23 @@ function findText(texts: Map<string, Json>, key: string): { file: string; leaf: 
 }
 
 /** A text key that flows/texts has in English and Spanish, or the problem. */
-function textKeyProblem(texts: Map<string, Json>, key: string): string | null {
+/** What is wrong with a text key: not in flows/texts, or without English or Spanish (none: []). */
+function textKeyProblems(texts: Map<string, Json>, key: string): string[] {
   const { file, leaf } = findText(texts, key);
   // A plural text is its _one and _other forms.
   const forms = isObject(leaf)
     ? [leaf]
     : [findText(texts, `${key}_one`).leaf, findText(texts, `${key}_other`).leaf];
   if (!forms.every((form) => isObject(form) && ('en' in form || 'es' in form)))
-    return `text "${key}" is not in flows/texts`;
+    return [`text "${key}" is not in flows/texts`];
+  const problems = new Set<string>();
   for (const form of forms as JsonObject[]) {
     if (typeof form.en !== 'string' || form.en.trim() === '')
-      return `text "${key}" has no English text (en) in ${file}`;
+      problems.add(`text "${key}" has no English text (en) in ${file}`);
     if (typeof form.es !== 'string' || form.es.trim() === '')
-      return `text "${key}" has no Spanish text (es) in ${file}`;
+      problems.add(`text "${key}" has no Spanish text (es) in ${file}`);
   }
-  return null;
+  return [...problems];
 }
 
 /**
@@ -399,8 +401,7 @@ function checkJourneyStages(file: string, journey: JsonObject, texts: Map<string
       for (const key of ['label', 'text'] as const) {
         const text = line[key];
         if (typeof text !== 'string') continue;
-        const problem = textKeyProblem(texts, text);
-        if (problem) report(file, `${at}/${key}`, problem);
+        for (const problem of textKeyProblems(texts, text)) report(file, `${at}/${key}`, problem);
       }
     }
     for (const [pointer, rule] of rules)
@@ -609,15 +610,7 @@ async function checkPage(
   }
   for (const [pointer, key] of pageTextKeys(page)) {
     if (typeof key !== 'string') continue; // the meta-schema reports it
-    const { file: textsFile, leaf } = findText(texts, key);
-    if (!isObject(leaf) || (!('en' in leaf) && !('es' in leaf))) {
-      report(file, pointer, `text "${key}" is not in flows/texts`);
-      continue;
-    }
-    if (typeof leaf.en !== 'string' || leaf.en.trim() === '')
-      report(file, pointer, `text "${key}" has no English text (en) in ${textsFile}`);
-    if (typeof leaf.es !== 'string' || leaf.es.trim() === '')
-      report(file, pointer, `text "${key}" has no Spanish text (es) in ${textsFile}`);
+    for (const problem of textKeyProblems(texts, key)) report(file, pointer, problem);
   }
   const calls: readonly string[] = SUBMIT_CALLS;
   const loads: readonly string[] = LOAD_CALLS;
