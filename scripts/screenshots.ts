@@ -33,6 +33,11 @@ const SAM: DemoIdentity = {
   socialSecurityNumber: '3690',
   dateOfBirth: '1983-05-22',
 };
+const ROBERT: DemoIdentity = {
+  lastName: 'Chen',
+  socialSecurityNumber: '9753',
+  dateOfBirth: '1968-04-04',
+};
 const JOHN: DemoIdentity = {
   lastName: 'Smith',
   socialSecurityNumber: '5678',
@@ -119,6 +124,11 @@ const scenes: Scene[] = [
   },
   { name: 'contact-us-signed-in', path: '/dashboard/contact-us', who: MARIA },
   { name: 'account-past-due', path: '/accounts/LU1.50001', who: CARLOS },
+  { name: 'dashboard-urgent-offers', path: '/dashboard', who: CARLOS },
+  { name: 'account-not-modifiable', path: '/accounts/LU1.70002', who: ROBERT },
+  { name: 'plan-change', path: '/accounts/LU1.90002/plan/change', who: SAM },
+  { name: 'plan-payment-day', path: '/accounts/LU1.90002/plan/payment-day', who: SAM },
+  { name: 'plan-cancel-within-cutoff', path: '/accounts/LU1.50002/plan/cancel', who: CARLOS },
   {
     name: 'set-payment-method-dialog',
     path: '/accounts/LU1.50001',
