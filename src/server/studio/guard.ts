@@ -65,6 +65,8 @@ export function checkOrigin(request: FastifyRequest): void {
 
 export function studioGuard(sessions: StaffSessions) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    // No such route: the plugin's not-found handler answers 404 to anyone.
+    if (request.is404) return;
     const key = routeKey(request.method, request.routeOptions.url ?? '');
     if (STUDIO_PUBLIC_ROUTES.has(key)) {
       if (STATE_CHANGING.has(request.method)) checkOrigin(request);
