@@ -74,7 +74,9 @@ interface Answer<T = unknown> {
 const secretOf = (uri: string): string => new URL(uri).searchParams.get('secret') ?? '';
 
 export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory): void {
-  describe(`staff studio sign-in and audit on ${dialect}`, () => {
+  // Every sign-in hashes a password with scrypt (about 128 MB and a few hundred ms, more on a
+  // busy machine): the tests that sign in many times get more time than the default.
+  describe(`staff studio sign-in and audit on ${dialect}`, { timeout: 120_000 }, () => {
     const clock = new TestClock();
     const tag = `${dialect.toLowerCase()}-${Date.now().toString(36)}`;
     let server: RunningServer;
