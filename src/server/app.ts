@@ -113,9 +113,9 @@ export const REDACT_PATHS = [
     'bankAccountNumber',
     'accessToken',
     'refreshToken',
-    // The staff studio's sign-in (issue 24).
+    // The staff studio's sign-in (issue 24); not its TOTP `code`, a name error logs use for
+    // their own codes (a code is worth nothing after its 90 seconds, and bodies are not logged).
     'password',
-    'code',
     'csrfToken',
     'otpauthUri',
   ].flatMap((field) => [
