@@ -14,7 +14,9 @@
  * - a page file (flows/pages) may only name forms of flows/forms, the data sources and submit calls
  *   the form page has (src/web/features/form-page/utils/names.ts), text keys that flows/texts has
  *   in English and Spanish, and prefill fields that its form's schema has; its `from` and
- *   `prefill` rules must be well formed.
+ *   `prefill` rules must be well formed;
+ * - an offered page (`offer`) has a route with :accountNumber (the link's address), its `when`
+ *   reads only the offer's facts, and no two pages offered at one place share an `order`;
  * - a journey file (flows/journeys) names forms of flows/forms, its stages' rules (context,
  *   prefill, lines) are well formed and its lines' texts are in flows/texts in both languages.
  * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
@@ -25,7 +27,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { checkExpression } from '../src/engine/rules/json-logic';
 import { RULES_CHECKS, type RulesCheckContext } from '../src/domain/rules-checks';
-import type { RulesFile } from '../src/domain/rules';
+import { readFacts, type RulesFile } from '../src/domain/rules';
 import {
   checkPaymentJourney,
   optionVariantIds,
@@ -34,6 +36,7 @@ import {
 import { checkSignInPolicy, isFactor, type SignInPolicy } from '../src/domain/sign-in-policy';
 import { checkHolidayCalendar, type HolidayCalendar } from '../src/domain/business-days';
 import { DATA_SOURCES, LOAD_CALLS, SUBMIT_CALLS } from '../src/web/features/form-page/utils/names';
+import { OFFER_FACT_NAMES, offerRoute } from '../src/web/utils/page-offers';
 import { routesByFeature } from './lib/routes';
 
 /** JSON Schema keywords the form engine does not render (see `unsupported` below). */
@@ -353,21 +356,23 @@ function findText(texts: Map<string, Json>, key: string): { file: string; leaf: 
 }
 
 /** A text key that flows/texts has in English and Spanish, or the problem. */
-function textKeyProblem(texts: Map<string, Json>, key: string): string | null {
+/** What is wrong with a text key: not in flows/texts, or without English or Spanish (none: []). */
+function textKeyProblems(texts: Map<string, Json>, key: string): string[] {
   const { file, leaf } = findText(texts, key);
   // A plural text is its _one and _other forms.
   const forms = isObject(leaf)
     ? [leaf]
     : [findText(texts, `${key}_one`).leaf, findText(texts, `${key}_other`).leaf];
   if (!forms.every((form) => isObject(form) && ('en' in form || 'es' in form)))
-    return `text "${key}" is not in flows/texts`;
+    return [`text "${key}" is not in flows/texts`];
+  const problems = new Set<string>();
   for (const form of forms as JsonObject[]) {
     if (typeof form.en !== 'string' || form.en.trim() === '')
-      return `text "${key}" has no English text (en) in ${file}`;
+      problems.add(`text "${key}" has no English text (en) in ${file}`);
     if (typeof form.es !== 'string' || form.es.trim() === '')
-      return `text "${key}" has no Spanish text (es) in ${file}`;
+      problems.add(`text "${key}" has no Spanish text (es) in ${file}`);
   }
-  return null;
+  return [...problems];
 }
 
 /**
@@ -396,8 +401,7 @@ function checkJourneyStages(file: string, journey: JsonObject, texts: Map<string
       for (const key of ['label', 'text'] as const) {
         const text = line[key];
         if (typeof text !== 'string') continue;
-        const problem = textKeyProblem(texts, text);
-        if (problem) report(file, `${at}/${key}`, problem);
+        for (const problem of textKeyProblems(texts, text)) report(file, `${at}/${key}`, problem);
       }
     }
     for (const [pointer, rule] of rules)
@@ -544,6 +548,39 @@ const routerPaths = new Set(
   ].flat(),
 );
 const pagePaths = new Map<string, string>();
+/** The page offered at each place and order so far: `plan 1` → its file. */
+const offerOrders = new Map<string, string>();
+
+/** An offer's own checks (see schemas/meta/page.schema.json `offer`). */
+function checkOffer(file: string, page: JsonObject): void {
+  const offer = page.offer;
+  if (!isObject(offer)) return;
+  const paths = (Array.isArray(page.routes) ? page.routes : []).flatMap((route) =>
+    isObject(route) && typeof route.path === 'string' ? [{ path: route.path }] : [],
+  );
+  if (!offerRoute(paths))
+    report(
+      file,
+      '/offer',
+      'an offered page needs a route with :accountNumber (the link leads there)',
+    );
+  const known: readonly string[] = OFFER_FACT_NAMES;
+  for (const fact of readFacts(offer.when))
+    if (!known.includes(fact))
+      report(file, '/offer/when', `unknown fact "${fact}" (an offer reads ${known.join(', ')})`);
+  const order = typeof offer.order === 'number' ? offer.order : 0;
+  for (const place of Array.isArray(offer.places) ? offer.places : []) {
+    const key = `${String(place)} ${order}`;
+    const other = offerOrders.get(key);
+    if (other)
+      report(
+        file,
+        '/offer/order',
+        `${other} is offered at ${String(place)} with order ${order} too`,
+      );
+    else offerOrders.set(key, path.relative(flowsDir, file));
+  }
+}
 
 async function checkPage(
   file: string,
@@ -560,6 +597,7 @@ async function checkPage(
       report(file, `/routes/${i}/path`, `"${route.path}" is already the address of ${claimed}`);
     else pagePaths.set(route.path, path.relative(flowsDir, file));
   }
+  checkOffer(file, page);
   const sources: readonly string[] = DATA_SOURCES;
   for (const name of Object.keys(isObject(page.data) ? page.data : {})) {
     if (!sources.includes(name))
@@ -572,15 +610,7 @@ async function checkPage(
   }
   for (const [pointer, key] of pageTextKeys(page)) {
     if (typeof key !== 'string') continue; // the meta-schema reports it
-    const { file: textsFile, leaf } = findText(texts, key);
-    if (!isObject(leaf) || (!('en' in leaf) && !('es' in leaf))) {
-      report(file, pointer, `text "${key}" is not in flows/texts`);
-      continue;
-    }
-    if (typeof leaf.en !== 'string' || leaf.en.trim() === '')
-      report(file, pointer, `text "${key}" has no English text (en) in ${textsFile}`);
-    if (typeof leaf.es !== 'string' || leaf.es.trim() === '')
-      report(file, pointer, `text "${key}" has no Spanish text (es) in ${textsFile}`);
+    for (const problem of textKeyProblems(texts, key)) report(file, pointer, problem);
   }
   const calls: readonly string[] = SUBMIT_CALLS;
   const loads: readonly string[] = LOAD_CALLS;

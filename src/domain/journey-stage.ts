@@ -9,6 +9,7 @@
 import type { FormContext, FormOption } from '@/engine/form/form-state';
 import type { FormData, FormFlow } from '@/engine/form/flow';
 import { localize, type Language } from '@/engine/i18n/split';
+import { digitsOnly, formatPhone } from '@/engine/form/theme/format';
 import { evaluate, truthy, type JsonLogic } from '@/engine/rules/json-logic';
 import type { ReviewLine, Stage } from '@/generated/types/meta/payment-journey';
 import { formatLongDay } from './dates';
@@ -88,8 +89,8 @@ export function formatLineValue(
       return [text(given.address1), text(given.address2), cityLine].filter(text).join(', ');
     }
     case 'phone': {
-      const digits = String(value).replace(/\D/g, '');
-      return digits.length === 10 ? digits.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3') : '';
+      const digits = digitsOnly(String(value));
+      return digits.length === 10 ? formatPhone(digits) : '';
     }
     case 'text':
     case undefined:

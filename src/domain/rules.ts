@@ -103,7 +103,7 @@ export function derivedFact(
 const SCOPED_OPERATORS = new Set(['filter', 'map', 'some', 'all', 'none']);
 
 /** Fact names read by `var` (first path segment), skipping per-item scopes of filter/map/some... */
-function readFacts(expression: unknown): string[] {
+export function readFacts(expression: unknown): string[] {
   if (expression === null || typeof expression !== 'object') return [];
   if (Array.isArray(expression)) return expression.flatMap(readFacts);
   const [operator, raw] = Object.entries(expression)[0] ?? [];

@@ -13,7 +13,11 @@ import { paidOffPercent, showsProgressRing } from '../../src/domain/progress';
 import type { FirstMatchRules, OptionGroupRules } from '../../src/domain/rules';
 import type { AccountOverview } from '../../src/generated/types/api/account-list';
 import type { AccountDetailed } from '../../src/web/api/account-detailed';
-import { withArrangementFlags } from '../../src/web/utils/account-view';
+import {
+  isModifiableOnline,
+  shownArrangement,
+  withArrangementFlags,
+} from '../../src/web/utils/account-view';
 import {
   apiValidators,
   call,
@@ -43,7 +47,12 @@ async function impliedCard(
   token: string,
   accountNumber: string,
   flowsDir: string,
-): Promise<Pick<AccountOverview, 'paymentOptions' | 'pendingPaymentsTotal' | 'paidOffPercent'>> {
+): Promise<
+  Pick<
+    AccountOverview,
+    'paymentOptions' | 'pendingPaymentsTotal' | 'paidOffPercent' | 'planModifiableOnline'
+  >
+> {
   const query = `accountNumber=${encodeURIComponent(accountNumber)}`;
   const detailed = await call<AccountDetailed>(server, `/api/v2/Account/Detailed?${query}`, {
     token,
@@ -84,6 +93,10 @@ async function impliedCard(
     ),
     paidOffPercent: showsProgressRing(account)
       ? paidOffPercent(withArrangementFlags({ account, arrangements }), arrangements)
+      : null,
+    // The account page's reading: the shown plan's flag, null without a plan.
+    planModifiableOnline: shownArrangement(detailed.body)
+      ? isModifiableOnline(detailed.body)
       : null,
   };
 }
@@ -203,6 +216,15 @@ export function overviewSuite(dialect: string, makeDatabase: DatabaseFactory): v
       expect(robert.get('LU1.70002')?.paidOffPercent).not.toBeNull();
     });
 
+    it("says whether each card's plan may be changed online (null without a plan)", async () => {
+      const robert = await overview('robert');
+      expect(robert.get('DU8.70001')?.planModifiableOnline).toBe(true);
+      expect(robert.get('LU1.70002')?.planModifiableOnline).toBe(false);
+      const maria = await overview('maria');
+      expect(maria.get('LU1.10001')?.planModifiableOnline).toBeNull();
+      expect(maria.get('LU1.10002')?.planModifiableOnline).toBe(true);
+    });
+
     it('agrees with Account/Detailed and the plan endpoints for every demo account', async () => {
       let compared = 0;
       for (const who of Object.keys(DEMO)) {
@@ -213,6 +235,7 @@ export function overviewSuite(dialect: string, makeDatabase: DatabaseFactory): v
               paymentOptions: card.paymentOptions,
               pendingPaymentsTotal: card.pendingPaymentsTotal,
               paidOffPercent: card.paidOffPercent,
+              planModifiableOnline: card.planModifiableOnline,
             },
             `${who} ${number}`,
           ).toEqual(implied);

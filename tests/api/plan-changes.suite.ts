@@ -140,6 +140,7 @@ interface Detailed {
   arrangements: {
     id: number;
     active: boolean;
+    modifiableOnline: boolean;
     details: { payDate: string; amount: number; status: string }[];
   }[];
 }
@@ -232,6 +233,24 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
       // Still active while the payment due today is to be taken, but cancelled: not again.
       expect(arrangement?.active).toBe(true);
       expect((await preview('PCH1.10001')).status).toBe(404);
+      // Nor changed, nor its last payment moved: the account page and the dashboard card stop
+      // offering the changes, and the server refuses them.
+      expect(arrangement?.modifiableOnline).toBe(false);
+      const cards = await call<{ accountNumber: string; planModifiableOnline: boolean | null }[]>(
+        server,
+        '/api/Account/ListOverview',
+        { token },
+      );
+      expect(cards.status, cards.text).toBe(200);
+      expect(cards.body.find((c) => c.accountNumber === 'PCH1.10001')?.planModifiableOnline).toBe(
+        false,
+      );
+      const moveArgs = await call<ErrorBody>(
+        server,
+        '/api/Account/MoveNextPaymentArgs?accountNumber=PCH1.10001',
+        { token },
+      );
+      expect(moveArgs.status, moveArgs.text).toBe(422);
       const row = await server.database.db
         .selectFrom('plan_changes')
         .selectAll()

@@ -346,6 +346,7 @@ export function roundTripsSuite(dialect: string, makeDatabase: DatabaseFactory):
             paymentOptions: _options,
             pendingPaymentsTotal: _pending,
             paidOffPercent: _percent,
+            planModifiableOnline: _modifiable,
             ...account
           } = card;
           expect(account, `${who} ${card.accountNumber}`).toEqual(expected.detailed.account);

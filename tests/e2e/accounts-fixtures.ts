@@ -17,6 +17,12 @@ export const ROBERT: Identity = {
   first: ['SocialSecurityNumber', '9753'],
   second: ['DateOfBirth', '04/04/1968'],
 };
+/** Two plans: LU1.90001's next payments have no payment method, LU1.90002's all have one. */
+export const SAM: Identity = {
+  lastName: 'Patel',
+  first: ['SocialSecurityNumber', '3690'],
+  second: ['DateOfBirth', '05/22/1983'],
+};
 export const LAURA: Identity = {
   lastName: 'Martinez',
   first: ['SocialSecurityNumber', '8642'],

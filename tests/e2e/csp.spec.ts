@@ -1,4 +1,4 @@
-import { MARIA, expect, signIn, test } from './fixtures';
+import { MARIA, expect, signInWithForm, test } from './fixtures';
 
 test('the CSP forbids eval and nothing violates it during a sign-in journey', async ({ page }) => {
   const violations: string[] = [];
@@ -19,7 +19,7 @@ test('the CSP forbids eval and nothing violates it during a sign-in journey', as
   expect(csp).toContain("script-src 'self'");
   expect(csp).not.toContain('unsafe-eval');
 
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page.getByTestId('account-card')).toHaveCount(3);
   await page.getByRole('link', { name: 'View details for account LU1.10001' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account LU1.10001');

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { MARIA, expect, fillSignIn, signIn, submitSignIn, switchToSpanish, test } from './fixtures';
+import {
+  MARIA,
+  expect,
+  fillSignIn,
+  signInWithForm,
+  submitSignIn,
+  switchToSpanish,
+  test,
+} from './fixtures';
 
 /**
  * Signs Maria in and waits until the idle watcher runs (it is loaded at sign-in; the clock must not
@@ -26,7 +34,7 @@ test.describe('idle session', () => {
   test('after 10 idle minutes a warning counts down from 5:00; Stay signed in closes it', async ({
     page,
   }) => {
-    await signInWatched(page, () => signIn(page, MARIA));
+    await signInWatched(page, () => signInWithForm(page, MARIA));
     await page.clock.fastForward('09:59');
     const dialog = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
     await expect(dialog).toHaveCount(0);
@@ -52,7 +60,7 @@ test.describe('idle session', () => {
   });
 
   test('at 15 idle minutes the session ends and the dialog closes', async ({ page }) => {
-    await signInWatched(page, () => signIn(page, MARIA));
+    await signInWatched(page, () => signInWithForm(page, MARIA));
     await page.clock.fastForward('10:00');
     const dialog = page.getByRole('alertdialog', { name: 'Your session is about to expire' });
     await expect(dialog).toBeVisible();
@@ -112,7 +120,7 @@ test.describe('idle session', () => {
   });
 
   test('activity restarts the idle time', async ({ page }) => {
-    await signInWatched(page, () => signIn(page, MARIA));
+    await signInWatched(page, () => signInWithForm(page, MARIA));
     await page.clock.fastForward('08:00');
     await page.mouse.move(10, 10);
     await page.mouse.move(200, 200);
@@ -127,7 +135,7 @@ test.describe('session renewal', () => {
   });
 
   test('an active user stays signed in past the 15-minute access token', async ({ page }) => {
-    await signInWatched(page, () => signIn(page, MARIA));
+    await signInWatched(page, () => signInWithForm(page, MARIA));
     const first = await page.evaluate(() => sessionStorage.getItem('portalAccessToken'));
     const renewed = page.waitForResponse(
       (response) => response.url().endsWith('/api/Authorization/Refresh') && response.ok(),
@@ -154,7 +162,7 @@ test.describe('session renewal', () => {
 
   test('logging out ends the session on the server: its token is refused', async ({ page }) => {
     await page.clock.resume();
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = await page.evaluate(() => sessionStorage.getItem('portalAccessToken'));
     const loggedOut = page.waitForResponse(

@@ -1,6 +1,6 @@
 import { leakedSecrets } from '../leaks';
 import type { Page, Request } from '@playwright/test';
-import { MARIA, expect, fillSignIn, signIn, submitSignIn, test } from './fixtures';
+import { MARIA, expect, fillSignIn, signInWithForm, submitSignIn, test } from './fixtures';
 
 const SENTRY_CHUNK = /\/assets\/sentry-[^/]*\.js$/;
 
@@ -21,7 +21,7 @@ test.describe('monitoring', () => {
   test('without a DSN the Sentry SDK is never requested', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (request: Request) => requests.push(request.url()));
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/terms');
     await expect(page.getByTestId('legal-page')).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('analytics', () => {
 
   test('a failed sign-in is posted with its reason', async ({ page }) => {
     const { events } = await recordAnalytics(page);
-    await signIn(page, { ...MARIA, first: ['SocialSecurityNumber', '9999'] });
+    await signInWithForm(page, { ...MARIA, first: ['SocialSecurityNumber', '9999'] });
     await expect(page.getByTestId('form-error')).toBeVisible();
     await expect
       .poll(() => events.filter((e) => e.event === 'login_failed').map((e) => e.properties))

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { horizontalOverflow, tr, type Lang } from './accounts-fixtures';
-import { expect, fillSignIn, submitSignIn } from './fixtures';
+import { expect, signIn } from './fixtures';
 import { paymentSlot, type PaymentSlot } from './payment-data';
 
 export const STAGES = [
@@ -20,9 +20,7 @@ export type Stage = (typeof STAGES)[number];
 /** Signs a slot's debtor in; with one account they land on its page. */
 export async function signInSlot(page: Page, name: string): Promise<PaymentSlot> {
   const slot = paymentSlot(name);
-  await page.goto('/login');
-  await fillSignIn(page, slot.identity);
-  await submitSignIn(page);
+  await signIn(page, slot.identity);
   await expect(page).toHaveURL(/\/(dashboard|accounts\/[^/]+)$/);
   return slot;
 }

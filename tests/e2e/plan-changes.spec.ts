@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './a11y';
 import {
   LANGS,
   ROBERT,
+  SAM,
   VIEWPORTS,
   horizontalOverflow,
   signInAs,
@@ -113,6 +114,13 @@ for (const lang of LANGS) {
       const body = (await (await answer).json()) as { kept: { date: string }[] };
       expect(body.kept.map((payment) => payment.date)).toEqual([today]);
       await expect(page.getByTestId('cancel-plan-confirmation')).toBeVisible();
+      // The account page still lists today's payment, but offers no change to a cancelled plan:
+      // the number to call instead.
+      await page.goto(`/accounts/${accountNumber}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('notice-not-modifiable')).toContainText(/\d{3}-\d{3}-\d{4}/);
+      await expect(page.getByTestId('plan-change-offers')).toHaveCount(0);
+      await expect(page.getByTestId('urgent-offers')).toHaveCount(0);
     });
 
     test(`change the payment day: each payment's new date, then the account shows them (${lang}, ${name})`, async ({
@@ -236,6 +244,47 @@ for (const lang of LANGS) {
       const next = page.getByTestId('next-payment-text');
       await expect(next).toContainText(date(choice.schedule[0]!.date, lang));
       await expect(next).toContainText(formatUsd(choice.schedule[0]!.amount, lang));
+    });
+
+    test(`a choice left empty: the error summary, focus on the field (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000); // two journeys' first stages, each checked by axe
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      // Nothing is submitted: the demo debtor's plan stays as it is.
+      await signInAs(page, SAM);
+      await page.goto('/accounts/LU1.90002/plan/payment-day');
+      const day = page.locator('#plan-day-choice_day');
+      await expect(day).toHaveValue('');
+      await page.locator('#plan-day-choice button[type="submit"]').click();
+      const summary = page.getByTestId('error-summary');
+      await expect(summary).toContainText(tr(lang, 'There is a problem', 'Hay un problema'));
+      await expect(summary.getByRole('link')).toHaveText(
+        tr(lang, 'Please choose a day.', 'Elija un día.'),
+      );
+      await expect(day).toBeFocused();
+      await expect(day).toHaveAttribute('aria-invalid', 'true');
+      await checkScreen(page);
+      // The summary's link leads back to the field.
+      await page.getByTestId('change-payment-day-stage').first().focus();
+      await summary.getByRole('link').click();
+      await expect(day).toBeFocused();
+      // A day chosen: the next stage, with the new dates.
+      await day.selectOption({ label: '20' });
+      await page.locator('#plan-day-choice button[type="submit"]').click();
+      await expect(page.getByTestId('change-payment-day-moved')).toBeVisible();
+
+      // Change my plan: the number of payments is a required choice too.
+      await page.goto('/accounts/LU1.90002/plan/change');
+      const months = page.locator('#plan-months-choice');
+      await expect(months.getByRole('radio').first()).toBeVisible();
+      await months.locator('button[type="submit"]').click();
+      await expect(summary.getByRole('link')).toHaveText(
+        tr(lang, 'Please choose a number of payments.', 'Elija un número de pagos.'),
+      );
+      await expect(months.getByRole('radio').first()).toBeFocused();
+      await checkScreen(page);
     });
 
     test(`an account that cannot be changed online offers only the phone number (${lang}, ${name})`, async ({

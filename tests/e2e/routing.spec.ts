@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MARIA, appReady, expect, signIn, switchToSpanish, test } from './fixtures';
+import { MARIA, appReady, expect, signInWithForm, switchToSpanish, test } from './fixtures';
 
 test('an unknown path goes to the root, which needs a session', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -7,14 +7,14 @@ test('an unknown path goes to the root, which needs a session', async ({ page })
 });
 
 test('an unknown path for a signed-in user ends on the dashboard', async ({ page }) => {
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the my details pages are reachable from the menu', async ({ page }) => {
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'My details' }).click();
   await page.getByRole('menuitem', { name: 'Payment methods' }).click();
@@ -73,7 +73,7 @@ test('a stored language the portal does not speak is English after a reload of a
 test('a stored language the portal does not speak is English after a reload of a signed-in page', async ({
   page,
 }) => {
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   await switchToSpanish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^¡Le damos la bienvenida/);
@@ -128,7 +128,7 @@ for (const { path, data, chunk } of [
   },
 ]) {
   test(`a reload of ${path} asks for its data alongside its code`, async ({ page }) => {
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -183,7 +183,7 @@ for (const { path, data } of [
   test(`a reload of ${path} asks for its data before the app's code has arrived, once`, async ({
     page,
   }) => {
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -220,7 +220,7 @@ test('a language kept only in localStorage is the one the page asks for its data
   page,
   context,
 }) => {
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   // Spanish chosen, but no cookie: the server draws the page in English; the app speaks Spanish.
   await page.evaluate(() => localStorage.setItem('portalLanguage', 'es'));
@@ -242,7 +242,7 @@ test('a language kept only in localStorage is the one the page asks for its data
 });
 
 test('a tab whose access token has expired asks the page for no data with it', async ({ page }) => {
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The saved clock offset puts the token's expiry an hour in the past on this browser's clock.
   await page.evaluate(() => sessionStorage.setItem('portalClockOffset', String(-3_600_000)));
@@ -264,7 +264,7 @@ for (const { path, data } of [
   { path: '/accounts/LU1.10001', data: '**/api/v2/Account/Detailed?**' },
 ]) {
   test(`${path} loads without a layout shift`, async ({ page }) => {
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.addInitScript(() => {
       const shifts: number[] = [];

@@ -6,7 +6,7 @@ import {
   appReady,
   expect,
   fillSignIn,
-  signIn,
+  signInWithForm,
   submitSignIn,
   switchToSpanish,
   test,
@@ -184,7 +184,7 @@ test.describe('signed out elsewhere', () => {
 });
 
 test('signing out with Log out says nothing on the sign-in page', async ({ page }) => {
-  await signIn(page, MARIA);
+  await signInWithForm(page, MARIA);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('banner').getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

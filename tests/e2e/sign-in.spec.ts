@@ -5,7 +5,7 @@ import {
   MARIA,
   expect,
   fillSignIn,
-  signIn,
+  signInWithForm,
   submitSignIn,
   switchToSpanish,
   test,
@@ -13,7 +13,7 @@ import {
 
 test.describe('sign-in as each demo identity', () => {
   test('Maria in English lands on the dashboard with three accounts', async ({ page }) => {
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maria Garcia!');
     await expect(page.getByTestId('account-card')).toHaveCount(3);
@@ -37,7 +37,7 @@ test.describe('sign-in as each demo identity', () => {
   });
 
   test('John has one account and lands on its page', async ({ page }) => {
-    await signIn(page, JOHN);
+    await signInWithForm(page, JOHN);
     await expect(page).toHaveURL(/\/accounts\/LU1\.20001$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account LU1.20001');
     await expect(page.getByTestId('account-balance')).toHaveText('$3,200.00');
@@ -53,7 +53,7 @@ test.describe('sign-in as each demo identity', () => {
   });
 
   test('Acme (a business) sees its name and the client account masked', async ({ page }) => {
-    await signIn(page, ACME);
+    await signInWithForm(page, ACME);
     await expect(page).toHaveURL(/\/accounts\/LU1\.30001$/);
     await expect(page.getByTestId('debtor-name')).toHaveText('Acme Supply LLC');
     await expect(page.getByTestId('client-account')).toHaveText('************9012');
@@ -71,7 +71,7 @@ test.describe('sign-in as each demo identity', () => {
   });
 
   test('Anna: date of birth and phone, then the SSN dialog, then signed in', async ({ page }) => {
-    await signIn(page, ANNA);
+    await signInWithForm(page, ANNA);
     const dialog = page.getByRole('dialog', { name: 'Verify SSN' });
     await expect(dialog).toBeVisible();
     const continueButton = dialog.getByRole('button', { name: 'Continue' });
@@ -102,7 +102,7 @@ test.describe('sign-in errors', () => {
   const wrong = { ...MARIA, first: ['SocialSecurityNumber', '9999'] as [string, string] };
 
   test('wrong details show the not-found message in English', async ({ page }) => {
-    await signIn(page, wrong);
+    await signInWithForm(page, wrong);
     const alert = page.getByTestId('form-error');
     await expect(alert).toContainText('Please check your details or try a different combination.');
     // No account number was used: the message recommends it.
@@ -186,7 +186,7 @@ test.describe('sign-in links and redirects', () => {
   });
 
   test('a signed-in user visiting /login goes back to where they were', async ({ page }) => {
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'View details for account LU1.10002' }).click();
     await expect(page).toHaveURL(/\/accounts\/LU1\.10002$/);
@@ -199,7 +199,7 @@ test.describe('sign-in links and redirects', () => {
   });
 
   test('log out clears the session', async ({ page }) => {
-    await signIn(page, MARIA);
+    await signInWithForm(page, MARIA);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('banner').getByRole('link', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);

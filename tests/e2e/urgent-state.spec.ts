@@ -11,20 +11,16 @@ import {
   CARLOS,
   GRACE,
   LANGS,
+  ROBERT,
+  SAM,
+  VIEWPORTS,
   horizontalOverflow,
   signInAs,
   tr,
   useLanguage,
   type Lang,
 } from './accounts-fixtures';
-import { JOHN, MARIA, expect, test, type Identity } from './fixtures';
-
-/** Demo identity with a plan whose next payments have no payment method (README). */
-const SAM: Identity = {
-  lastName: 'Patel',
-  first: ['SocialSecurityNumber', '3690'],
-  second: ['DateOfBirth', '05/22/1983'],
-};
+import { JOHN, MARIA, expect, test } from './fixtures';
 
 /** A demo day (`today+N`, loaded relative to the server's day) as the page writes it. */
 const day = (offset: number, lang: Lang) =>
@@ -82,6 +78,11 @@ for (const lang of LANGS) {
         'data-state',
         'choose_option',
       );
+      // The plan changes are offered with a plan only: the past-due one, not the others.
+      await expect(pastDue.getByTestId('urgent-offers').getByRole('link')).toHaveCount(3);
+      await expect(card(page, 'LU1.10001').getByTestId('urgent-offers')).toHaveCount(0);
+      await expect(settled.getByTestId('urgent-offers')).toHaveCount(0);
+      await expect(page.getByTestId('urgent-offers-phone')).toHaveCount(0);
       await expectNoAxeViolations(page);
 
       await pay.click();
@@ -320,4 +321,114 @@ for (const lang of LANGS) {
       await expectNoAxeViolations(page);
     });
   });
+}
+
+/** The plan changes the urgent state offers (flows/pages `offer` place urgent), in order. */
+const PLAN_CHANGES = [
+  { name: 'change-plan', path: 'plan/change', en: 'Change my plan', es: 'Cambiar mi plan' },
+  {
+    name: 'change-payment-day',
+    path: 'plan/payment-day',
+    en: 'Change my payment day',
+    es: 'Cambiar mi día de pago',
+  },
+  { name: 'cancel-plan', path: 'plan/cancel', en: 'Cancel my plan', es: 'Cancelar mi plan' },
+];
+
+/** The urgent notice offers each plan change for the account, as a link at least 24 px high. */
+async function expectPlanChanges(notice: Locator, accountNumber: string, lang: Lang) {
+  const links = notice.getByTestId('urgent-offers').getByRole('link');
+  await expect(links).toHaveText(PLAN_CHANGES.map((change) => tr(lang, change.en, change.es)));
+  for (const [i, change] of PLAN_CHANGES.entries()) {
+    await expect(links.nth(i)).toHaveAttribute('href', `/accounts/${accountNumber}/${change.path}`);
+    await expect(links.nth(i)).toHaveAttribute('data-testid', `urgent-offer-${change.name}`);
+    expect((await box(links.nth(i))).height).toBeGreaterThanOrEqual(24);
+  }
+  await expect(notice.getByTestId('urgent-offers-phone')).toHaveCount(0);
+}
+
+/** With URGENT_SCREENSHOTS set, the screen as a PNG in that folder (to look at, not compared). */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.URGENT_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/urgent-${name}.png`, fullPage: true });
+}
+
+for (const lang of LANGS) {
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`the urgent state offers the plan changes, on the dashboard and the account page (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000); // two screens, each checked by axe
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      await signInAs(page, SAM);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      // Both plans can be changed online: each card's notice offers the changes, whatever it says.
+      const next = card(page, 'LU1.90002').getByTestId('urgent-state');
+      await expect(next).toHaveAttribute('data-state', 'next_payment');
+      await expectPlanChanges(next, 'LU1.90002', lang);
+      const needed = card(page, 'LU1.90001').getByTestId('urgent-state');
+      await expect(needed).toHaveAttribute('data-state', 'payment_method_needed');
+      await expectPlanChanges(needed, 'LU1.90001', lang);
+      // The notice's own action stays its one button; the offers are links beside it.
+      await expect(needed.getByTestId('urgent-action')).toHaveCount(1);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoAxeViolations(page);
+      await shot(page, `dashboard-${lang}-${name}`);
+
+      // The account page leads with the same notice and the same links; the plan section keeps its own.
+      await openAccount(page, 'LU1.90002');
+      const notice = page.getByTestId('urgent-state');
+      await expectPlanChanges(notice, 'LU1.90002', lang);
+      await expect(page.getByTestId('plan-change-offers').getByRole('link')).toHaveCount(3);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoAxeViolations(page);
+      await shot(page, `account-${lang}-${name}`);
+      await notice.getByTestId('urgent-offer-change-payment-day').click();
+      await expect(page).toHaveURL(/\/accounts\/LU1\.90002\/plan\/payment-day$/);
+      await expect(page.getByTestId('change-payment-day-stage').first()).toBeVisible();
+    });
+
+    test(`a plan that cannot be changed online: the urgent state gives only the phone number (${lang}, ${name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000); // two screens, each checked by axe
+      await page.setViewportSize(viewport);
+      await useLanguage(page, lang);
+      await signInAs(page, ROBERT);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const fixed = card(page, 'LU1.70002').getByTestId('urgent-state');
+      await expect(fixed.getByTestId('urgent-offers-phone')).toHaveText(
+        tr(
+          lang,
+          'To change your payment plan or its payment method, please call us at 800-555-0101.',
+          'Para cambiar su plan de pagos o su método de pago, llámenos al 800-555-0101.',
+        ),
+      );
+      // The number is a link that calls it, never split across lines.
+      const call = fixed.getByRole('link', { name: '800-555-0101' });
+      await expect(call).toHaveAttribute('href', 'tel:8005550101');
+      expect((await box(call)).height).toBeLessThan(30);
+      await expect(fixed.getByTestId('urgent-offers')).toHaveCount(0);
+      await expect(card(page, 'LU1.70002').locator('a[href*="/plan/"]')).toHaveCount(0);
+      // The other account's plan can be changed online: its notice offers the changes.
+      await expectPlanChanges(
+        card(page, 'DU8.70001').getByTestId('urgent-state'),
+        'DU8.70001',
+        lang,
+      );
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoAxeViolations(page);
+      await shot(page, `not-modifiable-dashboard-${lang}-${name}`);
+
+      // The account page: no link anywhere; its notice gives the number (not said twice).
+      await openAccount(page, 'LU1.70002');
+      await expect(page.locator('a[href*="/plan/"]')).toHaveCount(0);
+      await expect(page.getByTestId('urgent-offers-phone')).toHaveCount(0);
+      await expect(page.getByTestId('notice-not-modifiable')).toContainText('800-555-0101');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoAxeViolations(page);
+      await shot(page, `not-modifiable-account-${lang}-${name}`);
+    });
+  }
 }

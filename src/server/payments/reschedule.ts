@@ -10,7 +10,7 @@ import type { PortalContext } from '../context';
 import { addDays, isValidDay } from '../dates';
 import type { AccountRow, ArrangementPaymentRow } from '../db/types';
 import { ApiError } from '../http/errors';
-import { activeArrangement } from '../routes/mappers';
+import { activeArrangement, modifiableOnline } from '../routes/mappers';
 import { arrangementsOf } from './account-state';
 
 export const MOVE_MAX_DAYS = 15;
@@ -22,7 +22,7 @@ export async function moveArgs(
   const today = ctx.today();
   const active = activeArrangement(await arrangementsOf(ctx.db, account.id));
   if (!active) throw new ApiError(404, 'noScheduledPayment');
-  if (!active.arrangement.modifiable_online) throw new ApiError(422, 'arrangementNotModifiable');
+  if (!modifiableOnline(active.arrangement)) throw new ApiError(422, 'arrangementNotModifiable');
   const open = active.payments
     .filter((p) => (p.status === 'PostDate' || p.status === 'Rejected') && !p.is_pending_post)
     .filter((p) => p.pay_date >= today)

@@ -6,9 +6,10 @@
  * the database (routes/account-reads.ts): the account's arrangements, their payments, its
  * transactions and the debtor come as JSON columns of the account's row, found through the
  * account (or the debtor's accounts) in the database rather than by a list of ids. ListOverview
- * carries all a dashboard card shows (payment options, pending payments, paid-off percent), so
- * the dashboard makes no request per card: pending transactions are summed inside the accounts
- * query, and plan existence is decided from the amounts alone (no schedules are built).
+ * carries all a dashboard card shows (payment options, pending payments, paid-off percent, whether
+ * its plan may be changed online), so the dashboard makes no request per card: pending
+ * transactions are summed inside the accounts query, and plan existence is decided from the
+ * amounts alone (no schedules are built).
  * Account/Detailed states the account's payment options the same way.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,7 +24,15 @@ import { toDollars } from '../money';
 import { offeredOptions, plansKnown, ruleView } from '../payments/account-state';
 import { lazyPaymentServices } from '../payments/services';
 import { accountQueries, fromJson, LIST_ORDER, listOf } from './account-reads';
-import { groupArrangements, isViewable, mapAccount, mapDebtor, mapTransaction } from './mappers';
+import {
+  activeArrangement,
+  groupArrangements,
+  isViewable,
+  mapAccount,
+  mapDebtor,
+  mapTransaction,
+  modifiableOnline,
+} from './mappers';
 
 /**
  * ctx.today(), worked out at most once a second. The agency's day turns over on a whole second of
@@ -83,8 +92,8 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
 
   /**
    * Each card of the dashboard drawn from this one read: the account, the payment options the
-   * rules offer for it (plans existence as the plan routes decide), its pending payments and
-   * the progress ring's percent.
+   * rules offer for it (plans existence as the plan routes decide), its pending payments, the
+   * progress ring's percent and whether its plan may be changed online (the urgent state's offers).
    */
   api.get(
     '/Account/ListOverview',
@@ -93,7 +102,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       schema: {
         summary: "The debtor's accounts, with what each dashboard card shows",
         description:
-          'Each account with the payment options the rules offer for it, its pending payments and the paid-off percent of its progress ring. Closed accounts are listed for 45 days after closing.',
+          'Each account with the payment options the rules offer for it, its pending payments, the paid-off percent of its progress ring and whether its plan may be changed online. Closed accounts are listed for 45 days after closing.',
         response: { 200: schemaRef(ctx.schemas, 'account-list') },
       },
     },
@@ -113,6 +122,8 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
           ).get(row.id) ?? [];
         const account = mapAccount(row, list);
         const view = ruleView(row, list, account);
+        // The arrangement the summary shows (mapAccount's), as the account page reads its flag.
+        const plan = activeArrangement(list);
         cards.push({
           ...account,
           paymentOptions: optionsOf(row, view, day),
@@ -120,6 +131,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
           paidOffPercent: showsProgressRing(view.account)
             ? paidOffPercent(view.account, view.arrangements)
             : null,
+          planModifiableOnline: plan ? modifiableOnline(plan.arrangement) : null,
         });
       }
       return cards;

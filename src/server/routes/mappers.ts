@@ -67,6 +67,17 @@ export function activeArrangement(
     )[0];
 }
 
+/**
+ * Whether the debtor may change a plan online: the agency allows it (modifiable_online) and the
+ * debtor has not cancelled it. A cancelled plan stays active while a payment less than 1 business
+ * day away is still to be taken; that payment can no longer be moved, and the plan not changed.
+ */
+export function modifiableOnline(
+  arrangement: Pick<ArrangementWithPayments['arrangement'], 'modifiable_online' | 'cancelled_at'>,
+): boolean {
+  return Boolean(arrangement.modifiable_online) && arrangement.cancelled_at === null;
+}
+
 function paidCents(payments: ArrangementPaymentRow[]): number {
   return payments.filter((p) => p.status === 'Paid').reduce((sum, p) => sum + p.amount_cents, 0);
 }
@@ -161,7 +172,7 @@ export function mapArrangement(entry: ArrangementWithPayments) {
     remainingNonElectronic: toDollars(remainingNonElectronic),
     created: arrangement.created,
     allowRemaining: Boolean(arrangement.allow_remaining),
-    modifiableOnline: Boolean(arrangement.modifiable_online),
+    modifiableOnline: modifiableOnline(arrangement),
     details: payments.map((p) => ({
       id: p.id,
       payDate: p.pay_date,

@@ -7,10 +7,14 @@ import { apiRequest } from '../lib/api';
 
 /**
  * An account as ListOverview sends it: the account plus what its dashboard card shows, decided
- * by the server (the payment options offered, pending payments, the paid-off percent).
+ * by the server (the payment options offered, pending payments, the paid-off percent, whether its
+ * plan may be changed online).
  */
 export type AccountOverview = Account &
-  Pick<ApiAccountOverview, 'paymentOptions' | 'pendingPaymentsTotal' | 'paidOffPercent'>;
+  Pick<
+    ApiAccountOverview,
+    'paymentOptions' | 'pendingPaymentsTotal' | 'paidOffPercent' | 'planModifiableOnline'
+  >;
 
 /** The signed-in debtor's accounts: one per account number, sorted (spec §4). */
 export const accountsOverviewQuery = queryOptions({

@@ -137,7 +137,9 @@ export interface UrgentHandlers {
 
 /**
  * The one thing the account needs from the debtor now (flows/rules/urgent-state.json): a
- * coloured notice with its title, text and at most one action, which says what it does. It is a
+ * coloured notice with its title, text and at most one action, which says what it does; below
+ * it, what the screen offers there besides (`children`: the pages offered at the place urgent,
+ * such as the plan changes). It is a
  * region named by its title; where several accounts' notices share a page (the dashboard), each
  * is also named by its account's heading (`accountHeadingId`), so two accounts past due by the
  * same amount are two regions a screen reader can tell apart.
@@ -152,6 +154,7 @@ export function UrgentNotice({
   compact = false,
   headingLevel = 'h2',
   accountHeadingId,
+  children,
 }: {
   accountNumber: string;
   state: UrgentState;
@@ -164,6 +167,8 @@ export function UrgentNotice({
   headingLevel?: 'h2' | 'h3' | 'h4';
   /** The id of the heading that names the account, added to the region's name. */
   accountHeadingId?: string;
+  /** Shown after the action: the links the screen offers in the notice (links, not buttons). */
+  children?: ReactNode;
 }) {
   const styles = useStyles();
   const language = useLanguage();
@@ -262,6 +267,7 @@ export function UrgentNotice({
         </Body1>
       )}
       {button}
+      {children}
     </section>
   );
 }

@@ -10,6 +10,7 @@ interface RouterLinkProps {
   inline?: boolean;
   className?: string;
   'aria-label'?: string;
+  'data-testid'?: string;
   /** Runs first; calling preventDefault() stops the in-app navigation. */
   onClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
 }

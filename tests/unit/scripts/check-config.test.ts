@@ -201,6 +201,40 @@ describe('check:config', () => {
     );
   }, 30_000);
 
+  it("names what is wrong in a page's offer: no account address, an unknown fact, an order taken, a place", () => {
+    const result = checkEdited((flows) => {
+      // contact-us has no address for an account; its offer would link nowhere.
+      editJson(path.join(flows, 'pages', 'contact-us.json'), (page) => {
+        page.offer = { places: ['urgent'], text: 'contact-us.title', order: 9 };
+      });
+      editJson(path.join(flows, 'pages', 'change-payment-day.json'), (page) => {
+        const offer = page.offer as { order: number; when?: unknown };
+        offer.order = 1;
+        offer.when = { '==': [{ var: 'debtor.state' }, 'NJ'] };
+      });
+      editJson(path.join(flows, 'pages', 'cancel-plan.json'), (page) => {
+        (page.offer as { places: string[] }).places = ['plan', 'dashboard'];
+      });
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      'flows/pages/contact-us.json: /offer: an offered page needs a route with :accountNumber',
+    );
+    expect(result.output).toContain(
+      'flows/pages/change-payment-day.json: /offer/when: unknown fact "debtor" (an offer reads place, account, arrangement, urgentState)',
+    );
+    // Files are checked in name order: change-payment-day.json takes order 1 before change-plan.json.
+    expect(result.output).toContain(
+      'flows/pages/change-plan.json: /offer/order: pages/change-payment-day.json is offered at plan with order 1 too',
+    );
+    expect(result.output).toContain(
+      'flows/pages/change-plan.json: /offer/order: pages/change-payment-day.json is offered at urgent with order 1 too',
+    );
+    expect(result.output).toContain(
+      'flows/pages/cancel-plan.json: /offer/places/1: must be equal to one of the allowed values',
+    );
+  }, 30_000);
+
   it("names a page file's text that has no Spanish", () => {
     const result = checkEdited((flows) =>
       editJson(path.join(flows, 'texts', 'dispute.json'), (texts) => {

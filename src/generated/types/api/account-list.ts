@@ -13,5 +13,9 @@ export type AccountOverview = Account & {
    * How much of the debt is paid off, a whole percent from 0 to 100 (floor), for the progress ring (spec section 4): 100 when the balance is zero, else measured against the latest active arrangement's amount when it is a settlement (SIF or LET) and the original balance otherwise. Null when no ring is shown: closed, end-of-process and PCO accounts.
    */
   paidOffPercent: number | null;
+  /**
+   * Whether the plan the card shows (the current arrangement) may be changed online, as Account/Detailed's arrangement modifiableOnline says: the card then offers the plan changes, else the phone number to call. Null without a plan.
+   */
+  planModifiableOnline: boolean | null;
 };
 export type AccountList = AccountOverview[];

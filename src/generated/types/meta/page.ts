@@ -92,10 +92,13 @@ export type FormPageFile = {
    */
   forms?: [PageForm, ...PageForm[]];
   /**
-   * Where the account page offers this page: a link in the plan section (place plan) while the plan is active and can be changed online, and `when` holds over the facts arrangement (the plan shown) and account.
+   * Where the account screens offer this page: a link to its address for the account (its route with :accountNumber), in `order`, at each of its places: plan (the account page's plan section) and urgent (the urgent-state notice: the dashboard card and the top of the account page). Offered only for an open account with a plan (the plan shown) whose `when` holds; when that plan cannot be changed online the place shows the phone number instead of the links (on the account page its notice says it). `when` holds over the facts place (plan or urgent), account, arrangement (the plan shown: id, type, amount, allowRemaining, payments) and urgentState (the id of the account's urgent state, flows/rules/urgent-state.json).
    */
   offer?: {
-    place: 'plan';
+    /**
+     * @minItems 1
+     */
+    places: ['plan' | 'urgent', ...('plan' | 'urgent')[]];
     text: TextKey;
     order?: number;
     when?: JsonLogic;

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUsd } from '@/domain/money';
 import type { CoveredNotice } from '@/generated/types/meta/rules';
 import type { AccountDetailed } from '@/web/api/account-detailed';
+import { PhoneSentence } from '@/web/components/phone-sentence';
 import { useLanguage } from '@/web/hooks/use-language';
 import { formatDate } from '@/web/utils/format-date';
 
@@ -87,7 +88,7 @@ export function AccountNotices({
       id: 'not-modifiable',
       intent: 'warning',
       title: t('account.notices.notModifiable.title'),
-      body: t('account.notices.notModifiable.body', { phone }),
+      body: <PhoneSentence textKey="account.notices.notModifiable.body" phone={phone} />,
     });
   }
 

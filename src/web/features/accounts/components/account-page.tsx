@@ -8,6 +8,7 @@ import { hasExistingPayment } from '@/web/api/existing-payment';
 import { usePaymentSettings } from '@/web/api/payment-settings';
 import { AccountBadges, UrgentNotice } from '@/web/components/account-state';
 import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { PageOffers } from '@/web/components/page-offers';
 import { useNotify } from '@/web/components/notify';
 import { PageHeader } from '@/web/components/page-header';
 import { QueryError } from '@/web/components/query-error';
@@ -34,7 +35,6 @@ import { DisputeDocument } from './dispute-document';
 import { PaymentOptionsLinks } from './payment-options-links';
 import { PaymentSchedule } from './payment-schedule';
 import { TransactionHistory } from './transaction-history';
-import { PlanChangeOffers } from './plan-change-offers';
 import { UpcomingPayments } from './upcoming-payments';
 
 // The dialogs (and their forms) load when first opened.
@@ -118,6 +118,9 @@ export default function AccountPage() {
   });
   const urgent = urgentState(facts, rules.urgentState);
   const base = `/accounts/${encodeURIComponent(account.accountNumber)}`;
+  // The pages offered for the plan (flows/pages `offer`): in the urgent notice and the plan
+  // section. A plan that cannot be changed online has the notice with the phone number instead.
+  const offerFacts = { account, arrangement, urgentState: urgent.id };
 
   const payNow = async (row: ScheduleRow) => {
     const to = `${base}/payment/${row.payNow}`;
@@ -160,7 +163,16 @@ export default function AccountPage() {
           paymentOptionsHref: `${base}/paymentOptions`,
           externalPaymentUrl: account.externalPaymentUrl,
         }}
-      />
+      >
+        {open && arrangement && (
+          <PageOffers
+            place="urgent"
+            accountNumber={account.accountNumber}
+            facts={offerFacts}
+            modifiable={canModify}
+          />
+        )}
+      </UrgentNotice>
       <DisputeDocument accountNumber={data.account.accountNumber} />
       <AccountNotices
         data={data}
@@ -180,12 +192,12 @@ export default function AccountPage() {
           onSetPaymentMethod={openPaymentMethod}
           onMoveNextPayment={openReschedule}
         >
-          {canModify && (
-            <PlanChangeOffers
-              accountNumber={account.accountNumber}
-              facts={{ account, arrangement }}
-            />
-          )}
+          <PageOffers
+            place="plan"
+            accountNumber={account.accountNumber}
+            facts={offerFacts}
+            modifiable={canModify}
+          />
         </UpcomingPayments>
       )}
       {open && (

@@ -4,10 +4,12 @@ import { maskClientAccount } from '@/domain/masking';
 import { formatUsd } from '@/domain/money';
 import { progressState } from '@/domain/progress';
 import { accountStateFacts, urgentState } from '@/domain/account-state';
+import { activeArrangement } from '@/domain/schedule-status';
 import type { AccountOverview } from '@/web/api/accounts-overview';
 import { AccountBadges, UrgentNotice } from '@/web/components/account-state';
 import { ButtonLink } from '@/web/components/button-link';
 import { InfoList } from '@/web/components/info-list';
+import { PageOffers } from '@/web/components/page-offers';
 import { Panel } from '@/web/components/panel';
 import { RouterLink } from '@/web/components/router-link';
 import { useLanguage } from '@/web/hooks/use-language';
@@ -77,6 +79,13 @@ export function AccountCard({ account }: { account: AccountOverview }) {
     scheduleRules: rules.scheduleStatus,
   });
   const urgent = urgentState(facts, rules.urgentState);
+  const phone = supportPhone(account.supportPhoneNumber, null, t('account.defaultSupportPhone'));
+  // The plan shown, from the overview's summary: the urgent notice offers its changes (flows/pages
+  // `offer` place urgent) when it can be changed online, else the number to call.
+  const arrangement =
+    account.isClosed || account.isEop || account.planModifiableOnline === null
+      ? null
+      : activeArrangement(account);
   // One primary action per card: the urgent state's, else Make a payment. Comparing the options
   // is what Make a payment does, so that action is left to it.
   const urgentAction = urgent.outcome.action;
@@ -126,7 +135,7 @@ export function AccountCard({ account }: { account: AccountOverview }) {
         accountNumber={accountNumber}
         state={urgent}
         facts={facts}
-        phone={supportPhone(account.supportPhoneNumber, null, t('account.defaultSupportPhone'))}
+        phone={phone}
         headingLevel="h4"
         accountHeadingId={headingId}
         compact
@@ -134,7 +143,17 @@ export function AccountCard({ account }: { account: AccountOverview }) {
           setPaymentMethodHref: `/accounts/${encoded}`,
           externalPaymentUrl: account.externalPaymentUrl,
         }}
-      />
+      >
+        {arrangement && (
+          <PageOffers
+            place="urgent"
+            accountNumber={accountNumber}
+            facts={{ account, arrangement, urgentState: urgent.id }}
+            modifiable={account.planModifiableOnline === true}
+            phone={phone}
+          />
+        )}
+      </UrgentNotice>
       <div className={styles.section}>
         <h4 className={styles.sectionHeading}>{t('dashboard.card.balanceDetails')}</h4>
         <div>
