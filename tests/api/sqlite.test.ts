@@ -22,6 +22,7 @@ import { guestSuite } from './guest.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
+import { studioAuthSuite } from './studio-auth.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -53,6 +54,7 @@ hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data
 badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 identitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sessionLimitsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
 );

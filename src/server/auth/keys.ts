@@ -7,6 +7,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 export interface ServerKeys {
   identityHmacKey: Buffer;
   jwtKey: Uint8Array;
+  /** Encrypts the studio's TOTP secrets (studio/totp.ts). */
+  totpKey: Buffer;
 }
 
 export function deriveKeys(secret: Buffer): ServerKeys {
@@ -14,6 +16,7 @@ export function deriveKeys(secret: Buffer): ServerKeys {
   return {
     identityHmacKey: derive('identity-hmac-v1'),
     jwtKey: new Uint8Array(derive('jwt-hs256-v1')),
+    totpKey: derive('studio-totp-v1'),
   };
 }
 

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_payment_leases';
 import * as m0006 from './migrations/0006_sessions';
 import * as m0007 from './migrations/0007_plan_changes';
 import * as m0008 from './migrations/0008_form_records';
+import * as m0009 from './migrations/0009_staff';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_sessions': m0006,
   '0007_plan_changes': m0007,
   '0008_form_records': m0008,
+  '0009_staff': m0009,
 };
 
 const provider: MigrationProvider = {

@@ -209,6 +209,59 @@ export interface SessionsTable {
   ends_at: string;
 }
 
+/** Staff roles of the studio (issue 24): what each may do is studio/guard.ts's table. */
+export type StaffRole = 'editor' | 'approver' | 'client_manager' | 'admin';
+
+/** A staff member of the studio (migration 0009). Staff are disabled, never deleted. */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  /** Lower case; unique. */
+  email: string;
+  display_name: string;
+  role: StaffRole;
+  /** scrypt$N$r$p$salt$hash (studio/passwords.ts). */
+  password_hash: string;
+  /** The TOTP secret, encrypted with the server's TOTP key (studio/totp.ts). */
+  totp_secret: string;
+  /** The TOTP time step of the last accepted code (a code is never accepted twice). */
+  totp_last_step: number | string | null;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+/** A studio session: only hashes of the cookie's id and of the CSRF token are stored. */
+export interface StaffSessionsTable {
+  /** SHA-256 (hex) of the random session id sent in the studio_session cookie. */
+  id_hash: string;
+  staff_id: number;
+  /** SHA-256 (hex) of the session's CSRF token. */
+  csrf_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  /** created_at plus the absolute limit. */
+  expires_at: string;
+}
+
+/** Studio sign-in failures and locks per email (lower case), known to an account or not. */
+export interface StaffLockoutsTable {
+  email: string;
+  failed_attempts: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+/** The studio's append-only audit log (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_id: number | null;
+  action: string;
+  subject: string | null;
+  /** JSON object. */
+  detail: string;
+  ip: string | null;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   debtors: DebtorsTable;
@@ -223,6 +276,10 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_lockouts: StaffLockoutsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

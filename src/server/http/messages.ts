@@ -102,6 +102,12 @@ export const MESSAGE_KEYS = [
   'invalidPaymentDate',
   'paymentAlreadyScheduled',
   'paymentInterrupted',
+  'staffSignInFailed',
+  'staffLocked',
+  'csrfRefused',
+  'weakPassword',
+  'staffEmailTaken',
+  'staffCannotDisableSelf',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

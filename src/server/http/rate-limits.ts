@@ -89,6 +89,8 @@ export interface RateLimits {
   letterByIdentity: LimitHook;
   /** onRequest: every Guest call together, per client address. */
   guestByAddress: LimitHook;
+  /** onRequest: the staff studio's sign-in (issue 24), per client address. */
+  studioSignInByAddress: LimitHook;
 }
 
 /** The limits named in a route's hooks (route options onRequest, preHandler, ...). */
@@ -179,5 +181,6 @@ export async function registerRateLimits(
       hashed('account', bodyField(request, 'accountNumber').trim().toUpperCase()),
     ),
     guestByAddress: hook('guest', 'address', settings.guestPerAddress, address),
+    studioSignInByAddress: hook('studio-sign-in', 'address', settings.signInPerAddress, address),
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * Who may call which studio route (issue 24): one table, and one guard that fails closed. A
+ * route that is not in the table is refused to everyone (403), and the plugin refuses at start-up
+ * to register a route the table does not name (routes.ts), so a new route cannot be open by
+ * mistake. Only the sign-in is open without a session.
+ *
+ * Order of the checks on every studio call but the sign-in:
+ * 1. a live session from the `studio_session` cookie (a debtor's Bearer token is not looked at):
+ *    else 401;
+ * 2. on POST, PUT, PATCH and DELETE: an Origin, when sent, equal to the server's own, and the
+ *    session's CSRF token in `X-CSRF-Token`: else 403 (`csrfRefused`);
+ * 3. the staff member's role in the route's row: else 403.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffRole } from '../db/types';
+import { ApiError } from '../http/errors';
+import type { StaffPrincipal, StaffSessions } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member of a studio call (set by the studio guard). */
+    staff?: StaffPrincipal;
+  }
+}
+
+export const STUDIO_PREFIX = '/studio/api';
+export const STUDIO_COOKIE = 'studio_session';
+
+const ANY_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager', 'admin'];
+
+/** Routes open without a session (`METHOD /path` under the prefix). */
+export const STUDIO_PUBLIC_ROUTES: ReadonlySet<string> = new Set(['POST /sign-in']);
+
+/** The roles allowed on each route; anything else is refused. */
+export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
+  'POST /sign-out': ANY_STAFF,
+  'GET /me': ANY_STAFF,
+  'GET /staff': ['admin'],
+  'POST /staff': ['admin'],
+  'POST /staff/:id/disable': ['admin'],
+  'GET /audit': ['admin', 'approver'],
+  'GET /audit.csv': ['admin', 'approver'],
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `METHOD /path` of a studio route, as the table names it. */
+export function routeKey(method: string, url: string): string {
+  const path = url.startsWith(STUDIO_PREFIX) ? url.slice(STUDIO_PREFIX.length) : url;
+  return `${method.toUpperCase()} ${path}`;
+}
+
+/** The server's own origin as the browser names it (behind a proxy: X-Forwarded-Proto/Host). */
+export function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** 403 unless the Origin header, when sent, is the server's own. */
+export function checkOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== ownOrigin(request)) {
+    throw new ApiError(403, 'csrfRefused');
+  }
+}
+
+export function studioGuard(sessions: StaffSessions) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    // No such route: the plugin's not-found handler answers 404 to anyone.
+    if (request.is404) return;
+    const key = routeKey(request.method, request.routeOptions.url ?? '');
+    if (STUDIO_PUBLIC_ROUTES.has(key)) {
+      if (STATE_CHANGING.has(request.method)) checkOrigin(request);
+      return;
+    }
+    const id = request.cookies[STUDIO_COOKIE];
+    const staff = id ? await sessions.open(id) : undefined;
+    if (!staff) throw new ApiError(401, 'unauthorized');
+    if (STATE_CHANGING.has(request.method)) {
+      checkOrigin(request);
+      const token = request.headers['x-csrf-token'];
+      if (!sessions.csrfMatches(staff, typeof token === 'string' ? token : undefined)) {
+        throw new ApiError(403, 'csrfRefused');
+      }
+    }
+    const roles = Object.hasOwn(STUDIO_ROUTE_ROLES, key) ? STUDIO_ROUTE_ROLES[key] : undefined;
+    if (!roles?.includes(staff.role)) throw new ApiError(403, 'forbidden');
+    request.staff = staff;
+  };
+}
+
+/** The signed-in staff member (a route behind the guard). */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new ApiError(401, 'unauthorized');
+  return request.staff;
+}

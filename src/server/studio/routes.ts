@@ -1,0 +1,314 @@
+/**
+ * The staff studio's API (issue 24, slice 1) under /studio/api: sign-in (password and TOTP, with
+ * a lockout per email and a rate limit per client address), sign-out, the signed-in staff member,
+ * staff accounts (admin) and the audit log (admin, approver), as JSON and CSV.
+ *
+ * Kept apart from the debtor API: its own plugin, cookie and CSRF token; the cookie parser is
+ * registered inside this plugin only, and the guard (guard.ts) never reads a Bearer token, while
+ * the debtor API reads nothing but its Bearer token. Every change and every sign-in is written to
+ * the audit log (audit.ts). Passwords, TOTP secrets and session ids are never logged.
+ */
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StudioAuditQuery } from '@/generated/types/api/studio-audit-query';
+import type { StudioSignInRequest } from '@/generated/types/api/studio-sign-in-request';
+import type { StudioStaffCreateRequest } from '@/generated/types/api/studio-staff-create-request';
+import type { StudioStaffParams } from '@/generated/types/api/studio-staff-params';
+import type { SessionLimits } from '../auth/sessions';
+import type { PortalContext } from '../context';
+import { ApiError, sendError } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import { auditCsv, readAudit, recordAudit, type AuditFilter } from './audit';
+import {
+  STUDIO_COOKIE,
+  STUDIO_PREFIX,
+  STUDIO_PUBLIC_ROUTES,
+  STUDIO_ROUTE_ROLES,
+  routeKey,
+  staffOf,
+  studioGuard,
+} from './guard';
+import { StaffLockout } from './lockout';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { StaffSessions } from './sessions';
+import { createStaff, normalizeEmail } from './staff';
+import { acceptedStep, decryptSecret } from './totp';
+
+export interface StudioOptions {
+  session: SessionLimits;
+}
+
+/** Whether the cookie is Secure: on https (X-Forwarded-Proto behind a trusted proxy), or always in production. */
+function secureCookie(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || process.env.NODE_ENV === 'production';
+}
+
+interface StaffRecord {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+export async function registerStudioRoutes(
+  app: FastifyInstance,
+  ctx: PortalContext,
+  options: StudioOptions,
+): Promise<void> {
+  const sessions = new StaffSessions(ctx.db, ctx.now, options.session);
+  const lockout = new StaffLockout(ctx.db, ctx.now);
+
+  await app.register(
+    async (studio) => {
+      await studio.register(fastifyCookie);
+      // Fail closed at start-up too: a studio route the role table does not name is an error.
+      studio.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD') continue;
+          const key = routeKey(method, route.url);
+          if (!STUDIO_PUBLIC_ROUTES.has(key) && !Object.hasOwn(STUDIO_ROUTE_ROLES, key)) {
+            throw new Error(`studio route ${key} is not in STUDIO_ROUTE_ROLES`);
+          }
+        }
+      });
+      studio.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      studio.addHook('onRequest', studioGuard(sessions));
+      studio.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'notFound'));
+
+      const record = (request: FastifyRequest, entry: Parameters<typeof recordAudit>[2]) =>
+        recordAudit(ctx.db, ctx.now(), { ip: request.ip, ...entry });
+
+      studio.post<{ Body: StudioSignInRequest }>(
+        '/sign-in',
+        {
+          schema: { body: schemaRef(ctx.schemas, 'studio-sign-in-request') },
+          onRequest: [ctx.limits.studioSignInByAddress],
+        },
+        async (request, reply) => {
+          const email = normalizeEmail(request.body.email);
+          const account = await ctx.db
+            .selectFrom('staff_accounts')
+            .selectAll()
+            .where('email', '=', email)
+            .executeTakeFirst();
+          const staffId = account?.id ?? null;
+          if (await lockout.isLocked(email)) {
+            await record(request, {
+              staffId,
+              action: 'sign-in.failure',
+              subject: email,
+              detail: { reason: 'locked' },
+            });
+            throw new ApiError(423, 'staffLocked');
+          }
+          // The same work whether or not the email is known: a password is always hashed.
+          const passwordOk = await verifyPassword(
+            request.body.password,
+            account?.password_hash ?? (await dummyPasswordHash()),
+          );
+          let reason: string | null = null;
+          let step: number | null = null;
+          if (!account) reason = 'unknownEmail';
+          else if (!passwordOk) reason = 'password';
+          else {
+            const lastStep =
+              account.totp_last_step === null ? null : Number(account.totp_last_step);
+            step = acceptedStep(
+              decryptSecret(ctx.keys.totpKey, account.totp_secret),
+              request.body.code,
+              ctx.now(),
+              lastStep,
+            );
+            if (step === null) reason = 'code';
+            else if (account.disabled_at !== null) reason = 'disabled';
+            else {
+              // The code is used once: a second sign-in with it (a replay) is refused.
+              const used = await ctx.db
+                .updateTable('staff_accounts')
+                .set({ totp_last_step: step })
+                .where('id', '=', account.id)
+                .where((eb) =>
+                  eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]),
+                )
+                .executeTakeFirst();
+              if (Number(used.numUpdatedRows) !== 1) reason = 'code';
+            }
+          }
+          if (reason !== null || !account) {
+            const locked = await lockout.recordFailure(email);
+            await record(request, {
+              staffId,
+              action: 'sign-in.failure',
+              subject: email,
+              detail: { reason },
+            });
+            if (locked) {
+              await record(request, { staffId, action: 'sign-in.lockout', subject: email });
+            }
+            throw new ApiError(401, 'staffSignInFailed');
+          }
+          await lockout.clear(email);
+          const session = await sessions.start(account.id);
+          await record(request, { staffId: account.id, action: 'sign-in.success', subject: email });
+          reply.setCookie(STUDIO_COOKIE, session.id, {
+            httpOnly: true,
+            sameSite: 'strict',
+            path: '/studio',
+            secure: secureCookie(request),
+            expires: session.expiresAt,
+          });
+          return reply.send({
+            csrfToken: session.csrfToken,
+            staff: { id: account.id, email, name: account.display_name, role: account.role },
+          });
+        },
+      );
+
+      studio.post('/sign-out', async (request, reply) => {
+        const staff = staffOf(request);
+        await sessions.end(staff.sessionHash);
+        await record(request, { staffId: staff.staffId, action: 'sign-out', subject: staff.email });
+        reply.clearCookie(STUDIO_COOKIE, {
+          httpOnly: true,
+          sameSite: 'strict',
+          path: '/studio',
+          secure: secureCookie(request),
+        });
+        return reply.code(204).send();
+      });
+
+      studio.get('/me', async (request) => {
+        const staff = staffOf(request);
+        return { id: staff.staffId, email: staff.email, name: staff.name, role: staff.role };
+      });
+
+      const staffRecord = async (id: number): Promise<StaffRecord | undefined> => {
+        const row = await ctx.db
+          .selectFrom('staff_accounts')
+          .select(['id', 'email', 'display_name', 'role', 'created_at', 'disabled_at'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return row && toRecord(row);
+      };
+
+      studio.get('/staff', async () => {
+        const rows = await ctx.db
+          .selectFrom('staff_accounts')
+          .select(['id', 'email', 'display_name', 'role', 'created_at', 'disabled_at'])
+          .orderBy('id')
+          .execute();
+        return rows.map(toRecord);
+      });
+
+      studio.post<{ Body: StudioStaffCreateRequest }>(
+        '/staff',
+        { schema: { body: schemaRef(ctx.schemas, 'studio-staff-create-request') } },
+        async (request, reply) => {
+          const admin = staffOf(request);
+          const result = await createStaff(
+            ctx.db,
+            ctx.keys.totpKey,
+            {
+              email: request.body.email,
+              name: request.body.name,
+              role: request.body.role,
+              password: request.body.password,
+            },
+            ctx.now(),
+          );
+          if (!result.ok) {
+            if (result.problem === 'emailTaken') throw new ApiError(409, 'staffEmailTaken');
+            throw new ApiError(400, 'weakPassword');
+          }
+          await record(request, {
+            staffId: admin.staffId,
+            action: 'staff.create',
+            subject: result.email,
+            detail: { id: result.id, name: request.body.name.trim(), role: request.body.role },
+          });
+          return reply
+            .code(201)
+            .send({ staff: await staffRecord(result.id), otpauthUri: result.otpauthUri });
+        },
+      );
+
+      studio.post<{ Params: StudioStaffParams }>(
+        '/staff/:id/disable',
+        { schema: { params: schemaRef(ctx.schemas, 'studio-staff-params') } },
+        async (request) => {
+          const admin = staffOf(request);
+          const { id } = request.params;
+          if (id === admin.staffId) throw new ApiError(409, 'staffCannotDisableSelf');
+          const before = await staffRecord(id);
+          if (!before) throw new ApiError(404, 'notFound');
+          if (before.disabledAt === null) {
+            await ctx.db
+              .updateTable('staff_accounts')
+              .set({ disabled_at: ctx.now().toISOString() })
+              .where('id', '=', id)
+              .where('disabled_at', 'is', null)
+              .execute();
+            await sessions.endAll(id);
+            await record(request, {
+              staffId: admin.staffId,
+              action: 'staff.disable',
+              subject: before.email,
+              detail: { id },
+            });
+          }
+          return staffRecord(id);
+        },
+      );
+
+      const filterOf = (query: StudioAuditQuery, limit: number): AuditFilter => ({
+        ...(query.action !== undefined ? { action: query.action } : {}),
+        ...(query.staffId !== undefined ? { staffId: query.staffId } : {}),
+        ...(query.from !== undefined ? { from: query.from } : {}),
+        ...(query.to !== undefined ? { to: query.to } : {}),
+        limit: query.limit ?? limit,
+      });
+
+      studio.get<{ Querystring: StudioAuditQuery }>(
+        '/audit',
+        { schema: { querystring: schemaRef(ctx.schemas, 'studio-audit-query') } },
+        async (request) => readAudit(ctx.db, filterOf(request.query, 100)),
+      );
+
+      studio.get<{ Querystring: StudioAuditQuery }>(
+        '/audit.csv',
+        { schema: { querystring: schemaRef(ctx.schemas, 'studio-audit-query') } },
+        async (request, reply: FastifyReply) => {
+          const rows = await readAudit(ctx.db, filterOf(request.query, 10000));
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', 'attachment; filename="audit.csv"')
+            .send(auditCsv(rows));
+        },
+      );
+    },
+    { prefix: STUDIO_PREFIX },
+  );
+}
+
+function toRecord(row: {
+  id: number;
+  email: string;
+  display_name: string;
+  role: string;
+  created_at: string;
+  disabled_at: string | null;
+}): StaffRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.display_name,
+    role: row.role,
+    createdAt: row.created_at,
+    disabledAt: row.disabled_at,
+  };
+}
