@@ -73,7 +73,7 @@ export function activeArrangement(
  * day away is still to be taken; that payment can no longer be moved, and the plan not changed.
  */
 export function modifiableOnline(
-  arrangement: Pick<ArrangementWithPayments['arrangement'], 'modifiable_online' | 'cancelled_at'>,
+  arrangement: Pick<ArrangementRow, 'modifiable_online' | 'cancelled_at'>,
 ): boolean {
   return Boolean(arrangement.modifiable_online) && arrangement.cancelled_at === null;
 }
