@@ -440,6 +440,35 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
       }
     });
 
+    it('gives a reloaded page its CSRF token again (GET /me): the one sign-in gave, that session’s only', async () => {
+      const session = await signIn(accounts.admin);
+      const other = await signIn(accounts.admin);
+      const me = await studio<{ csrfToken: string; role: string }>('/me', {
+        session: { cookie: session.cookie, csrf: '' },
+      });
+      expect(me.status, me.text).toBe(200);
+      expect(me.body.role).toBe('admin');
+      expect(me.body.csrfToken).toBe(session.csrf);
+      expect(me.body.csrfToken).not.toBe(other.csrf);
+      // The token from /me opens a state change of its own session, not of another.
+      const withIt = { cookie: session.cookie, csrf: me.body.csrfToken };
+      const created = await studio('/staff', {
+        session: withIt,
+        body: {
+          email: `reload-${tag}@studio.example`,
+          name: 'Reload',
+          role: 'editor',
+          password: PASSWORD,
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      const crossed = await studio('/sign-out', {
+        body: {},
+        session: { cookie: other.cookie, csrf: me.body.csrfToken },
+      });
+      expect(crossed.status).toBe(403);
+    });
+
     it('ends the session on sign-out: the cookie opens nothing afterwards', async () => {
       const session = await signIn(accounts.approver);
       expect((await studio('/me', { session })).status).toBe(200);

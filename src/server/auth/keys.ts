@@ -9,6 +9,8 @@ export interface ServerKeys {
   jwtKey: Uint8Array;
   /** Encrypts the studio's TOTP secrets (studio/totp.ts). */
   totpKey: Buffer;
+  /** Signs a studio session's CSRF token (studio/sessions.ts). */
+  csrfKey: Buffer;
 }
 
 export function deriveKeys(secret: Buffer): ServerKeys {
@@ -17,6 +19,7 @@ export function deriveKeys(secret: Buffer): ServerKeys {
     identityHmacKey: derive('identity-hmac-v1'),
     jwtKey: new Uint8Array(derive('jwt-hs256-v1')),
     totpKey: derive('studio-totp-v1'),
+    csrfKey: derive('studio-csrf-v1'),
   };
 }
 

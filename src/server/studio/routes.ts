@@ -57,7 +57,7 @@ export async function registerStudioRoutes(
   ctx: PortalContext,
   options: StudioOptions,
 ): Promise<void> {
-  const sessions = new StaffSessions(ctx.db, ctx.now, options.session);
+  const sessions = new StaffSessions(ctx.db, ctx.now, options.session, ctx.keys.csrfKey);
   const lockout = new StaffLockout(ctx.db, ctx.now);
 
   await app.register(
@@ -182,9 +182,17 @@ export async function registerStudioRoutes(
         return reply.code(204).send();
       });
 
+      // Also the session's CSRF token, for a studio page that was reloaded (sign-in gave it once).
       studio.get('/me', async (request) => {
         const staff = staffOf(request);
-        return { id: staff.staffId, email: staff.email, name: staff.name, role: staff.role };
+        const id = request.cookies[STUDIO_COOKIE] ?? '';
+        return {
+          id: staff.staffId,
+          email: staff.email,
+          name: staff.name,
+          role: staff.role,
+          csrfToken: sessions.csrfFor(id),
+        };
       });
 
       const staffRecord = async (id: number): Promise<StaffRecord | undefined> => {

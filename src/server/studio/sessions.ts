@@ -6,7 +6,7 @@
  * limits as the debtor sessions: SESSION_IDLE_MINUTES, SESSION_MAX_HOURS), when its staff
  * member is disabled, and on sign-out.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionLimits } from '../auth/sessions';
 import type { Db, StaffRole } from '../db/types';
 
@@ -35,12 +35,22 @@ export class StaffSessions {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly limits: SessionLimits,
+    private readonly csrfKey: Buffer,
   ) {}
+
+  /**
+   * A session's CSRF token: an HMAC of its cookie's id under the server's key (the signed
+   * double-submit pattern). Only the cookie's holder can have it, and the studio can give it again
+   * after a reload (GET /me) without storing it: a page's script cannot read the HttpOnly cookie.
+   */
+  csrfFor(id: string): string {
+    return createHmac('sha256', this.csrfKey).update(`studio-csrf:${id}`).digest('base64url');
+  }
 
   /** Starts a session: the cookie's id and the CSRF token, each given out once. */
   async start(staffId: number): Promise<{ id: string; csrfToken: string; expiresAt: Date }> {
     const id = randomBytes(32).toString('base64url');
-    const csrfToken = randomBytes(32).toString('base64url');
+    const csrfToken = this.csrfFor(id);
     const now = this.now();
     const expiresAt = new Date(now.getTime() + this.limits.maxMs);
     await this.db
