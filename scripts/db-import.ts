@@ -5,12 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deriveKeys } from '../src/server/auth/keys';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../src/server/dates';
-import { openDatabase } from '../src/server/db/database';
 import { importPortalData } from '../src/server/db/import';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { loadServerSecret } from '../src/server/db/secret';
+import { withServerDatabase } from './lib/server-database';
 
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
 if (!file) {
@@ -26,16 +23,7 @@ try {
   process.exit(1);
 }
 
-const database = openDatabase({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: path.resolve(process.env.DATA_DIR || 'data'),
-});
-let exitCode = 0;
-try {
-  await migrateToLatest(database.db);
-  const keys = deriveKeys(
-    await loadServerSecret(database.db, process.env.PORTAL_SECRET || undefined),
-  );
+const exitCode = await withServerDatabase(async (database, keys) => {
   const now = new Date();
   const result = await importPortalData(database.db, data, {
     identityHmacKey: keys.identityHmacKey,
@@ -47,12 +35,10 @@ try {
       .map(([name, n]) => `${n} ${name}`)
       .join(', ');
     console.log(`Imported ${file} into ${database.location}: ${counts}`);
-  } else {
-    console.error(`${file}: ${result.problems.length} problem(s), nothing imported:`);
-    for (const problem of result.problems) console.error(`  ${problem.path}: ${problem.reason}`);
-    exitCode = 1;
+    return 0;
   }
-} finally {
-  await database.destroy();
-}
+  console.error(`${file}: ${result.problems.length} problem(s), nothing imported:`);
+  for (const problem of result.problems) console.error(`  ${problem.path}: ${problem.reason}`);
+  return 1;
+});
 process.exit(exitCode);

@@ -8,12 +8,7 @@
  * otpauth:// URI printed once, for the staff member's authenticator app; it is not shown again.
  * Roles: editor, approver, client_manager, admin.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { deriveKeys } from '../src/server/auth/keys';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { loadServerSecret } from '../src/server/db/secret';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -21,6 +16,7 @@ import {
   type PasswordProblem,
 } from '../src/server/studio/passwords';
 import { STAFF_ROLES, createStaff, isStaffRole } from '../src/server/studio/staff';
+import { withServerDatabase } from './lib/server-database';
 
 const USAGE = `Usage: npm run staff:add -- --email EMAIL --name "NAME" --role ${STAFF_ROLES.join('|')}
 The password is read from STAFF_PASSWORD, or asked on the terminal.`;
@@ -114,16 +110,7 @@ const password = await readPassword();
 const problem = passwordProblem(password);
 if (problem) fail(PROBLEMS[problem]);
 
-const database = openDatabase({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: path.resolve(process.env.DATA_DIR || 'data'),
-});
-let exitCode = 0;
-try {
-  await migrateToLatest(database.db);
-  const keys = deriveKeys(
-    await loadServerSecret(database.db, process.env.PORTAL_SECRET || undefined),
-  );
+const exitCode = await withServerDatabase(async (database, keys) => {
   const result = await createStaff(
     database.db,
     keys.totpKey,
@@ -134,14 +121,13 @@ try {
     console.log(`Staff account ${result.email} (${role}) made in ${database.location}.`);
     console.log('Add this to the authenticator app now; it is not shown again:');
     console.log(result.otpauthUri);
-  } else if (result.problem === 'emailTaken') {
+    return 0;
+  }
+  if (result.problem === 'emailTaken') {
     console.error(`A staff account with the email ${email.toLowerCase()} already exists.`);
-    exitCode = 1;
   } else {
     console.error(PROBLEMS[result.problem]);
-    exitCode = 1;
   }
-} finally {
-  await database.destroy();
-}
+  return 1;
+});
 process.exit(exitCode);
