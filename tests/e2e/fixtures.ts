@@ -132,7 +132,8 @@ function verifyIdentityBody(identity: Identity): Record<string, unknown> {
           ? value.replace(/\D/g, '')
           : value;
   });
-  if (!identity.second) body.option2 = identity.first[0];
+  // As the form sends it (buildVerifyIdentityRequest): a slot left unused is 'LastName'.
+  if (!identity.second) body.option2 = 'LastName';
   return body;
 }
 
