@@ -52,6 +52,7 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerPlanRoutes } from './routes/plans';
 import { registerPlanChangeRoutes } from './routes/plan-changes';
 import { registerLetterRoutes } from './routes/letters';
+import { registerDocumentRoutes } from './routes/documents';
 import { registerOpenApi } from './openapi/document';
 import { registerDebtorRoutes } from './routes/debtor';
 import { registerFormRoutes } from './routes/forms';
@@ -317,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerPlanChangeRoutes(api, ctx);
         registerFundingRoutes(api, ctx);
         registerLetterRoutes(api, ctx);
+        registerDocumentRoutes(api, ctx);
         registerDebtorRoutes(api, ctx);
         registerFormRoutes(api, ctx);
         registerFormRecordRoutes(api, ctx);

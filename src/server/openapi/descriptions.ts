@@ -13,6 +13,8 @@ export const TAGS: Record<string, string> = {
   Analytic: 'Usage events of the web app (no personal data is stored).',
   Forms:
     'Forms that a page only records: kept as validated, and read back by the debtor (v2 only).',
+  Documents:
+    "My documents (v2 only): the signed-in debtor's receipts, authorizations, letters and confirmations, each a tagged PDF made from stored records.",
   Service: 'This document and the health check, outside the /api family of calls.',
 };
 

@@ -18,6 +18,11 @@ export interface DocumentContext {
   created: Date;
   /** IANA time zone that times of day are written in (the agency's); UTC when absent. */
   timeZone?: string;
+  /**
+   * My documents (src/server/documents): the agency's name and address above the title, and the
+   * account's facts (a table) right under it. Without them a document starts with its title.
+   */
+  letterhead?: { before: PdfBlock[]; after: PdfBlock[] };
 }
 
 function texts(doc: DocumentContext) {
@@ -53,14 +58,16 @@ export function formatInstant(instant: string, language: Language, timeZone = 'U
   }).format(date);
 }
 
-function finish(doc: DocumentContext, title: string, blocks: PdfBlock[]): Buffer {
+export function finishDocument(doc: DocumentContext, title: string, blocks: PdfBlock[]): Buffer {
   const t = texts(doc);
   return renderPdf({
     title,
     language: doc.language === 'es' ? 'es-US' : 'en-US',
     created: doc.created,
     blocks: [
-      { text: title, style: 'title' },
+      ...(doc.letterhead?.before ?? []),
+      { text: title, style: 'title', gapBefore: doc.letterhead ? 10 : 0 },
+      ...(doc.letterhead?.after ?? []),
       ...blocks,
       { text: t('pdf.collectorNotice'), style: 'small', gapBefore: 18 },
     ],
@@ -77,6 +84,9 @@ export interface DisputeDocument {
   /** Labels of the chosen reasons (from the dispute flow). */
   reasons: LocalizedText[];
   message: string | null;
+  /** What happens next (My documents), under its heading. */
+  next?: string;
+  nextHeading?: string;
 }
 
 export function disputeConfirmationPdf(doc: DocumentContext, dispute: DisputeDocument): Buffer {
@@ -101,7 +111,10 @@ export function disputeConfirmationPdf(doc: DocumentContext, dispute: DisputeDoc
     blocks.push({ text: t('pdf.message'), style: 'heading' });
     blocks.push({ text: dispute.message });
   }
-  return finish(doc, t('pdf.disputeTitle'), blocks);
+  if (dispute.next && dispute.nextHeading) {
+    blocks.push({ text: dispute.nextHeading, style: 'heading' }, { text: dispute.next });
+  }
+  return finishDocument(doc, t('pdf.disputeTitle'), blocks);
 }
 
 export interface LetterDocument {
@@ -159,7 +172,7 @@ export function letterPdf(doc: DocumentContext, letter: LetterDocument): Buffer 
       });
     }
   }
-  return finish(doc, t('pdf.letterTitle'), blocks);
+  return finishDocument(doc, t('pdf.letterTitle'), blocks);
 }
 
 export interface RegistrationDocument {
@@ -182,7 +195,7 @@ export function registrationPdf(doc: DocumentContext, registration: Registration
       text: a.creditor ? `${a.accountNumber} (${a.creditor})` : a.accountNumber,
     })),
   ];
-  return finish(doc, t('pdf.registrationTitle'), blocks);
+  return finishDocument(doc, t('pdf.registrationTitle'), blocks);
 }
 
 export interface AuthorizationDocument {
@@ -202,6 +215,8 @@ export interface AuthorizationDocument {
   totalCents: number;
   /** The texts the debtor agreed to, exactly as shown, already in their language: headings and paragraphs (blank lines separate paragraphs). */
   sections: { heading: string; text: string }[];
+  /** Lines after the texts (My documents: the content version, a revocation). */
+  notes?: string[];
 }
 
 /** The debtor's copy of a payment authorization: what was agreed, when, and every payment. */
@@ -265,5 +280,8 @@ export function authorizationPdf(
         blocks.push({ text: paragraph, gapBefore: index > 0 ? 6 : 0 }),
       );
   }
-  return finish(doc, t('pdf.authorizationTitle'), blocks);
+  (authorization.notes ?? []).forEach((note, index) =>
+    blocks.push({ text: note, style: 'small', gapBefore: index === 0 ? 10 : 2 }),
+  );
+  return finishDocument(doc, t('pdf.authorizationTitle'), blocks);
 }

@@ -15,11 +15,15 @@ import type { PortalContext } from '../context';
 import { ApiError, languageOf } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
-import { letterPdf } from '../pdf/documents';
+import { letterPdf, type LetterDocument } from '../pdf/documents';
 import { displayName, ownedAccount } from './ownership';
 
 /** The letter with its options and schedules, if the caller may open it; otherwise 404. */
-async function findLetter(ctx: PortalContext, auth: AccessClaims, query: AccountLetterQuery) {
+export async function findLetter(
+  ctx: PortalContext,
+  auth: AccessClaims,
+  query: AccountLetterQuery,
+) {
   const accountNumber = query.accountNumber.trim().toUpperCase();
   const { letterId } = query;
   if (
@@ -76,6 +80,38 @@ async function findLetter(ctx: PortalContext, auth: AccessClaims, query: Account
           .orderBy('seq')
           .execute();
   return { letter, options, payments };
+}
+
+/** The settlement letter as its PDF prints it (ByteLetter, My documents). */
+export function letterDocument({
+  letter,
+  options,
+  payments,
+}: Awaited<ReturnType<typeof findLetter>>): LetterDocument {
+  const address = [
+    letter.address_line1,
+    letter.address_line2,
+    [[letter.city, letter.state].filter(Boolean).join(', '), letter.zip].filter(Boolean).join(' '),
+  ].filter((line): line is string => Boolean(line));
+  return {
+    letterCode: letter.letter_code,
+    requestDate: letter.request_date,
+    accountNumber: letter.account_number,
+    creditor: letter.creditor_name,
+    name: displayName(letter),
+    address,
+    principalBalanceCents: letter.principal_balance_cents,
+    options: options.map((o) => ({
+      optionNumber: o.option_number,
+      dueDate: o.due_date,
+      settlementAmountCents: o.settlement_amount_cents,
+      discount: Number(o.discount),
+      numberOfPayments: o.number_of_payments,
+      schedule: payments
+        .filter((p) => p.letter_option_id === o.id)
+        .map((p) => ({ date: p.pay_date, amountCents: p.amount_cents })),
+    })),
+  };
 }
 
 export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): void {
@@ -146,35 +182,11 @@ export function registerLetterRoutes(api: FastifyInstance, ctx: PortalContext): 
       config: { produces: 'application/pdf' },
     },
     async (request, reply) => {
-      const { letter, options, payments } = await findLetter(ctx, authOf(request), request.body);
-      const address = [
-        letter.address_line1,
-        letter.address_line2,
-        [[letter.city, letter.state].filter(Boolean).join(', '), letter.zip]
-          .filter(Boolean)
-          .join(' '),
-      ].filter((line): line is string => Boolean(line));
+      const found = await findLetter(ctx, authOf(request), request.body);
+      const { letter } = found;
       const pdf = letterPdf(
         { catalog: request.server.catalog, language: languageOf(request), created: ctx.now() },
-        {
-          letterCode: letter.letter_code,
-          requestDate: letter.request_date,
-          accountNumber: letter.account_number,
-          creditor: letter.creditor_name,
-          name: displayName(letter),
-          address,
-          principalBalanceCents: letter.principal_balance_cents,
-          options: options.map((o) => ({
-            optionNumber: o.option_number,
-            dueDate: o.due_date,
-            settlementAmountCents: o.settlement_amount_cents,
-            discount: Number(o.discount),
-            numberOfPayments: o.number_of_payments,
-            schedule: payments
-              .filter((p) => p.letter_option_id === o.id)
-              .map((p) => ({ date: p.pay_date, amountCents: p.amount_cents })),
-          })),
-        },
+        letterDocument(found),
       );
       return reply
         .type('application/pdf')

@@ -4,5 +4,5 @@ import type {LocalizedText} from '../api/localized-text';
 
 export interface Content {
   $schema: '../../schemas/meta/content.schema.json';
-  kind: 'document' | 'agency' | 'authorization' | 'plan-change';
+  kind: 'document' | 'agency' | 'authorization' | 'plan-change' | 'closed-letter';
 }

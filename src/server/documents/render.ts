@@ -1,0 +1,440 @@
+/**
+ * One document of My documents as a PDF, made again from its stored records on every download
+ * (so it reads the same tomorrow: its creation date is the record's own time, not now). Every
+ * read joins the record to the signed-in debtor and a viewable account: anything else is 404, the
+ * same answer as an id that names nothing.
+ */
+import type { FastifyRequest } from 'fastify';
+import { DISPUTE_REASONS } from '@/domain/dispute';
+import { interpolate, treeTranslator } from '@/engine/form/messages';
+import type { LocalizedTree } from '@/engine/i18n/split';
+import type { LocalizedText } from '@/generated/types/api/localized-text';
+import type { AccessClaims } from '../auth/tokens';
+import type { PortalContext } from '../context';
+import type { AccountRow } from '../db/types';
+import { ApiError, languageOf } from '../http/errors';
+import type { Language } from '../http/messages';
+import {
+  authorizationPdf,
+  disputeConfirmationPdf,
+  letterPdf,
+  type DocumentContext,
+} from '../pdf/documents';
+import type { PdfBlock } from '../pdf/pdf';
+import { findLetter, letterDocument } from '../routes/letters';
+import { isViewable } from '../routes/mappers';
+import { displayName } from '../routes/ownership';
+import {
+  bankruptcyPdf,
+  closedLetterPdf,
+  esignPdf,
+  planChangePdf,
+  receiptPdf,
+  type ClosedLetterContent,
+  type PdfTexts,
+} from './pdfs';
+import { closedFacts, closedKind, isPending, parseDocumentId, planKind, TAKEN } from './records';
+import { receiptMethod } from './method';
+
+const notFound = () => new ApiError(404, 'notFound');
+
+function documentTexts(ctx: PortalContext, language: Language): PdfTexts {
+  const translate = treeTranslator(ctx.config.texts as LocalizedTree, language);
+  return (key, params = {}) => interpolate(translate.text(`documents.pdf.${key}`) ?? key, params);
+}
+
+function content<T>(ctx: PortalContext, name: string): T {
+  const file = (ctx.config.content as Record<string, unknown> | undefined)?.[name];
+  if (!file) throw new Error(`flows/content/${name}.json is missing`);
+  return file as T;
+}
+
+/** The debtor's account by its id, if it is viewable today; otherwise 404. */
+async function ownedById(ctx: PortalContext, debtorId: number, id: number): Promise<AccountRow> {
+  const account = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('debtor_id', '=', debtorId)
+    .executeTakeFirst();
+  if (!account || !isViewable(account, ctx.today())) throw notFound();
+  return account;
+}
+
+/** The agency above the title, the account's facts under it. */
+function letterhead(
+  ctx: PortalContext,
+  t: PdfTexts,
+  account: AccountRow,
+  reference: string,
+): DocumentContext['letterhead'] {
+  const agency = content<{ name: string; mailingAddress: string[] }>(ctx, 'agency');
+  const address = agency.mailingAddress.filter((line, i) => i > 0 || line !== agency.name);
+  const before: PdfBlock[] = [
+    { text: agency.name, style: 'label' },
+    ...address.map((line) => ({ text: line, style: 'small' as const })),
+  ];
+  const after: PdfBlock[] = [
+    {
+      columns: [
+        { header: t('accountNumber') },
+        { header: t('creditor') },
+        { header: t('originalCreditor') },
+        { header: t('reference') },
+      ],
+      rows: [
+        [
+          account.account_number,
+          account.creditor_name ?? t('none'),
+          account.original_creditor_name ?? t('none'),
+          reference,
+        ],
+      ],
+      gapBefore: 8,
+    },
+  ];
+  return { before, after };
+}
+
+export interface RenderedDocument {
+  pdf: Buffer;
+  filename: string;
+}
+
+/** The document `id` for the caller, or 404. A letter session opens only its letter. */
+export async function renderDocument(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  auth: AccessClaims,
+  id: string,
+): Promise<RenderedDocument> {
+  const parsed = parseDocumentId(id);
+  if (!parsed) throw notFound();
+  const { prefix, number } = parsed;
+  if (auth.role === 'letter' && (prefix !== 'letter' || number !== auth.letterId)) {
+    throw notFound();
+  }
+  const debtorId = auth.debtorId;
+  const language = languageOf(request);
+  const base = (lang: Language, created: string) => ({
+    catalog: request.server.catalog,
+    language: lang,
+    created: new Date(created),
+    timeZone: ctx.timeZone,
+  });
+  const t = documentTexts(ctx, language);
+
+  switch (prefix) {
+    case 'receipt': {
+      const row = await ctx.db
+        .selectFrom('arrangement_payments as p')
+        .innerJoin('arrangements as a', 'a.id', 'p.arrangement_id')
+        .select([
+          'p.id',
+          'p.arrangement_id',
+          'p.pay_date',
+          'p.amount_cents',
+          'p.status',
+          'p.is_pending_post',
+          'p.paid_with',
+          'p.funding_id',
+          'p.confirmation',
+          'p.created',
+          'p.approved',
+          'a.account_id',
+          'a.type',
+          'a.amount_cents as arrangement_cents',
+          'a.begin_balance_cents',
+        ])
+        .where('p.id', '=', number)
+        .where('p.status', 'in', TAKEN)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const account = await ownedById(ctx, debtorId, row.account_id);
+      const taken = await ctx.db
+        .selectFrom('arrangement_payments')
+        .select(['id', 'pay_date', 'amount_cents'])
+        .where('arrangement_id', '=', row.arrangement_id)
+        .where('status', 'in', TAKEN)
+        .orderBy('pay_date')
+        .orderBy('id')
+        .execute();
+      const upTo = taken.findIndex((p) => p.id === row.id);
+      const paid = taken.slice(0, upTo + 1).reduce((sum, p) => sum + p.amount_cents, 0);
+      // A settlement's balance is what is left of the amount settled for; a plan's, of the balance it began with.
+      const settlement = row.type === 'SIF' || row.type === 'LET';
+      const balanceAfterCents = Math.max(
+        0,
+        (settlement ? row.arrangement_cents : row.begin_balance_cents) - paid,
+      );
+      const reference = row.confirmation ?? id;
+      const method = await receiptMethod(ctx, request, row, t('unknownMethod'));
+      return {
+        pdf: receiptPdf(
+          {
+            ...base(language, row.approved ?? row.created),
+            letterhead: letterhead(ctx, t, account, reference),
+          },
+          t,
+          {
+            date: row.pay_date,
+            amountCents: row.amount_cents,
+            method,
+            confirmation: reference,
+            balanceAfterCents,
+            pending: isPending(row),
+          },
+        ),
+        filename: `receipt-${reference}`,
+      };
+    }
+    case 'authorization':
+    case 'esign': {
+      const record = await ctx.db
+        .selectFrom('payment_authorizations')
+        .selectAll()
+        .where('id', '=', number)
+        .where('debtor_id', '=', debtorId)
+        .executeTakeFirst();
+      if (!record) throw notFound();
+      const account = await ownedById(ctx, debtorId, record.account_id);
+      // The texts agreed to are printed in the language they were given in.
+      const lang: Language = record.language === 'es' ? 'es' : 'en';
+      const tr = documentTexts(ctx, lang);
+      const doc = {
+        ...base(lang, record.agreed_at),
+        letterhead: letterhead(ctx, tr, account, record.confirmation),
+      };
+      if (prefix === 'esign') {
+        return {
+          pdf: esignPdf(doc, tr, {
+            agreedAt: record.agreed_at,
+            contentVersion: record.content_version,
+            language: lang,
+            confirmation: record.confirmation,
+            text: record.esign_text,
+          }),
+          filename: `esign-consent-${record.confirmation}`,
+        };
+      }
+      const heading = (
+        key: 'pdf.agreementHeading' | 'pdf.esignHeading' | 'pdf.authorizationHeading',
+      ) => request.server.catalog.message(key, lang);
+      const notes = [tr('contentVersion', { version: record.content_version })];
+      if (record.revoked_at) {
+        notes.push(
+          tr('revoked', {
+            date: new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
+              dateStyle: 'long',
+              timeZone: ctx.timeZone,
+            }).format(new Date(record.revoked_at)),
+            code: record.revoked_by ?? '',
+          }),
+        );
+      }
+      return {
+        pdf: authorizationPdf(doc, {
+          confirmation: record.confirmation,
+          agreedAt: record.agreed_at,
+          accountNumber: account.account_number,
+          creditor: account.creditor_name,
+          name: record.payer_name,
+          method: record.method_name,
+          recurring: Boolean(record.recurring),
+          payments: (JSON.parse(record.schedule) as { date: string; cents: number }[]).map((p) => ({
+            date: p.date,
+            amountCents: p.cents,
+          })),
+          totalCents: record.total_cents,
+          sections: [
+            { heading: heading('pdf.agreementHeading'), text: record.agreement_text },
+            { heading: heading('pdf.esignHeading'), text: record.esign_text },
+            { heading: heading('pdf.authorizationHeading'), text: record.authorization_text },
+          ],
+          notes,
+        }),
+        filename: `authorization-${record.confirmation}`,
+      };
+    }
+    case 'plan': {
+      const change = await ctx.db
+        .selectFrom('plan_changes')
+        .selectAll()
+        .where('id', '=', number)
+        .where('debtor_id', '=', debtorId)
+        .executeTakeFirst();
+      if (!change) throw notFound();
+      const account = await ownedById(ctx, debtorId, change.account_id);
+      const lang: Language = change.language === 'es' ? 'es' : 'en';
+      const tr = documentTexts(ctx, lang);
+      type Row = { date: string; from?: string; cents: number };
+      const details = JSON.parse(change.details) as Record<string, Row[] | undefined>;
+      const rows = (key: string): Row[] =>
+        Array.isArray(details[key])
+          ? details[key].filter((r) => typeof r?.date === 'string' && Number.isFinite(r.cents))
+          : [];
+      return {
+        pdf: planChangePdf(
+          {
+            ...base(lang, change.created_at),
+            letterhead: letterhead(ctx, tr, account, change.confirmation),
+          },
+          tr,
+          {
+            kind: planKind(change.kind) as 'planChange',
+            confirmation: change.confirmation,
+            createdAt: change.created_at,
+            contentVersion: change.content_version,
+            statement: change.statement,
+            lists: [
+              { heading: 'scheduleHeading', moved: false, rows: rows('schedule') },
+              { heading: 'movedHeading', moved: true, rows: rows('moved') },
+              { heading: 'stoppedHeading', moved: false, rows: rows('stopped') },
+              { heading: 'keptHeading', moved: false, rows: [...rows('kept'), ...rows('sent')] },
+            ],
+          },
+        ),
+        filename: `plan-${change.confirmation}`,
+      };
+    }
+    case 'closed': {
+      const account = await ownedById(ctx, debtorId, number);
+      const kind = closedKind(account);
+      if (!kind) throw notFound();
+      const debtor = await ctx.db
+        .selectFrom('debtors')
+        .select(['first_name', 'last_name', 'business_name'])
+        .where('id', '=', debtorId)
+        .executeTakeFirstOrThrow();
+      const facts = closedFacts(account);
+      const letterContent = content<ClosedLetterContent>(ctx, 'account-closed-letter');
+      const reference = `${account.account_number}-${kind === 'settledLetter' ? 'SIF' : 'PIF'}`;
+      return {
+        pdf: closedLetterPdf(
+          {
+            ...base(language, `${facts.letterDate}T12:00:00Z`),
+            letterhead: letterhead(ctx, t, account, reference),
+          },
+          t,
+          letterContent,
+          {
+            settled: kind === 'settledLetter',
+            letterDate: facts.letterDate,
+            name: displayName(debtor),
+            agency: content<{ name: string }>(ctx, 'agency').name,
+            accountNumber: account.account_number,
+            creditor: account.creditor_name ?? t('none'),
+            originalCreditor: account.original_creditor_name ?? t('none'),
+            originalBalanceCents: account.original_balance_cents,
+            amountCents: facts.amountCents,
+            finalPaymentDate: facts.finalPaymentDate,
+          },
+        ),
+        filename: `${kind === 'settledLetter' ? 'settled' : 'paid'}-in-full-${account.account_number}`,
+      };
+    }
+    case 'dispute': {
+      const dispute = await ctx.db
+        .selectFrom('disputes')
+        .selectAll()
+        .where('id', '=', number)
+        .where('debtor_id', '=', debtorId)
+        .executeTakeFirst();
+      if (!dispute) throw notFound();
+      const account = await ownedById(ctx, debtorId, dispute.account_id);
+      const chosen: Record<string, number> = {
+        alreadyResolved: dispute.already_resolved,
+        incorrectBalance: dispute.incorrect_balance,
+        notMyDebt: dispute.not_my_debt,
+        other: dispute.other,
+      };
+      const flow = (
+        ctx.config.forms as Record<string, { fields: Record<string, { label?: LocalizedText }> }>
+      ).dispute;
+      const reasons = DISPUTE_REASONS.filter((reason) => Boolean(chosen[reason]))
+        .map((reason) => flow?.fields[reason]?.label)
+        .filter((label): label is LocalizedText => label !== undefined);
+      return {
+        pdf: disputeConfirmationPdf(
+          {
+            ...base(language, dispute.created_at),
+            letterhead: letterhead(ctx, t, account, dispute.confirmation),
+          },
+          {
+            confirmation: dispute.confirmation,
+            receivedDay: dispute.created_at.slice(0, 10),
+            accountNumber: account.account_number,
+            creditor: account.creditor_name,
+            name: dispute.name ?? '',
+            reasons,
+            message: dispute.message,
+            next: t('disputeNext'),
+            nextHeading: t('nextHeading'),
+          },
+        ),
+        filename: `dispute-${dispute.confirmation}`,
+      };
+    }
+    case 'bankruptcy': {
+      const notice = await ctx.db
+        .selectFrom('bankruptcies')
+        .selectAll()
+        .where('id', '=', number)
+        .where('debtor_id', '=', debtorId)
+        .executeTakeFirst();
+      if (!notice) throw notFound();
+      const account = await ownedById(ctx, debtorId, notice.account_id);
+      const court = [
+        notice.court_name,
+        [notice.city_filed, notice.state_filed].filter(Boolean).join(', '),
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const attorney = [notice.attorney_name, notice.law_firm_name].filter(Boolean).join(', ');
+      return {
+        pdf: bankruptcyPdf(
+          {
+            ...base(language, notice.created_at),
+            letterhead: letterhead(ctx, t, account, notice.confirmation),
+          },
+          t,
+          {
+            receivedAt: notice.created_at,
+            chapter: notice.chapter,
+            caseNumber: notice.case_number,
+            fileDate: notice.file_date,
+            court: court || null,
+            attorney: attorney || null,
+            confirmation: notice.confirmation,
+          },
+        ),
+        filename: `bankruptcy-${notice.confirmation}`,
+      };
+    }
+    case 'letter': {
+      const letter = await ctx.db
+        .selectFrom('letters')
+        .innerJoin('accounts', 'accounts.id', 'letters.account_id')
+        .select(['letters.letter_id', 'accounts.account_number', 'accounts.id as account_id'])
+        .where('letters.letter_id', '=', number)
+        .where('accounts.debtor_id', '=', debtorId)
+        .executeTakeFirst();
+      if (!letter) throw notFound();
+      const account = await ownedById(ctx, debtorId, letter.account_id);
+      const found = await findLetter(ctx, auth, {
+        accountNumber: letter.account_number,
+        letterId: letter.letter_id,
+      });
+      return {
+        pdf: letterPdf(
+          {
+            ...base(language, `${found.letter.request_date}T12:00:00Z`),
+            letterhead: letterhead(ctx, t, account, found.letter.letter_code),
+          },
+          letterDocument(found),
+        ),
+        filename: `letter-${found.letter.letter_code}`,
+      };
+    }
+  }
+}
