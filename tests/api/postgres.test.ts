@@ -27,6 +27,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -110,6 +111,7 @@ if ('error' in admin) {
   identitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   sessionLimitsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioAuthSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  documentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({
       databaseUrl: `postgres://${encodeURIComponent(admin.user)}@127.0.0.1:${relayPort}/${name}`,
