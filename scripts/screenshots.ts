@@ -112,6 +112,8 @@ const scenes: Scene[] = [
   { name: 'bankruptcy', path: '/accounts/LU1.10001/bankruptcy', who: MARIA },
   { name: 'contact-information', path: '/contact-information', who: MARIA },
   { name: 'funding-methods', path: '/funding-methods', who: CARLOS },
+  { name: 'documents', path: '/documents', who: CARLOS },
+  { name: 'documents-account', path: '/accounts/LU1.10003/documents', who: MARIA },
   {
     name: 'delete-method-dialog',
     path: '/funding-methods',

@@ -100,6 +100,8 @@ Object.assign(SLOTS, {
   analytics: { templates: ['open'], methods: 'saved' },
   'success-focus-en': { templates: ['open'], methods: 'saved' },
   'success-focus-es': { templates: ['open'], methods: 'saved' },
+  // My documents (tests/e2e/documents.spec.ts): a payment's receipt and authorization.
+  documents: { templates: ['open'], methods: 'saved' },
 } satisfies Record<string, SlotDefinition>);
 
 // The plan changes (tests/e2e/plan-changes.spec.ts): one debtor per change, language and screen.

@@ -48,6 +48,7 @@ const FundingMethodsPage = lazy(
 );
 const PaymentPage = lazy(() => import('../features/payment/components/payment-page'));
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
+const DocumentsPage = lazy(() => import('../features/documents/components/documents-page'));
 
 /**
  * The routes of the page files (flows/pages/<name>.json `routes`) with this access, each showing
@@ -98,10 +99,12 @@ const buildRoutes = (): RouteObject[] => [
               { path: 'dashboard', element: <DashboardPage />, handle: prefetch('dashboardData') },
               ...formPageRoutes('account'),
               { path: 'funding-methods', element: <FundingMethodsPage /> },
+              { path: 'documents', element: <DocumentsPage /> },
               {
                 path: 'accounts/:accountNumber',
                 children: [
                   { index: true, element: <AccountPage />, handle: prefetch('accountData') },
+                  { path: 'documents', element: <DocumentsPage /> },
                   {
                     path: 'paymentOptions',
                     element: <PaymentOptionsPage />,

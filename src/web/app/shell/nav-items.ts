@@ -19,6 +19,7 @@ export function navItemsFor(role: Role, pathname: string): NavItem[] {
   const account = role === 'account';
   const items: (NavItem | false)[] = [
     account && { key: 'dashboard', to: '/dashboard', side: 'left' },
+    account && { key: 'documents', to: '/documents', side: 'left' },
     !pathname.startsWith('/letter-option/') && {
       key: 'letter',
       to: '/verify-letter',

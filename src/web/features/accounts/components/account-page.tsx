@@ -145,6 +145,9 @@ export default function AccountPage() {
         <RouterLink to="/dashboard">{t('account.back')}</RouterLink>
         <PageHeader title={t('account.title', { accountNumber: account.accountNumber })} />
         <AccountBadges facts={facts} rules={rules.accountBadges} />
+        <RouterLink to={`${base}/documents`} data-testid="account-documents-link">
+          {t('documents.accountLink')}
+        </RouterLink>
       </div>
       <UrgentNotice
         accountNumber={account.accountNumber}
