@@ -221,7 +221,7 @@ export function esignPdf(doc: DocumentContext, t: PdfTexts, consent: EsignDocume
   const lang = doc.language;
   return finishDocument(doc, t('esignTitle'), [
     { text: t('esignIntro'), gapBefore: 8 },
-    { text: t('consentGiven'), style: 'heading' },
+    { text: t('recordHeading'), style: 'heading' },
     {
       columns: [
         { header: t('consentGiven') },

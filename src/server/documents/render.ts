@@ -12,6 +12,7 @@ import type { LocalizedText } from '@/generated/types/api/localized-text';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
+import { calendarDay } from '../dates';
 import { ApiError, languageOf } from '../http/errors';
 import type { Language } from '../http/messages';
 import {
@@ -362,7 +363,7 @@ export async function renderDocument(
           },
           {
             confirmation: dispute.confirmation,
-            receivedDay: dispute.created_at.slice(0, 10),
+            receivedDay: calendarDay(new Date(dispute.created_at), ctx.timeZone),
             accountNumber: account.account_number,
             creditor: account.creditor_name,
             name: dispute.name ?? '',
