@@ -230,10 +230,35 @@ export function planKind(kind: string): DocumentKind {
 }
 
 /**
- * What a closed account's letter states, from the account's own stored fields: the amount
- * settled for (or paid), the day the final payment posted, and the letter's date (the closing).
+ * The day the account's last posted payment was taken: the latest pay date of its arrangements'
+ * payments that are paid and no longer pending, or null when it has none (a payment by post is
+ * only in the account's own fields).
  */
-export function closedFacts(account: AccountRow): {
+export async function lastPostedPaymentDay(
+  ctx: PortalContext,
+  accountId: number,
+): Promise<string | null> {
+  const row = await ctx.db
+    .selectFrom('arrangement_payments as p')
+    .innerJoin('arrangements as a', 'a.id', 'p.arrangement_id')
+    .select((eb) => eb.fn.max('p.pay_date').as('day'))
+    .where('a.account_id', '=', accountId)
+    .where('p.status', '=', 'Paid')
+    .where('p.is_pending_post', '=', 0)
+    .executeTakeFirst();
+  return row?.day ?? null;
+}
+
+/**
+ * What a closed account's letter states, from the account's own stored fields: the amount
+ * settled for (or paid), the day the final payment posted (the last posted payment's day when the
+ * payments table has one, else the account's date of last payment), and the letter's date (the
+ * closing).
+ */
+export function closedFacts(
+  account: AccountRow,
+  lastPostedDay: string | null = null,
+): {
   amountCents: number;
   finalPaymentDate: string;
   letterDate: string;
@@ -242,7 +267,8 @@ export function closedFacts(account: AccountRow): {
   const amountCents =
     (settled ? account.settlement_balance_cents : null) ??
     (account.total_paid_cents > 0 ? account.total_paid_cents : account.original_balance_cents);
-  const finalPaymentDate = account.date_of_last_pay ?? account.last_update_date ?? '';
+  const finalPaymentDate =
+    lastPostedDay ?? account.date_of_last_pay ?? account.last_update_date ?? '';
   const letterDate = account.last_update_date ?? finalPaymentDate;
   return { amountCents, finalPaymentDate, letterDate: letterDate.slice(0, 10) };
 }

@@ -6,24 +6,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DISPUTE_REASONS } from '@/domain/dispute';
-import { interpolate, treeTranslator } from '@/engine/form/messages';
-import type { LocalizedTree } from '@/engine/i18n/split';
 import type { LocalizedText } from '@/generated/types/api/localized-text';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
-import type { AccountRow } from '../db/types';
 import { calendarDay } from '../dates';
-import { ApiError, languageOf } from '../http/errors';
+import { languageOf } from '../http/errors';
 import type { Language } from '../http/messages';
-import {
-  authorizationPdf,
-  disputeConfirmationPdf,
-  letterPdf,
-  type DocumentContext,
-} from '../pdf/documents';
-import type { PdfBlock } from '../pdf/pdf';
+import { authorizationPdf, disputeConfirmationPdf, letterPdf } from '../pdf/documents';
 import { findLetter, letterDocument } from '../routes/letters';
-import { isViewable } from '../routes/mappers';
 import { displayName } from '../routes/ownership';
 import {
   bankruptcyPdf,
@@ -32,70 +22,18 @@ import {
   planChangePdf,
   receiptPdf,
   type ClosedLetterContent,
-  type PdfTexts,
 } from './pdfs';
-import { closedFacts, closedKind, isPending, parseDocumentId, planKind, TAKEN } from './records';
+import { content, documentTexts, letterhead, notFound, ownedById } from './common';
+import {
+  closedFacts,
+  closedKind,
+  isPending,
+  lastPostedPaymentDay,
+  parseDocumentId,
+  planKind,
+  TAKEN,
+} from './records';
 import { receiptMethod } from './method';
-
-const notFound = () => new ApiError(404, 'notFound');
-
-function documentTexts(ctx: PortalContext, language: Language): PdfTexts {
-  const translate = treeTranslator(ctx.config.texts as LocalizedTree, language);
-  return (key, params = {}) => interpolate(translate.text(`documents.pdf.${key}`) ?? key, params);
-}
-
-function content<T>(ctx: PortalContext, name: string): T {
-  const file = (ctx.config.content as Record<string, unknown> | undefined)?.[name];
-  if (!file) throw new Error(`flows/content/${name}.json is missing`);
-  return file as T;
-}
-
-/** The debtor's account by its id, if it is viewable today; otherwise 404. */
-async function ownedById(ctx: PortalContext, debtorId: number, id: number): Promise<AccountRow> {
-  const account = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('debtor_id', '=', debtorId)
-    .executeTakeFirst();
-  if (!account || !isViewable(account, ctx.today())) throw notFound();
-  return account;
-}
-
-/** The agency above the title, the account's facts under it. */
-function letterhead(
-  ctx: PortalContext,
-  t: PdfTexts,
-  account: AccountRow,
-  reference: string,
-): DocumentContext['letterhead'] {
-  const agency = content<{ name: string; mailingAddress: string[] }>(ctx, 'agency');
-  const address = agency.mailingAddress.filter((line, i) => i > 0 || line !== agency.name);
-  const before: PdfBlock[] = [
-    { text: agency.name, style: 'label' },
-    ...address.map((line) => ({ text: line, style: 'small' as const })),
-  ];
-  const after: PdfBlock[] = [
-    {
-      columns: [
-        { header: t('accountNumber') },
-        { header: t('creditor') },
-        { header: t('originalCreditor') },
-        { header: t('reference') },
-      ],
-      rows: [
-        [
-          account.account_number,
-          account.creditor_name ?? t('none'),
-          account.original_creditor_name ?? t('none'),
-          reference,
-        ],
-      ],
-      gapBefore: 8,
-    },
-  ];
-  return { before, after };
-}
 
 export interface RenderedDocument {
   pdf: Buffer;
@@ -307,7 +245,7 @@ export async function renderDocument(
         .select(['first_name', 'last_name', 'business_name'])
         .where('id', '=', debtorId)
         .executeTakeFirstOrThrow();
-      const facts = closedFacts(account);
+      const facts = closedFacts(account, await lastPostedPaymentDay(ctx, account.id));
       const letterContent = content<ClosedLetterContent>(ctx, 'account-closed-letter');
       const reference = `${account.account_number}-${kind === 'settledLetter' ? 'SIF' : 'PIF'}`;
       return {

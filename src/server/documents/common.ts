@@ -1,0 +1,79 @@
+/**
+ * What every My documents PDF shares: its texts (documents.pdf.*), a file of flows/content, the
+ * signed-in debtor's viewable account (else 404), and the letterhead: the agency above the title,
+ * the account's facts under it.
+ */
+import { interpolate, treeTranslator } from '@/engine/form/messages';
+import type { LocalizedTree } from '@/engine/i18n/split';
+import type { PortalContext } from '../context';
+import type { AccountRow } from '../db/types';
+import { ApiError } from '../http/errors';
+import type { Language } from '../http/messages';
+import type { DocumentContext } from '../pdf/documents';
+import type { PdfBlock } from '../pdf/pdf';
+import { isViewable } from '../routes/mappers';
+import type { PdfTexts } from './pdfs';
+
+export const notFound = () => new ApiError(404, 'notFound');
+
+export function documentTexts(ctx: PortalContext, language: Language): PdfTexts {
+  const translate = treeTranslator(ctx.config.texts as LocalizedTree, language);
+  return (key, params = {}) => interpolate(translate.text(`documents.pdf.${key}`) ?? key, params);
+}
+
+export function content<T>(ctx: PortalContext, name: string): T {
+  const file = (ctx.config.content as Record<string, unknown> | undefined)?.[name];
+  if (!file) throw new Error(`flows/content/${name}.json is missing`);
+  return file as T;
+}
+
+/** The debtor's account by its id, if it is viewable today; otherwise 404. */
+export async function ownedById(
+  ctx: PortalContext,
+  debtorId: number,
+  id: number,
+): Promise<AccountRow> {
+  const account = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('debtor_id', '=', debtorId)
+    .executeTakeFirst();
+  if (!account || !isViewable(account, ctx.today())) throw notFound();
+  return account;
+}
+
+/** The agency above the title, the account's facts under it. */
+export function letterhead(
+  ctx: PortalContext,
+  t: PdfTexts,
+  account: AccountRow,
+  reference: string,
+): DocumentContext['letterhead'] {
+  const agency = content<{ name: string; mailingAddress: string[] }>(ctx, 'agency');
+  const address = agency.mailingAddress.filter((line, i) => i > 0 || line !== agency.name);
+  const before: PdfBlock[] = [
+    { text: agency.name, style: 'label' },
+    ...address.map((line) => ({ text: line, style: 'small' as const })),
+  ];
+  const after: PdfBlock[] = [
+    {
+      columns: [
+        { header: t('accountNumber') },
+        { header: t('creditor') },
+        { header: t('originalCreditor') },
+        { header: t('reference') },
+      ],
+      rows: [
+        [
+          account.account_number,
+          account.creditor_name ?? t('none'),
+          account.original_creditor_name ?? t('none'),
+          reference,
+        ],
+      ],
+      gapBefore: 8,
+    },
+  ];
+  return { before, after };
+}
