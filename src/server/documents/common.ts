@@ -43,12 +43,17 @@ export async function ownedById(
   return account;
 }
 
-/** The agency above the title, the account's facts under it. */
+/**
+ * The agency above the title, the account's facts under it (so a document's body does not say
+ * them again).
+ */
 export function letterhead(
   ctx: PortalContext,
   t: PdfTexts,
   account: AccountRow,
   reference: string,
+  /** What the reference is: a confirmation code (most), a letter's offer code, or our own. */
+  referenceKey: 'confirmation' | 'offerCode' | 'reference' = 'confirmation',
 ): DocumentContext['letterhead'] {
   const agency = content<{ name: string; mailingAddress: string[] }>(ctx, 'agency');
   const address = agency.mailingAddress.filter((line, i) => i > 0 || line !== agency.name);
@@ -62,7 +67,7 @@ export function letterhead(
         { header: t('accountNumber') },
         { header: t('creditor') },
         { header: t('originalCreditor') },
-        { header: t('reference') },
+        { header: t(referenceKey) },
       ],
       rows: [
         [
@@ -73,6 +78,8 @@ export function letterhead(
         ],
       ],
       gapBefore: 8,
+      // The codes are the longest headers ('Código de confirmación'): one line each.
+      weights: [1, 1, 1.1, 1.3],
     },
   ];
   return { before, after };

@@ -2,7 +2,9 @@
  * The PDFs that only My documents makes: a payment receipt, the settled or paid-in-full letter,
  * the bankruptcy notice confirmation, a plan change's record and the e-sign consent record. Each
  * goes through the same pipeline as the others (finishDocument: title, letterhead, the collector
- * notice); every word is a text of flows/texts/documents.json (`pdf.*`) or a stored text.
+ * notice); every word is a text of flows/texts/documents.json (`pdf.*`) or a stored text. The
+ * letterhead's table states the account, the creditors and the confirmation code, so no body
+ * repeats them.
  */
 import { interpolate } from '@/engine/form/messages';
 import { localize } from '@/engine/i18n/split';
@@ -59,8 +61,11 @@ export function receiptPdf(doc: DocumentContext, t: PdfTexts, receipt: ReceiptDo
       ],
       gapBefore: 4,
     },
-    { text: `${t('confirmation')}: ${receipt.confirmation}`, style: 'label', gapBefore: 8 },
-    { text: `${t('balanceAfter')}: ${formatMoney(receipt.balanceAfterCents, lang)}` },
+    {
+      text: `${t('balanceAfter')}: ${formatMoney(receipt.balanceAfterCents, lang)}`,
+      style: 'label',
+      gapBefore: 8,
+    },
     { text: t(receipt.pending ? 'pendingNote' : 'postedNote'), gapBefore: 8 },
   ]);
 }
@@ -113,11 +118,11 @@ export function closedLetterPdf(
     { text: t('amountsHeading'), style: 'heading' },
     {
       columns: [
+        { header: t('finalPayment') },
         { header: t('originalBalance'), align: 'right' },
         { header: t(letter.settled ? 'settledAmount' : 'paidAmount'), align: 'right' },
-        { header: t('finalPayment') },
       ],
-      rows: [[values.originalBalance, values.amount, values.date]],
+      rows: [[values.date, values.originalBalance, values.amount]],
       gapBefore: 4,
     },
     { text: t('contentVersion', { version: content.version }), style: 'small', gapBefore: 10 },
@@ -138,8 +143,10 @@ export function bankruptcyPdf(doc: DocumentContext, t: PdfTexts, notice: Bankrup
   const lang = doc.language;
   return finishDocument(doc, t('bankruptcyTitle'), [
     { text: t('bankruptcyIntro'), gapBefore: 8 },
-    { text: `${t('confirmation')}: ${notice.confirmation}`, style: 'label', gapBefore: 8 },
-    { text: t('received', { date: formatInstant(notice.receivedAt, lang, doc.timeZone) }) },
+    {
+      text: t('received', { date: formatInstant(notice.receivedAt, lang, doc.timeZone) }),
+      gapBefore: 8,
+    },
     { text: t('submittedHeading'), style: 'heading' },
     {
       columns: [
@@ -159,6 +166,8 @@ export function bankruptcyPdf(doc: DocumentContext, t: PdfTexts, notice: Bankrup
         ],
       ],
       gapBefore: 4,
+      // A chapter is one digit; a court's name is long.
+      weights: [0.8, 1, 1.1, 1.6, 1],
     },
     { text: t('nextHeading'), style: 'heading' },
     { text: t('bankruptcyNext') },
@@ -177,14 +186,18 @@ export interface PlanChangeDocument {
     moved: boolean;
     rows: { date: string; from?: string; cents: number }[];
   }[];
+  /** The other texts agreed to with a new plan (its agreement, the e-sign consent), as shown. */
+  sections: { heading: string; text: string }[];
 }
 
 export function planChangePdf(doc: DocumentContext, t: PdfTexts, change: PlanChangeDocument) {
   const lang = doc.language;
   const blocks: PdfBlock[] = [
     { text: t('planIntro'), gapBefore: 8 },
-    { text: `${t('confirmation')}: ${change.confirmation}`, style: 'label', gapBefore: 8 },
-    { text: t('recordedAt', { date: formatInstant(change.createdAt, lang, doc.timeZone) }) },
+    {
+      text: t('recordedAt', { date: formatInstant(change.createdAt, lang, doc.timeZone) }),
+      gapBefore: 8,
+    },
     { text: t('contentVersion', { version: change.contentVersion }) },
     { text: t('statementHeading'), style: 'heading' },
     ...paragraphs(change.statement),
@@ -194,7 +207,7 @@ export function planChangePdf(doc: DocumentContext, t: PdfTexts, change: PlanCha
     blocks.push({ text: t(list.heading), style: 'heading' });
     blocks.push({
       columns: [
-        { header: t('date') },
+        { header: t(list.moved ? 'previousDate' : 'date') },
         ...(list.moved ? [{ header: t('newDate') }] : []),
         { header: t('amount'), align: 'right' as const },
       ],
@@ -206,6 +219,9 @@ export function planChangePdf(doc: DocumentContext, t: PdfTexts, change: PlanCha
       gapBefore: 4,
     });
   }
+  for (const section of change.sections) {
+    blocks.push({ text: section.heading, style: 'heading' }, ...paragraphs(section.text));
+  }
   return finishDocument(doc, t(`${change.kind}Title`), blocks);
 }
 
@@ -213,7 +229,6 @@ export interface EsignDocument {
   agreedAt: string;
   contentVersion: string;
   language: 'en' | 'es';
-  confirmation: string;
   text: string;
 }
 
@@ -227,14 +242,12 @@ export function esignPdf(doc: DocumentContext, t: PdfTexts, consent: EsignDocume
         { header: t('consentGiven') },
         { header: t('textVersion') },
         { header: t('language') },
-        { header: t('confirmation') },
       ],
       rows: [
         [
           formatInstant(consent.agreedAt, lang, doc.timeZone),
           consent.contentVersion,
           t(consent.language === 'es' ? 'languageSpanish' : 'languageEnglish'),
-          consent.confirmation,
         ],
       ],
       gapBefore: 4,

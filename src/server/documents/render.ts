@@ -112,7 +112,13 @@ export async function renderDocument(
         pdf: receiptPdf(
           {
             ...base(language, row.approved ?? row.created),
-            letterhead: letterhead(ctx, t, account, reference),
+            letterhead: letterhead(
+              ctx,
+              t,
+              account,
+              reference,
+              row.confirmation ? 'confirmation' : 'reference',
+            ),
           },
           t,
           {
@@ -150,7 +156,6 @@ export async function renderDocument(
             agreedAt: record.agreed_at,
             contentVersion: record.content_version,
             language: lang,
-            confirmation: record.confirmation,
             text: record.esign_text,
           }),
           filename: `esign-consent-${record.confirmation}`,
@@ -207,11 +212,23 @@ export async function renderDocument(
       const lang: Language = change.language === 'es' ? 'es' : 'en';
       const tr = documentTexts(ctx, lang);
       type Row = { date: string; from?: string; cents: number };
-      const details = JSON.parse(change.details) as Record<string, Row[] | undefined>;
-      const rows = (key: string): Row[] =>
-        Array.isArray(details[key])
-          ? details[key].filter((r) => typeof r?.date === 'string' && Number.isFinite(r.cents))
+      const details = JSON.parse(change.details) as Record<string, Row[] | string | undefined>;
+      const heading = (key: 'pdf.agreementHeading' | 'pdf.esignHeading') =>
+        request.server.catalog.message(key, lang);
+      // A new plan's agreement and e-sign consent, as agreed with it (its statement is above).
+      const sections = (['agreement', 'eSign'] as const).flatMap((key) => {
+        const text = details[key];
+        if (typeof text !== 'string' || text.trim() === '') return [];
+        return [
+          { heading: heading(key === 'eSign' ? 'pdf.esignHeading' : 'pdf.agreementHeading'), text },
+        ];
+      });
+      const rows = (key: string): Row[] => {
+        const list = details[key];
+        return Array.isArray(list)
+          ? list.filter((r) => typeof r?.date === 'string' && Number.isFinite(r.cents))
           : [];
+      };
       return {
         pdf: planChangePdf(
           {
@@ -231,6 +248,7 @@ export async function renderDocument(
               { heading: 'stoppedHeading', moved: false, rows: rows('stopped') },
               { heading: 'keptHeading', moved: false, rows: [...rows('kept'), ...rows('sent')] },
             ],
+            sections,
           },
         ),
         filename: `plan-${change.confirmation}`,
@@ -252,7 +270,7 @@ export async function renderDocument(
         pdf: closedLetterPdf(
           {
             ...base(language, `${facts.letterDate}T12:00:00Z`),
-            letterhead: letterhead(ctx, t, account, reference),
+            letterhead: letterhead(ctx, t, account, reference, 'reference'),
           },
           t,
           letterContent,
@@ -368,7 +386,7 @@ export async function renderDocument(
         pdf: letterPdf(
           {
             ...base(language, `${found.letter.request_date}T12:00:00Z`),
-            letterhead: letterhead(ctx, t, account, found.letter.letter_code),
+            letterhead: letterhead(ctx, t, account, found.letter.letter_code, 'offerCode'),
           },
           letterDocument(found),
         ),

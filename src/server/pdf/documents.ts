@@ -20,7 +20,9 @@ export interface DocumentContext {
   timeZone?: string;
   /**
    * My documents (src/server/documents): the agency's name and address above the title, and the
-   * account's facts (a table) right under it. Without them a document starts with its title.
+   * account's facts (a table of the account number, creditors and the document's confirmation or
+   * reference code) right under it, which the body then does not repeat. Without them a document
+   * starts with its title.
    */
   letterhead?: { before: PdfBlock[]; after: PdfBlock[] };
 }
@@ -75,6 +77,23 @@ export function finishDocument(doc: DocumentContext, title: string, blocks: PdfB
   });
 }
 
+/**
+ * The account number and creditor lines of a document without a letterhead; with one (My
+ * documents) its table already states them.
+ */
+function accountLines(
+  doc: DocumentContext,
+  facts: { accountNumber: string; creditor: string | null },
+): PdfBlock[] {
+  if (doc.letterhead) return [];
+  const t = texts(doc);
+  const lines: PdfBlock[] = [
+    { text: t('pdf.accountNumber', { accountNumber: facts.accountNumber }) },
+  ];
+  if (facts.creditor) lines.push({ text: t('pdf.creditor', { creditor: facts.creditor }) });
+  return lines;
+}
+
 export interface DisputeDocument {
   confirmation: string;
   receivedDay: string;
@@ -93,16 +112,22 @@ export function disputeConfirmationPdf(doc: DocumentContext, dispute: DisputeDoc
   const t = texts(doc);
   const blocks: PdfBlock[] = [
     { text: t('pdf.disputeIntro'), gapBefore: 8 },
+    ...(doc.letterhead
+      ? []
+      : [
+          {
+            text: t('pdf.confirmationCode', { code: dispute.confirmation }),
+            style: 'label' as const,
+            gapBefore: 12,
+          },
+        ]),
     {
-      text: t('pdf.confirmationCode', { code: dispute.confirmation }),
-      style: 'label',
-      gapBefore: 12,
+      text: t('pdf.received', { date: formatDay(dispute.receivedDay, doc.language) }),
+      gapBefore: doc.letterhead ? 8 : 0,
     },
-    { text: t('pdf.received', { date: formatDay(dispute.receivedDay, doc.language) }) },
     { text: t('pdf.name', { name: dispute.name }) },
-    { text: t('pdf.accountNumber', { accountNumber: dispute.accountNumber }) },
+    ...accountLines(doc, dispute),
   ];
-  if (dispute.creditor) blocks.push({ text: t('pdf.creditor', { creditor: dispute.creditor }) });
   blocks.push({ text: t('pdf.reasons'), style: 'heading' });
   for (const reason of dispute.reasons) {
     blocks.push({ text: localize(reason, doc.language) ?? '', listItem: true });
@@ -142,12 +167,18 @@ export function letterPdf(doc: DocumentContext, letter: LetterDocument): Buffer 
     { text: t('pdf.letterDate', { date: formatDay(letter.requestDate, lang) }), gapBefore: 8 },
     { text: letter.name, gapBefore: 10 },
     ...letter.address.map((line) => ({ text: line })),
-    { text: t('pdf.accountNumber', { accountNumber: letter.accountNumber }), gapBefore: 10 },
   ];
-  if (letter.creditor) blocks.push({ text: t('pdf.creditor', { creditor: letter.creditor }) });
+  if (!doc.letterhead) {
+    blocks.push(
+      ...accountLines(doc, letter).map((line, i) => ({ ...line, gapBefore: i === 0 ? 10 : 0 })),
+      { text: t('pdf.offerCode', { code: letter.letterCode }) },
+    );
+  }
   blocks.push(
-    { text: t('pdf.offerCode', { code: letter.letterCode }) },
-    { text: t('pdf.balance', { amount: formatMoney(letter.principalBalanceCents, lang) }) },
+    {
+      text: t('pdf.balance', { amount: formatMoney(letter.principalBalanceCents, lang) }),
+      gapBefore: doc.letterhead ? 10 : 0,
+    },
     { text: t('pdf.letterIntro'), gapBefore: 10 },
   );
   for (const option of letter.options) {
@@ -228,22 +259,24 @@ export function authorizationPdf(
   const lang = doc.language;
   const blocks: PdfBlock[] = [
     { text: t('pdf.authorizationIntro'), gapBefore: 8 },
-    {
-      text: t('pdf.confirmationCode', { code: authorization.confirmation }),
-      style: 'label',
-      gapBefore: 12,
-    },
+    ...(doc.letterhead
+      ? []
+      : [
+          {
+            text: t('pdf.confirmationCode', { code: authorization.confirmation }),
+            style: 'label' as const,
+            gapBefore: 12,
+          },
+        ]),
     {
       text: t('pdf.agreedAt', {
         date: formatInstant(authorization.agreedAt, lang, doc.timeZone),
       }),
+      gapBefore: doc.letterhead ? 8 : 0,
     },
     { text: t('pdf.name', { name: authorization.name }) },
-    { text: t('pdf.accountNumber', { accountNumber: authorization.accountNumber }) },
+    ...accountLines(doc, authorization),
   ];
-  if (authorization.creditor) {
-    blocks.push({ text: t('pdf.creditor', { creditor: authorization.creditor }) });
-  }
   blocks.push(
     { text: t('pdf.paymentMethod', { method: authorization.method }) },
     {

@@ -26,9 +26,18 @@ export interface PdfTableBlock {
   columns: { header: string; align?: 'left' | 'right' }[];
   rows: string[][];
   gapBefore?: number;
+  /** Relative widths of the columns, filling the line; without them each is an equal share (180 pt at most). */
+  weights?: number[];
 }
 
 export type PdfBlock = PdfTextBlock | PdfTableBlock;
+
+function columnWidths(block: PdfTableBlock, width: number): number[] {
+  const weights = block.weights?.length === block.columns.length ? block.weights : null;
+  if (!weights) return block.columns.map(() => Math.min(180, width / block.columns.length));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  return weights.map((w) => (width * w) / total);
+}
 
 export interface PdfDocument {
   title: string;
@@ -162,7 +171,7 @@ export function renderPdf(model: PdfDocument): Buffer {
       pdf.table({
         structParent: root,
         position: { x: MARGIN, y: pdf.y },
-        columnStyles: block.columns.map(() => Math.min(180, width / block.columns.length)),
+        columnStyles: columnWidths(block, width),
         defaultStyle: { border: 0, padding: { top: 2, bottom: 2, left: 0, right: 12 } },
         data: [header, ...rows],
       });
