@@ -3,8 +3,7 @@
  * `config[folder][name]` (name = path inside the folder without `.json`, `/`-separated). The web
  * app reads it from one `<script type="application/json" id="portal-config">` in index.html.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFlowsTree, treeToConfig } from './content/tree';
 
 export interface PortalConfig {
   forms: Record<string, unknown>;
@@ -13,35 +12,9 @@ export interface PortalConfig {
   [folder: string]: Record<string, unknown>;
 }
 
-function jsonFiles(dir: string, prefix = ''): [string, string][] {
-  const out: [string, string][] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...jsonFiles(full, `${prefix}${entry.name}/`));
-    else if (entry.name.endsWith('.json')) out.push([`${prefix}${entry.name.slice(0, -5)}`, full]);
-  }
-  return out;
-}
-
+/** flows/ as the server's config: every `.json` file of each sub-folder (content/tree.ts). */
 export function loadFlows(flowsDir: string): PortalConfig {
-  const config: PortalConfig = { forms: {}, rules: {}, texts: {} };
-  if (!existsSync(flowsDir)) return config;
-  for (const entry of readdirSync(flowsDir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const folder: Record<string, unknown> = config[entry.name] ?? {};
-    for (const [name, file] of jsonFiles(path.join(flowsDir, entry.name))) {
-      try {
-        folder[name] = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`flows/${entry.name}/${name}.json is not valid JSON: ${reason}`);
-      }
-    }
-    config[entry.name] = folder;
-  }
-  return config;
+  return treeToConfig(readFlowsTree(flowsDir));
 }
 
 /** The page's monitoring block (spec §1): where the browser reports errors. A type, so it is a Record. */
