@@ -17,6 +17,15 @@ export function loadFlows(flowsDir: string): PortalConfig {
   return treeToConfig(readFlowsTree(flowsDir));
 }
 
+/**
+ * What index.html carries: the config of the content version served (without its server-only
+ * folders), the page's blocks (calendar, session, monitoring) and the version's number.
+ */
+export interface PageConfig {
+  contentVersion: number;
+  [key: string]: unknown;
+}
+
 /** The page's monitoring block (spec §1): where the browser reports errors. A type, so it is a Record. */
 export type MonitoringSettings = { dsn: string; environment?: string; release?: string };
 
@@ -57,7 +66,7 @@ export function dsnOrigin(dsn: string): string | null {
 }
 
 /** The config as a JSON data block; `<` is escaped so no text can close the element. */
-export function configScript(config: PortalConfig): string {
+export function configScript(config: PortalConfig | PageConfig): string {
   const json = JSON.stringify(config)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -70,7 +79,7 @@ export function configScript(config: PortalConfig): string {
  * parsed, so they find it there, and the browser parses the page's visible markup (a page drawn
  * on the server) before this large block of data.
  */
-export function injectConfig(html: string, config: PortalConfig): string {
+export function injectConfig(html: string, config: PortalConfig | PageConfig): string {
   const script = configScript(config);
   const at = html.search(/<\/body>/i);
   return at === -1 ? `${html}${script}` : `${html.slice(0, at)}${script}\n${html.slice(at)}`;

@@ -262,6 +262,25 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** Migration 0010: one published flows/ tree (issue 24); rows are never updated or deleted. */
+export interface ContentVersionsTable {
+  /** 1, 2, 3, …: the primary key, never reused. */
+  version: number;
+  /** JSON: the whole tree, path under flows/ -> parsed file (src/server/content/tree.ts). */
+  files: string;
+  comment: string;
+  /** Staff ids; null for the seed imported from flows/. */
+  drafted_by: number | null;
+  approved_by: number | null;
+  /** The studio draft it was published from; null for the seed and rollbacks. */
+  draft_id: number | null;
+  /** The version a rollback published again, else null. */
+  rollback_of: number | null;
+  /** JSON: the paths that differ from the version before. */
+  changed: string;
+  published_at: string;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   debtors: DebtorsTable;
@@ -280,6 +299,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_lockouts: StaffLockoutsTable;
   audit_log: AuditLogTable;
+  content_versions: ContentVersionsTable;
 }
 
 export type Db = Kysely<Database>;

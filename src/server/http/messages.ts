@@ -150,6 +150,17 @@ export function createCatalog(texts: Record<string, unknown>): MessageCatalog {
   };
 }
 
+/**
+ * A catalog that looks every text up in the catalog `current()` gives (the content version served
+ * now): the app's one catalog follows a publish.
+ */
+export function liveCatalog(current: () => MessageCatalog): MessageCatalog {
+  return {
+    message: (key, lang, params) => current().message(key, lang, params),
+    keywordMessage: (keyword, lang, params) => current().keywordMessage(keyword, lang, params),
+  };
+}
+
 export function pickLanguage(acceptLanguage: string | string[] | undefined): Language {
   const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
   const ranked = header
