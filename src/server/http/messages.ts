@@ -108,6 +108,7 @@ export const MESSAGE_KEYS = [
   'weakPassword',
   'staffEmailTaken',
   'staffCannotDisableSelf',
+  'unknownContentVersion',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

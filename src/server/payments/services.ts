@@ -16,6 +16,7 @@ import * as bankFundingModule from '../../generated/validators/bank-funding';
 import * as cardFundingModule from '../../generated/validators/card-funding';
 import { ClientDirectory } from '../clients/settings';
 import type { PortalConfig } from '../config';
+import { perConfig } from '../content/per-config';
 import type { Db } from '../db/types';
 import { languageOf } from '../http/errors';
 import type { PaymentProcessor } from './processor';
@@ -71,17 +72,14 @@ function required<T>(folder: Record<string, unknown>, name: string, where: strin
   return value as T;
 }
 
-/** flows/content/payment-authorization.json and the agency's name (flows/content/agency.json). */
-export function authorizationOf(config: PortalConfig): PaymentServices['authorization'] {
-  return {
-    content: required<AuthorizationContent>(
-      config.content ?? {},
-      'payment-authorization',
-      'content',
-    ),
-    agency: required<{ name: string }>(config.content ?? {}, 'agency', 'content').name,
-  };
-}
+/**
+ * flows/content/payment-authorization.json and the agency's name (flows/content/agency.json) of a
+ * config (a content version's), once per config.
+ */
+export const authorizationOf = perConfig((config): PaymentServices['authorization'] => ({
+  content: required<AuthorizationContent>(config.content ?? {}, 'payment-authorization', 'content'),
+  agency: required<{ name: string }>(config.content ?? {}, 'agency', 'content').name,
+}));
 
 /**
  * The services of the content served now (`ctx.config`, read on every use: a publish changes it),
