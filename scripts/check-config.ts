@@ -19,7 +19,8 @@
  *   reads only the offer's facts, and no two pages offered at one place share an `order`;
  * - a journey file (flows/journeys) names forms of flows/forms, its stages' rules (context,
  *   prefill, lines) are well formed and its lines' texts are in flows/texts in both languages.
- * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR]
+ * Exits 1 when anything is wrong. Usage: npm run check:config [-- --flows DIR] (or FLOWS_DIR=DIR,
+ * as the server takes it; `npm run flows:export` writes a content version as such a folder).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,7 +46,9 @@ const UNSUPPORTED_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
 const root = path.resolve(import.meta.dirname, '..');
 const flowsArg = process.argv.indexOf('--flows');
 const flowsDir = path.resolve(
-  flowsArg > -1 ? (process.argv[flowsArg + 1] ?? 'flows') : path.join(root, 'flows'),
+  flowsArg > -1
+    ? (process.argv[flowsArg + 1] ?? 'flows')
+    : process.env.FLOWS_DIR || path.join(root, 'flows'),
 );
 const schemasArg = process.argv.indexOf('--schemas');
 const schemasDir = path.resolve(
@@ -156,6 +159,27 @@ async function metaValidator(metaPath: string) {
   return validate;
 }
 
+/**
+ * Where a file's `$schema` leads. A flows file names its meta-schema relative to where it lies in
+ * the repository (`../../schemas/meta/texts.schema.json` from flows/texts/); read that way from the
+ * repository's flows/ folder, a path into schemas/ is taken from the schemas folder checked with,
+ * so a flows folder anywhere (`npm run flows:export` writes one) is checked against the same
+ * meta-schemas. Any other path is relative to the file.
+ */
+function metaSchemaPath(file: string, ref: string): string {
+  const inRepository = path.resolve(
+    root,
+    'flows',
+    path.relative(flowsDir, path.dirname(file)),
+    ref,
+  );
+  const underSchemas = path.relative(path.join(root, 'schemas'), inRepository);
+  if (!underSchemas.startsWith('..') && !path.isAbsolute(underSchemas)) {
+    return path.join(schemasDir, underSchemas);
+  }
+  return path.resolve(path.dirname(file), ref);
+}
+
 /** Reports what breaks the file's meta-schema; true when nothing does. */
 async function checkAgainstMeta(file: string, json: JsonObject): Promise<boolean> {
   const ref = json.$schema;
@@ -163,7 +187,7 @@ async function checkAgainstMeta(file: string, json: JsonObject): Promise<boolean
     report(file, '/$schema', 'missing: every flow file names its meta-schema');
     return false;
   }
-  const metaPath = path.resolve(path.dirname(file), ref);
+  const metaPath = metaSchemaPath(file, ref);
   let validate;
   try {
     validate = await metaValidator(metaPath);

@@ -32,7 +32,7 @@ import {
   type MonitoringSettings,
 } from './config';
 import { catalogOf, serverContentCheck, signInPolicyOf } from './content/server-checks';
-import { DatabaseContentStore, type PublishedContent } from './content/store';
+import { DatabaseContentStore, type ContentStore, type PublishedContent } from './content/store';
 import { liveCatalog } from './http/messages';
 import type { SchemaEnums } from './http/validation';
 import type { PortalContext } from './context';
@@ -70,6 +70,13 @@ import { lazyPaymentServices } from './payments/services';
 import { journeyEnums } from './payments/journey';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content versions this server serves (also `ctx.content`). */
+    content: ContentStore;
+  }
+}
 
 export interface BuildAppOptions {
   db: Db;
@@ -278,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : Fastify(fastifyOptions);
   later.log = app.log;
+  app.decorate('content', content);
   app.addHook('onClose', async () => content.close());
   if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
 

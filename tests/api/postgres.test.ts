@@ -16,6 +16,7 @@ import { planChangesSuite } from './plan-changes.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
+import { contentProcessesSuite, contentSuite } from './content.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
@@ -118,6 +119,8 @@ if ('error' in admin) {
       dataDir: '',
     }),
   );
+  contentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  contentProcessesSuite(() => openDatabase({ databaseUrl: url, dataDir: '' }));
   // Last: checks every answer the suites above received against the OpenAPI document.
   contractSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   describe('PostgreSQL drops a connection', () => {
