@@ -26,11 +26,63 @@ import {
   type DatabaseFactory,
   type RunningServer,
 } from './harness';
-import { CARDS, PAYER_CONTACT, addCard, signIn, today, type ErrorBody } from './payments-fixtures';
+import {
+  CARDS,
+  PAYER_CONTACT,
+  addCard,
+  importFixture,
+  signIn,
+  today,
+  type ErrorBody,
+} from './payments-fixtures';
 
 const run = promisify(execFile);
 const MARIA = { lastName: 'Garcia', ssn: '1234', dob: '1980-01-15' };
 const LEE = { lastName: 'Lee', ssn: '4321', dob: '1990-03-03' };
+const KIM = { lastName: 'Versionchanger', ssn: '4646', dob: '1979-04-06' };
+
+/** A debtor with a plan that may be changed online: payments today and every 30 days. */
+const PLAN_FIXTURE = {
+  debtors: [
+    {
+      key: 'version-changer',
+      firstName: 'Kim',
+      lastName: KIM.lastName,
+      ssnLast4: KIM.ssn,
+      dateOfBirth: KIM.dob,
+      accounts: [
+        {
+          accountNumber: 'CVP1.10001',
+          clientId: 'NWB',
+          balance: 400,
+          originalBalance: 500,
+          totalPaid: 100,
+          statusCode: 'PPA',
+          supportPhone: '800-555-0100',
+          arrangements: [
+            {
+              ref: 'cvp',
+              type: 'PPA',
+              amount: 500,
+              active: true,
+              beginBalance: 500,
+              created: 'today-40',
+              allowRemaining: true,
+              modifiableOnline: true,
+              payments: [
+                { date: 'today-30', amount: 100, status: 'Paid', confirmation: 'cvp-01' },
+                { date: 'today+30', amount: 100, status: 'PostDate' },
+                { date: 'today+60', amount: 100, status: 'PostDate' },
+                { date: 'today+90', amount: 100, status: 'PostDate' },
+                { date: 'today+120', amount: 100, status: 'PostDate' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
 const SHIPPED = readFlowsTree(path.join(REPO_ROOT, 'flows'));
 
 type Tree = Record<string, Record<string, unknown>>;
@@ -292,6 +344,56 @@ export function contentSuite(dialect: string, makeDatabase: DatabaseFactory): vo
         )
         .execute();
       expect(charged.map((row) => row.amount_cents)).not.toContain(3200);
+    });
+
+    it("records the content version a plan change's page was served with, and its statement", async () => {
+      await importFixture(server.database.db, PLAN_FIXTURE);
+      const token = await signIn(server, KIM);
+      const before = server.app.content.current().version;
+      const tree = copy(server.app.content.current().tree);
+      const planChange = tree['content/plan-change.json'] as {
+        cancel: { statement: { en: string } };
+      };
+      planChange.cancel.statement.en += ' (v-plan)';
+      const after = await server.app.content.publish({
+        tree,
+        comment: 'Plan change wording',
+        draftedBy: null,
+        approvedBy: null,
+      });
+      const preview = await call<{ arrangementId: number; statement: string }>(
+        server,
+        '/api/v2/Account/PlanCancellation?accountNumber=CVP1.10001',
+        { token },
+      );
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.body.statement).toContain('(v-plan)');
+      const cancel = (contentVersion: number) =>
+        call<{ confirmation: string; statement: string } & ErrorBody>(
+          server,
+          '/api/v2/Account/CancelPlan',
+          {
+            token,
+            body: {
+              accountNumber: 'CVP1.10001',
+              arrangementId: preview.body.arrangementId,
+              confirmed: true,
+              contentVersion,
+            },
+          },
+        );
+      const unknown = await cancel(after + 100);
+      expect(unknown.status, unknown.text).toBe(422);
+      expect(unknown.body.message).toMatch(/out of date/);
+      const done = await cancel(before);
+      expect(done.status, done.text).toBe(200);
+      expect(done.body.statement).not.toContain('(v-plan)');
+      const row = await server.database.db
+        .selectFrom('plan_changes')
+        .select(['published_version', 'statement'])
+        .where('confirmation', '=', done.body.confirmation)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ published_version: before, statement: done.body.statement });
     });
 
     it('content_versions refuses UPDATE and DELETE', async () => {

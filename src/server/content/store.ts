@@ -202,7 +202,8 @@ export class DatabaseContentStore implements ContentStore {
     // Checked as the server will read it back: the JSON text, parsed again.
     const files = JSON.stringify(input.tree);
     const tree = JSON.parse(files) as FlowsTree;
-    this.check(this.content(0, tree));
+    const checked = this.content(0, tree);
+    this.check(checked);
     for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
       const before = await this.newestRow();
       const version = (before?.version ?? 0) + 1;
@@ -225,6 +226,8 @@ export class DatabaseContentStore implements ContentStore {
         .returning('version')
         .executeTakeFirst();
       if (!inserted) continue;
+      // Served from the config object just checked: what was derived from it is kept (perConfig).
+      this.remember({ version, tree, config: checked.config });
       this.log('info', { version, comment }, 'content published');
       if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
         await sql`select pg_notify(${CONTENT_CHANNEL}, ${String(version)})`.execute(this.db);
