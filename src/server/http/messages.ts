@@ -108,6 +108,16 @@ export const MESSAGE_KEYS = [
   'weakPassword',
   'staffEmailTaken',
   'staffCannotDisableSelf',
+  'draftHasProblems',
+  'draftStale',
+  'draftNotEditable',
+  'draftNotSubmitted',
+  'draftOwnReview',
+  'draftNotAuthor',
+  'draftPathOutsideArea',
+  'draftPathUnknown',
+  'draftEmpty',
+  'contentRefused',
   'unknownContentVersion',
 ] as const;
 
