@@ -28,6 +28,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { studioContentSuite } from './studio-content.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -112,6 +113,7 @@ if ('error' in admin) {
   identitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   sessionLimitsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioAuthSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   documentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({

@@ -24,6 +24,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { studioContentSuite } from './studio-content.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -57,6 +58,7 @@ badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data'
 identitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sessionLimitsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),

@@ -17,7 +17,7 @@ export const MINUTE = 60_000;
 export const PASSWORD = 'Studio pass 2026!';
 
 export class TestClock {
-  private ms = Date.parse('2026-11-27T15:00:00.000Z');
+  constructor(private ms = Date.parse('2026-11-27T15:00:00.000Z')) {}
   now = (): Date => new Date(this.ms);
   advance(ms: number): void {
     this.ms += ms;
