@@ -115,32 +115,37 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
         report(file, '', 'a flow file must be a JSON object');
         continue;
       }
-      const metaValid = await meta.check(report, file, json);
-      checkTexts(report, file, json, '');
-      checkRules(report, file, json, '');
-      if (inFolder(file, 'forms')) await checkFormAgainstSchema(report, schemas, file, json);
-      // Rules files also get their domain's own checks: unknown fact names, outcomes, derived values.
-      const name = baseName(file);
-      const domainCheck =
-        inFolder(file, 'rules') && Object.hasOwn(RULES_CHECKS, name)
-          ? RULES_CHECKS[name]
-          : undefined;
-      for (const problem of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
-        report(file, '', problem);
-      if (inFolder(file, 'pages')) await pages.check(file, json, formSchemas, texts);
-      if (inFolder(file, 'calendars') && metaValid) {
-        for (const problem of checkHolidayCalendar(json as unknown as HolidayCalendar))
+      try {
+        const metaValid = await meta.check(report, file, json);
+        checkTexts(report, file, json, '');
+        checkRules(report, file, json, '');
+        if (inFolder(file, 'forms')) await checkFormAgainstSchema(report, schemas, file, json);
+        // Rules files also get their domain's own checks: unknown fact names, outcomes, derived values.
+        const name = baseName(file);
+        const domainCheck =
+          inFolder(file, 'rules') && Object.hasOwn(RULES_CHECKS, name)
+            ? RULES_CHECKS[name]
+            : undefined;
+        for (const problem of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
           report(file, '', problem);
-      }
-      if (file === 'policies/sign-in.json' && metaValid) {
-        await checkSignInPolicyFile(report, schemas, file, json as unknown as SignInPolicy);
-      }
-      if (inFolder(file, 'journeys')) {
-        checkJourneyForms(report, file, json, formNames);
-        checkJourneyStages(report, file, json, texts);
-        for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {
-          report(file, '', problem);
+        if (inFolder(file, 'pages')) await pages.check(file, json, formSchemas, texts);
+        if (inFolder(file, 'calendars') && metaValid) {
+          for (const problem of checkHolidayCalendar(json as unknown as HolidayCalendar))
+            report(file, '', problem);
         }
+        if (file === 'policies/sign-in.json' && metaValid) {
+          await checkSignInPolicyFile(report, schemas, file, json as unknown as SignInPolicy);
+        }
+        if (inFolder(file, 'journeys')) {
+          checkJourneyForms(report, file, json, formNames);
+          checkJourneyStages(report, file, json, texts);
+          for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {
+            report(file, '', problem);
+          }
+        }
+      } catch (error) {
+        // A domain check met a shape the meta-schema refuses (reported above): it stops there.
+        report(file, '', `cannot be checked further (${(error as Error).message})`);
       }
     }
     return problems;
