@@ -60,9 +60,9 @@ describe("check:config's checks over a tree in memory (the studio's)", () => {
         stages: 5,
       };
       const problems = await check({ tree: { ...tree, [file]: broken } });
-      expect(problems.length, file).toBeGreaterThan(0);
+      // Reported (other files may name what it no longer has), not thrown.
       expect(
-        problems.every((problem) => problem.path === file),
+        problems.some((problem) => problem.path === file),
         file,
       ).toBe(true);
     }
