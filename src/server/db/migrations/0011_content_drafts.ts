@@ -18,9 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )
     .addColumn('author_id', 'integer', (c) => c.notNull().references('staff_accounts.id'))
     .addColumn('area', 'text', (c) => c.notNull().check(sql`area in ('texts', 'clients')`))
-    .addColumn('base_version', 'integer', (c) =>
-      c.notNull().references('content_versions.version'),
-    )
+    .addColumn('base_version', 'integer', (c) => c.notNull().references('content_versions.version'))
     .addColumn('files', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
