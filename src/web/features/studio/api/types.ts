@@ -27,7 +27,8 @@ export type ContentArea = 'texts' | 'clients';
 /** GET /content */
 export interface PublishedContent {
   version: number;
-  files: { path: string; area: ContentArea; metaSchema?: unknown }[];
+  /** Every file of the version; `metaSchema` names its meta-schema (null: none). */
+  files: { path: string; area: ContentArea; metaSchema: string | null }[];
 }
 
 /** GET /content/file */
@@ -35,7 +36,8 @@ export interface ContentFile {
   path: string;
   version: number;
   json: unknown;
-  metaSchema: Schema;
+  /** The file's meta-schema itself (null when the file names none). */
+  metaSchema: Schema | null;
 }
 
 /** A staff member as a list names them. */
@@ -53,34 +55,36 @@ export interface VersionEntry {
   publishedAt: string;
   changed: string[];
   rollbackOf: number | null;
+  draftId: number | null;
 }
 
 export type DraftStatus = 'editing' | 'submitted' | 'returned' | 'published' | 'withdrawn';
 
-/** GET /drafts (a row) */
+/** GET /drafts (a row; newest first) */
 export interface DraftSummary {
   id: number;
   title: string;
   status: DraftStatus;
   area: ContentArea;
-  author: StaffName;
+  author: StaffName | null;
   baseVersion: number;
+  /** The paths the draft changes. */
   changed: string[];
+  createdAt: string;
   updatedAt: string;
-}
-
-/** GET /drafts/:id */
-export interface DraftDetail extends DraftSummary {
-  /** The changed files: path → the whole new file. */
-  files: Record<string, unknown>;
-  checks: Check[];
-  reviewComment: string | null;
+  submittedAt: string | null;
   reviewer: StaffName | null;
+  reviewComment: string | null;
   publishedVersion: number | null;
 }
 
-/** PUT /drafts/:id/file */
-export interface SaveFileAnswer {
+/**
+ * GET /drafts/:id, and the answer of POST /drafts, PUT and DELETE /drafts/:id/file and POST
+ * /drafts/:id/submit: the draft with its changed files and the checks of its whole tree.
+ */
+export interface DraftDetail extends DraftSummary {
+  /** The changed files: path → the whole new file. */
+  files: Record<string, unknown>;
   checks: Check[];
 }
 
@@ -89,13 +93,19 @@ export interface WordRun {
   text: string;
 }
 
+/** One changed file of a review (src/domain/content-diff.ts `FileChange`). */
+export interface ReviewedFile {
+  path: string;
+  status: 'added' | 'removed' | 'changed';
+  texts: { pointer: string; en: WordRun[]; es: WordRun[] }[];
+  /** Other changed values; `before` or `after` is absent where the value was added or removed. */
+  values: { pointer: string; before?: unknown; after?: unknown }[];
+}
+
 /** GET /drafts/:id/review */
 export interface DraftReview {
-  files: {
-    path: string;
-    texts: { pointer: string; en: WordRun[]; es: WordRun[] }[];
-    settings: { pointer: string; before: unknown; after: unknown }[];
-  }[];
+  draft: DraftSummary;
+  files: ReviewedFile[];
 }
 
 /** GET /evidence/:confirmation */
@@ -103,10 +113,24 @@ export interface Evidence {
   confirmation: string;
   language: string;
   agreedAt: string;
-  /** The texts as the debtor was shown them, by name (`single`, `eSign`, ...). */
-  texts: Record<string, string>;
-  fileVersion: string | null;
+  /** The version of the compliance texts (payment-authorization.json `version`). */
+  contentVersion: string | null;
   publishedVersion: number | null;
-  comment: string | null;
-  approvedBy: StaffName | null;
+  /** The texts as the debtor was shown them: agreement, esign, authorization. */
+  texts: Record<string, string | null>;
+  payerName: string;
+  methodName: string;
+  recurring: boolean;
+  total: number;
+  schedule: { date: string; amount: number }[];
+  revokedAt: string | null;
+  /** The published version the texts came from, and its history. */
+  version: {
+    version: number;
+    comment: string;
+    draftedBy: StaffName | null;
+    approvedBy: StaffName | null;
+    publishedAt: string;
+    rollbackOf: number | null;
+  } | null;
 }

@@ -20,7 +20,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { queryClient } from '@/web/lib/query-client';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useContent, useContentFile, useDraft } from '../api/queries';
-import type { DraftDetail, SaveFileAnswer } from '../api/types';
+import type { DraftDetail } from '../api/types';
 import { useStudioSession } from '../hooks/use-studio-session';
 import { placeChecks } from '../utils/checks';
 import { withValueAt, type PathStep } from '../utils/json-pointer';
@@ -59,7 +59,7 @@ export function DraftPage() {
   const content = useContent();
   const { staff } = useStudioSession();
   const title = draft.data?.title ?? t('studio.editor.title');
-  if (draft.data && (!editable(draft.data) || draft.data.author.id !== staff.id)) {
+  if (draft.data && (!editable(draft.data) || draft.data.author?.id !== staff.id)) {
     return <Navigate to={`/studio/drafts/${id}/review`} replace />;
   }
   return (
@@ -97,7 +97,8 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
     path !== undefined && Object.hasOwn(draft.files, path) ? draft.files[path] : base.data?.json;
   const working = path !== undefined && Object.hasOwn(edits, path) ? edits[path] : saved;
   const dirty = Object.keys(edits).length > 0;
-  const metaSchema = base.data?.metaSchema;
+  // A file that names no meta-schema still has its texts (and typed values) edited.
+  const metaSchema = base.data ? (base.data.metaSchema ?? true) : undefined;
   const leaves = useMemo(
     () =>
       metaSchema !== undefined && working !== undefined ? walkLeaves(working, metaSchema) : [],
@@ -121,10 +122,9 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
     [path, saved],
   );
 
-  const keepDraft = (next: Partial<DraftDetail>) =>
-    queryClient.setQueryData<DraftDetail>(['studio', 'draft', draft.id], (old) =>
-      old ? { ...old, ...next } : old,
-    );
+  // PUT and DELETE answer the whole draft, its checks with it.
+  const keepDraft = (next: DraftDetail) =>
+    queryClient.setQueryData<DraftDetail>(['studio', 'draft', draft.id], next);
   const forget = (file: string) =>
     setEdits((before) => Object.fromEntries(Object.entries(before).filter(([k]) => k !== file)));
 
@@ -133,9 +133,10 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
     const json = working;
     setBusy('save');
     setError(null);
-    studioCall<SaveFileAnswer>('PUT', `/drafts/${draft.id}/file`, { body: { path, json } })
-      .then(({ checks }) => {
-        keepDraft({ checks, files: { ...draft.files, [path]: json } });
+    studioCall<DraftDetail>('PUT', `/drafts/${draft.id}/file`, { body: { path, json } })
+      .then((next) => {
+        const { checks } = next;
+        keepDraft(next);
         forget(path);
         setStatus(
           checks.length === 0
@@ -152,13 +153,12 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
     if (path === undefined) return;
     setBusy('discard');
     setError(null);
-    studioCall<SaveFileAnswer | undefined>('DELETE', `/drafts/${draft.id}/file`, {
-      query: { path },
-    })
-      .then(async () => {
+    studioCall<DraftDetail>('DELETE', `/drafts/${draft.id}/file`, { query: { path } })
+      .then((next) => {
+        keepDraft(next);
         forget(path);
-        await invalidateStudio();
         setStatus(t('studio.editor.discarded'));
+        void invalidateStudio();
       })
       .catch((caught: unknown) => setError(errorKey(caught)))
       .finally(() => setBusy(null));

@@ -4,7 +4,8 @@
  * and who approved that version.
  */
 import { useState } from 'react';
-import { Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { formatUsd } from '@/domain/money';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm } from '@/engine/form/SchemaForm';
@@ -27,7 +28,6 @@ const useStyles = makeStyles({
   search: { maxWidth: '560px' },
   heading: { margin: 0, overflowWrap: 'anywhere' },
   text: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-  name: { margin: 0, fontWeight: tokens.fontWeightSemibold },
 });
 
 export function EvidencePage() {
@@ -43,6 +43,8 @@ export function EvidencePage() {
   const flow = portalConfig().forms[FORM];
   if (!flow) throw new Error(`flows/forms/${FORM}.json is missing`);
   const data = evidence.data;
+  const none = t('studio.review.none');
+  const timeZone = portalConfig().calendar?.timeZone;
   return (
     <div className={styles.page}>
       <StudioHeading
@@ -76,7 +78,7 @@ export function EvidencePage() {
             items={[
               {
                 label: t('studio.evidence.agreedAt'),
-                value: formatWhen(data.agreedAt, language, portalConfig().calendar?.timeZone),
+                value: formatWhen(data.agreedAt, language, timeZone),
               },
               {
                 label: t('studio.evidence.language'),
@@ -84,30 +86,34 @@ export function EvidencePage() {
               },
               {
                 label: t('studio.evidence.publishedVersion'),
-                value:
-                  data.publishedVersion === null
-                    ? t('studio.review.none')
-                    : String(data.publishedVersion),
+                value: data.publishedVersion === null ? none : String(data.publishedVersion),
               },
-              {
-                label: t('studio.evidence.fileVersion'),
-                value: data.fileVersion ?? t('studio.review.none'),
-              },
+              { label: t('studio.evidence.fileVersion'), value: data.contentVersion ?? none },
               {
                 label: t('studio.evidence.approvedBy'),
-                value: nameOf(data.approvedBy, t('studio.versions.nobody')),
+                value: nameOf(data.version?.approvedBy, t('studio.versions.nobody')),
               },
-              {
-                label: t('studio.evidence.comment'),
-                value: data.comment ?? t('studio.review.none'),
-              },
+              { label: t('studio.evidence.comment'), value: data.version?.comment ?? none },
+              { label: t('studio.evidence.payer'), value: data.payerName },
+              { label: t('studio.evidence.method'), value: data.methodName },
+              { label: t('studio.evidence.total'), value: formatUsd(data.total, language) },
+              ...(data.revokedAt
+                ? [
+                    {
+                      label: t('studio.evidence.revokedAt'),
+                      value: formatWhen(data.revokedAt, language, timeZone),
+                    },
+                  ]
+                : []),
             ]}
           />
           {Object.entries(data.texts).map(([name, text]) => (
             <Panel key={name}>
-              <p className={styles.name}>{name}</p>
+              <Title3 as="h3" className={styles.heading}>
+                {t(`studio.evidence.texts.${name}`, { defaultValue: name })}
+              </Title3>
               <p className={styles.text} lang={data.language}>
-                {text}
+                {text ?? none}
               </p>
             </Panel>
           ))}

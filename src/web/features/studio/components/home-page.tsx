@@ -16,7 +16,7 @@ import { useLanguage } from '@/web/hooks/use-language';
 import { portalConfig } from '@/web/lib/config';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useContent, useDrafts, useVersions } from '../api/queries';
-import type { DraftSummary } from '../api/types';
+import type { DraftDetail, DraftSummary } from '../api/types';
 import { canDraft, canReview, readsContent, useStudioSession } from '../hooks/use-studio-session';
 import { formatWhen, nameOf } from '../utils/format';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
@@ -38,7 +38,7 @@ const useStyles = makeStyles({
 /** Where a draft's link goes: its editor for its author while it is theirs to change, else its review. */
 function draftLink(draft: DraftSummary, staffId: number): string {
   const editable = draft.status === 'editing' || draft.status === 'returned';
-  return editable && draft.author.id === staffId
+  return editable && draft.author?.id === staffId
     ? `/studio/drafts/${draft.id}`
     : `/studio/drafts/${draft.id}/review`;
 }
@@ -53,7 +53,7 @@ function NewDraft() {
   const create = (data: Record<string, unknown>) => {
     setBusy(true);
     setError(null);
-    studioCall<{ id: number }>('POST', '/drafts', { body: { title: data.title } })
+    studioCall<DraftDetail>('POST', '/drafts', { body: { title: data.title } })
       .then(async ({ id }) => {
         await invalidateStudio();
         navigate(`/studio/drafts/${id}`);

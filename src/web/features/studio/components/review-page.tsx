@@ -19,8 +19,8 @@ import { DataTable } from '@/web/components/data-table';
 import { ButtonLink } from '@/web/components/button-link';
 import { Panel } from '@/web/components/panel';
 import { studioCall } from '../api/client';
-import { invalidateStudio, useDraft, useReview } from '../api/queries';
-import type { DraftDetail, DraftReview } from '../api/types';
+import { invalidateStudio, useReview } from '../api/queries';
+import type { DraftSummary, ReviewedFile as ReviewedFileData } from '../api/types';
 import { canReview, useStudioSession } from '../hooks/use-studio-session';
 import { LANGUAGE_NAME_KEYS, nameOf, valueText } from '../utils/format';
 import { parsePointer, readablePath } from '../utils/json-pointer';
@@ -45,7 +45,7 @@ const useStyles = makeStyles({
 
 const pointerLabel = (pointer: string): string => readablePath(parsePointer(pointer)) || '/';
 
-function ReviewedFile({ file }: { file: DraftReview['files'][number] }) {
+function ReviewedFile({ file }: { file: ReviewedFileData }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const none = t('studio.review.none');
@@ -69,10 +69,11 @@ function ReviewedFile({ file }: { file: DraftReview['files'][number] }) {
           </div>
         </Panel>
       ))}
-      {file.settings.length > 0 && (
+      {file.status !== 'changed' && <Body1 as="p">{t(`studio.review.file.${file.status}`)}</Body1>}
+      {file.values.length > 0 && (
         <DataTable
           label={t('studio.review.settingsLabel', { path: file.path })}
-          rows={file.settings}
+          rows={file.values}
           rowKey={(row) => row.pointer}
           columns={[
             {
@@ -99,7 +100,7 @@ function ReviewedFile({ file }: { file: DraftReview['files'][number] }) {
 
 type Decision = 'approve' | 'return';
 
-function DecisionPanel({ draft }: { draft: DraftDetail }) {
+function DecisionPanel({ draft }: { draft: DraftSummary }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -143,16 +144,15 @@ export function ReviewPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const id = Number(useParams().draftId);
-  const draft = useDraft(id);
   const review = useReview(id);
   const { staff, role } = useStudioSession();
-  const data = draft.data;
+  const data = review.data?.draft;
   const decides =
     data !== undefined &&
     data.status === 'submitted' &&
     canReview(role) &&
-    data.author.id !== staff.id;
-  const mine = data !== undefined && data.author.id === staff.id;
+    data.author?.id !== staff.id;
+  const mine = data !== undefined && data.author?.id === staff.id;
   const editable = data !== undefined && (data.status === 'editing' || data.status === 'returned');
   return (
     <div className={styles.page}>
@@ -169,9 +169,9 @@ export function ReviewPage() {
         }
       />
       <LoadState
-        pending={draft.isPending || review.isPending}
-        error={draft.error ?? review.error}
-        onRetry={() => void Promise.all([draft.refetch(), review.refetch()])}
+        pending={review.isPending}
+        error={review.error}
+        onRetry={() => void review.refetch()}
       />
       {data?.reviewComment && data.status !== 'submitted' && (
         <MessageBar intent={data.status === 'returned' ? 'warning' : 'info'}>
@@ -186,14 +186,14 @@ export function ReviewPage() {
       {mine && editable && (
         <ButtonLink to={`/studio/drafts/${id}`}>{t('studio.review.backToEditor')}</ButtonLink>
       )}
-      {mine && data.status === 'submitted' && <Body1 as="p">{t('studio.review.waiting')}</Body1>}
+      {mine && data?.status === 'submitted' && <Body1 as="p">{t('studio.review.waiting')}</Body1>}
       {review.data &&
         (review.data.files.length === 0 ? (
           <Body1 as="p">{t('studio.review.noChanges')}</Body1>
         ) : (
           review.data.files.map((file) => <ReviewedFile key={file.path} file={file} />)
         ))}
-      {decides && review.data && <DecisionPanel draft={data} />}
+      {decides && data && <DecisionPanel draft={data} />}
     </div>
   );
 }
