@@ -86,6 +86,7 @@ const TextLeafField = memo(function TextLeafField({
             language: t(LANGUAGE_NAME_KEYS[language]),
           }),
           className: styles.label,
+          htmlFor: id,
         }}
         validationState={error ? 'error' : 'none'}
         validationMessage={error}
@@ -126,7 +127,7 @@ const SettingField = memo(function SettingField({
   const styles = useStyles();
   const id = fieldId(leaf.pointer);
   const error = messages(checks.get(id));
-  const label = { children: readablePath(leaf.path), className: styles.label };
+  const label = { children: readablePath(leaf.path), className: styles.label, htmlFor: id };
   let control;
   if (leaf.kind === 'boolean') {
     control = (

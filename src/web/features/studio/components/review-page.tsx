@@ -40,7 +40,12 @@ const useStyles = makeStyles({
   },
   language: { margin: 0, fontWeight: tokens.fontWeightSemibold },
   value: { whiteSpace: 'normal', overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace },
-  decision: { maxWidth: '720px' },
+  decision: {
+    maxWidth: '720px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
 });
 
 const pointerLabel = (pointer: string): string => readablePath(parsePointer(pointer)) || '/';

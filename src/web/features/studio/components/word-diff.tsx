@@ -13,11 +13,16 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorPaletteGreenBackground2,
     color: tokens.colorNeutralForeground1,
     textDecorationLine: 'underline',
+    // A removed run right before an added one does not read as one word.
+    marginInline: '2px',
+    paddingInline: '1px',
   },
   removed: {
     backgroundColor: tokens.colorPaletteRedBackground2,
     color: tokens.colorNeutralForeground1,
     textDecorationLine: 'line-through',
+    marginInline: '2px',
+    paddingInline: '1px',
   },
   hidden: {
     position: 'absolute',
