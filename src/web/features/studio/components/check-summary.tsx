@@ -24,8 +24,7 @@ const useStyles = makeStyles({
   link: {
     color: tokens.colorStatusDangerForeground3,
     textDecorationLine: 'underline',
-    display: 'inline-block',
-    minHeight: '24px',
+    lineHeight: '24px',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
 });

@@ -37,12 +37,8 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
-    position: 'sticky',
-    bottom: 0,
     padding: `${tokens.spacingVerticalM} 0`,
-    backgroundColor: tokens.colorNeutralBackground2,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    zIndex: 1,
   },
   heading: { margin: 0, overflowWrap: 'anywhere' },
   hint: { color: tokens.colorNeutralForeground2 },
@@ -91,7 +87,8 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
   const [edits, setEdits] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState<'save' | 'discard' | 'submit' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  // What the last save said, as a text key and its values (it follows the language).
+  const [status, setStatus] = useState<{ key: string; count?: number } | null>(null);
 
   const saved =
     path !== undefined && Object.hasOwn(draft.files, path) ? draft.files[path] : base.data?.json;
@@ -140,8 +137,8 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
         forget(path);
         setStatus(
           checks.length === 0
-            ? t('studio.editor.savedClean')
-            : t('studio.editor.savedProblems', { count: checks.length }),
+            ? { key: 'studio.editor.savedClean' }
+            : { key: 'studio.editor.savedProblems', count: checks.length },
         );
         void invalidateStudio();
       })
@@ -157,7 +154,7 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
       .then((next) => {
         keepDraft(next);
         forget(path);
-        setStatus(t('studio.editor.discarded'));
+        setStatus({ key: 'studio.editor.discarded' });
         void invalidateStudio();
       })
       .catch((caught: unknown) => setError(errorKey(caught)))
@@ -267,7 +264,7 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
           </Body1>
         )}
         <Body1 role="status" className={styles.hint}>
-          {status}
+          {status && t(status.key, { count: status.count })}
         </Body1>
       </div>
       <StudioError textKey={error} id="studio-editor-error" />

@@ -34,7 +34,10 @@ const useStyles = makeStyles({
     gridColumn: '1 / -1',
     color: tokens.colorPaletteRedForeground1,
     margin: 0,
+    overflowWrap: 'anywhere',
   },
+  // Fluent's validation message, for a check naming a long list of placeholders.
+  message: { overflowWrap: 'anywhere' },
 });
 
 export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
@@ -42,6 +45,9 @@ export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
 /** The checks at one field as its error text (one per line). */
 const messages = (checks: readonly Check[] | undefined): string | undefined =>
   checks && checks.length > 0 ? checks.map((check) => check.message).join('\n') : undefined;
+
+/** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
+const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
 
 /** What a number input stores: the number typed, or the text itself (the checks name it) if it is none. */
 function numberValue(text: string): number | string {
@@ -89,14 +95,14 @@ const TextLeafField = memo(function TextLeafField({
           htmlFor: id,
         }}
         validationState={error ? 'error' : 'none'}
-        validationMessage={error}
+        validationMessage={error ? { children: error, className: styles.message } : undefined}
       >
         <Textarea
           id={id}
           lang={language}
           value={leaf.value[language]}
           resize="vertical"
-          rows={3}
+          rows={rowsFor(leaf.value[language])}
           aria-describedby={groupError ? `${groupId}-error` : undefined}
           aria-invalid={groupError || error ? true : undefined}
           onChange={(_event, data) =>
@@ -181,7 +187,7 @@ const SettingField = memo(function SettingField({
       className={styles.setting}
       label={label}
       validationState={error ? 'error' : 'none'}
-      validationMessage={error}
+      validationMessage={error ? { children: error, className: styles.message } : undefined}
       data-pointer={leaf.pointer}
     >
       {control}

@@ -12,6 +12,8 @@ import { studioCall } from '../api/client';
 import type { StaffMember } from '../api/types';
 import { readsContent, readsEvidence } from '../hooks/use-studio-session';
 
+const PHONE = '@media (max-width: 599px)';
+
 const useStyles = makeStyles({
   shell: {
     minHeight: '100vh',
@@ -57,10 +59,28 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
-  nav: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, flex: 1 },
-  list: { display: 'contents', listStyleType: 'none' },
+  // On a phone the links take a row of their own under the name and the actions.
+  nav: {
+    display: 'flex',
+    flex: 1,
+    [PHONE]: { order: 1, flexBasis: '100%' },
+  },
+  list: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalXS,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
   who: { color: tokens.colorNeutralForeground2 },
-  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    marginLeft: 'auto',
+  },
   main: {
     flex: 1,
     width: '100%',
@@ -174,9 +194,7 @@ export function StudioShell({
                 ))}
               </ul>
             </nav>
-          ) : (
-            <span className={styles.nav} />
-          )}
+          ) : null}
           <div className={styles.actions}>
             {staff && (
               <Text className={styles.who} data-testid="studio-who">

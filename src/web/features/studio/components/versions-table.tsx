@@ -8,9 +8,18 @@ import { portalConfig } from '@/web/lib/config';
 import type { VersionEntry } from '../api/types';
 import { formatWhen, nameOf } from '../utils/format';
 
+/** Up to this many changed files are listed as they are; more open on demand. */
+const FILES_SHOWN = 4;
+
 const useStyles = makeStyles({
   wrap: { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: '12em', display: 'block' },
   files: { margin: 0, paddingLeft: tokens.spacingHorizontalL, whiteSpace: 'normal' },
+  summary: {
+    cursor: 'pointer',
+    minHeight: '24px',
+    color: tokens.colorBrandForegroundLink,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
 });
 
 export function VersionsTable({
@@ -66,16 +75,26 @@ export function VersionsTable({
     {
       key: 'changed',
       header: t('studio.versions.changed'),
-      cell: (row) =>
-        row.changed.length === 0 ? (
-          t('studio.versions.noFiles')
-        ) : (
+      cell: (row) => {
+        if (row.changed.length === 0) return t('studio.versions.noFiles');
+        const list = (
           <ul className={styles.files}>
             {row.changed.map((path) => (
               <li key={path}>{path}</li>
             ))}
           </ul>
-        ),
+        );
+        // A long list (the first import: every file) opens on demand.
+        if (row.changed.length <= FILES_SHOWN) return list;
+        return (
+          <details>
+            <summary className={styles.summary}>
+              {t('studio.versions.fileCount', { count: row.changed.length })}
+            </summary>
+            {list}
+          </details>
+        );
+      },
     },
   ];
   if (rollback) {
