@@ -26,6 +26,27 @@ export interface PageConfig {
   [key: string]: unknown;
 }
 
+/** The staff studio's pages: `/studio` and below (the API under `/studio/api` is not a page). */
+export const isStudioPage = (pathname: string): boolean =>
+  pathname === '/studio' || pathname.startsWith('/studio/');
+
+/**
+ * A page config without the staff studio's own parts (its texts, flows/texts/studio.json, and
+ * its forms, flows/forms/studio-*.json): what the debtor pages carry, so the studio does not make
+ * them heavier. The studio's pages carry the whole config.
+ */
+export function withoutStudio(config: PageConfig): PageConfig {
+  const { texts, forms } = config as {
+    texts?: Record<string, unknown>;
+    forms?: Record<string, unknown>;
+  };
+  const { studio: _studioTexts, ...debtorTexts } = texts ?? {};
+  const debtorForms = Object.fromEntries(
+    Object.entries(forms ?? {}).filter(([name]) => !name.startsWith('studio-')),
+  );
+  return { ...config, texts: debtorTexts, forms: debtorForms };
+}
+
 /** The page's monitoring block (spec §1): where the browser reports errors. A type, so it is a Record. */
 export type MonitoringSettings = { dsn: string; environment?: string; release?: string };
 

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
 import { cookieLanguage } from '../../engine/i18n/language-cookie';
 import { LANGUAGES, type Language } from '../../engine/i18n/split';
-import { injectConfig, type PageConfig } from '../config';
+import { injectConfig, isStudioPage, withoutStudio, type PageConfig } from '../config';
 import { namePreloads, startAfterFirstPaint } from './boot-script';
 import { pageRequestElements } from './page-requests';
 import { prerenderedPages, type PrerenderedPage, type PrerenderedSet } from './prerender';
@@ -80,20 +80,25 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   // The page of a content version: its config injected; the public pages drawn on the server
   // (prerender.ts), after the set before; a drawn page's scripts start after its first paint
   // (boot-script.ts): its own template.
+  // The staff studio's pages carry its texts and forms too; the debtor pages do not (withoutStudio).
   interface Pages {
     indexHtml: string;
+    studioHtml: string;
     drawnHtml: string;
     prerendered: PrerenderedSet;
   }
   const pagesOf = (config: PageConfig, after?: Promise<unknown>): Pages => {
-    const indexHtml =
-      hasWeb && webDir ? inlineStylesheets(injectConfig(template, config), webDir) : '';
+    const debtor = withoutStudio(config);
+    const page = (shown: PageConfig) =>
+      hasWeb && webDir ? inlineStylesheets(injectConfig(template, shown), webDir) : '';
+    const indexHtml = page(debtor);
     return {
       indexHtml,
+      studioHtml: page(config),
       drawnHtml: startAfterFirstPaint(indexHtml),
       prerendered:
         hasWeb && webDir
-          ? prerenderedPages(webDir, config, warn, after)
+          ? prerenderedPages(webDir, debtor, warn, after)
           : { page: () => Promise.resolve(undefined), ready: Promise.resolve() },
     };
   };
@@ -102,6 +107,7 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   // page of the new version is drawn (in the background), then change together.
   let drawn = pagesOf(options.getConfig());
   let indexHtml = drawn.indexHtml;
+  let studioHtml = drawn.studioHtml;
   let last = drawn.prerendered.ready;
   let generation = 0;
   options.onChange?.(() => {
@@ -109,6 +115,7 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     const mine = generation;
     const next = pagesOf(options.getConfig(), last);
     indexHtml = next.indexHtml;
+    studioHtml = next.studioHtml;
     last = next.prerendered.ready;
     void last.then(() => {
       if (mine === generation) drawn = next;
@@ -120,7 +127,7 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     page: PrerenderedPage | undefined,
     set: Pages,
   ) => {
-    const template = page ? set.drawnHtml : indexHtml;
+    const template = page ? set.drawnHtml : isStudioPage(pathname) ? studioHtml : indexHtml;
     const headEnd = template.indexOf('</head>');
     let head = headEnd === -1 ? '' : preloadsFor(pathname);
     // A drawn page is public; any other may be a signed-in screen whose data the page itself asks
@@ -226,6 +233,11 @@ export async function createDevWeb(repoRoot: string): Promise<DevWeb> {
   };
 }
 
+/** The config a page carries: the whole one on the studio's pages, the debtor part elsewhere. */
+function pageConfigFor(url: string, config: PageConfig): PageConfig {
+  return isStudioPage(url.split('?')[0] ?? '/') ? config : withoutStudio(config);
+}
+
 /** Dev: index.html from Vite's root, transformed by Vite, with config re-read on every load. */
 export function registerDevWeb(app: FastifyInstance, vite: ViteDevServer, options: WebOptions) {
   const indexFile = path.join(vite.config.root, 'index.html');
@@ -234,7 +246,7 @@ export function registerDevWeb(app: FastifyInstance, vite: ViteDevServer, option
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(injectConfig(html, options.getConfig()));
+      .send(injectConfig(html, pageConfigFor(request.url, options.getConfig())));
   };
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsHtml(request.raw)) return sendIndex(request, reply);
