@@ -114,6 +114,9 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await expect(page.getByTestId('studio-who')).toHaveText('Erin Editor (editor)');
   await expect(page.getByTestId('studio-versions')).toContainText('Imported from flows/');
   await checkEveryWay(page, 'home');
+  // A reload keeps the session: GET /me gives the CSRF token again (the new draft below needs it).
+  await page.reload();
+  await expect(heading(page, 'Drafts and versions')).toBeVisible();
 
   // A new draft, the payment authorization's single text in both languages.
   await page.locator('#studio-new-draft_title').fill('Clearer single payment authorization');
@@ -159,6 +162,11 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await expect(page.getByText('Submitted: an approver will publish it')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve and publish' })).toHaveCount(0);
   await checkEveryWay(page, 'review-author');
+  // Signed out, the studio's screens lead to its sign-in.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page, 'Sign in to the content studio')).toBeVisible();
+  await page.goto('/studio/history');
+  await expect(page).toHaveURL(/\/studio\/sign-in$/);
 
   // The approver: the draft waits on their home; its review shows the word diff.
   const second = await staffPage(browser);
