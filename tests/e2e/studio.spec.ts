@@ -91,7 +91,7 @@ async function checkEveryWay(page: Page, screen: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an editor drafts a text change, a check blocks it until fixed, an approver publishes it', async ({
+test('an editor drafts a text change, a check blocks it until fixed, an approver publishes it and rolls it back', async ({
   browser,
   page,
 }) => {
@@ -205,7 +205,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await expect(newest).toContainText(FILE);
   await checkEveryWay(second, 'history');
 
-  // Rollback asks for a comment too (not sent here), and evidence takes a confirmation code.
+  // A rollback publishes version 1's files again, with its own comment; evidence takes a code.
   await second
     .getByTestId('studio-versions')
     .getByRole('row')
@@ -214,6 +214,13 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
     .click();
   await expect(heading(second, /Roll back to version \d+/)).toBeVisible();
   await checkEveryWay(second, 'rollback');
+  await second.locator('#studio-rollback_comment').fill('Back to the imported wording for now.');
+  await second.getByRole('button', { name: 'Roll back to version 1' }).click();
+  await expect(heading(second, 'History')).toBeVisible();
+  const rolledBack = second.getByTestId('studio-versions').getByRole('row').nth(1);
+  await expect(rolledBack).toContainText('3 (live)');
+  await expect(rolledBack).toContainText('Rollback to version 1: Back to the imported wording');
+  await expect(rolledBack).toContainText(FILE);
   await second.getByRole('link', { name: 'Evidence' }).click();
   await expect(heading(second, 'Evidence')).toBeVisible();
   await second.locator('#studio-evidence_confirmation').fill('WPNOSUCHCODE');
