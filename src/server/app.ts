@@ -1,7 +1,9 @@
 /**
  * buildApp: the whole portal server as a Fastify instance, shared by main.ts and the API tests.
  * It migrates the database, loads the server secret, loads the demo data into an empty database,
- * reads flows/ once, and registers security headers, error handling, the API and the web app.
+ * opens the content versions (flows/ imported as version 1 into an empty database; after that the
+ * newest published version, live: content/store.ts), and registers security headers, error
+ * handling, the API and the web app.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,6 @@ import Fastify, {
 import { symbols as pinoSymbols, type DestinationStream } from 'pino';
 import { deriveKeys } from './auth/keys';
 import { Lockout, type LockoutOptions } from './auth/lockout';
-import { loadSignInPolicy } from './auth/policy';
 import { registerAuthRoutes } from './auth/routes';
 import { sessionLimitsFromEnv, type SessionLimits } from './auth/sessions';
 import { TokenService } from './auth/tokens';
@@ -26,11 +27,14 @@ import {
   loadFlows,
   monitoringFromEnv,
   type CalendarSettings,
+  type PageConfig,
   type SessionSettings,
   type MonitoringSettings,
-  type PortalConfig,
 } from './config';
-import { createCatalog } from './http/messages';
+import { catalogOf, serverContentCheck, signInPolicyOf } from './content/server-checks';
+import { DatabaseContentStore, type ContentStore, type PublishedContent } from './content/store';
+import { liveCatalog } from './http/messages';
+import type { SchemaEnums } from './http/validation';
 import type { PortalContext } from './context';
 import { calendarDay, DEFAULT_TIME_ZONE } from './dates';
 import { importPortalData } from './db/import';
@@ -67,9 +71,16 @@ import { journeyEnums } from './payments/journey';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content versions this server serves (also `ctx.content`). */
+    content: ContentStore;
+  }
+}
+
 export interface BuildAppOptions {
   db: Db;
-  /** Folder with forms/, rules/, texts/ (and later content/, clients/). */
+  /** Folder with forms/, rules/, texts/, content/, clients/...: imported as content version 1. */
   flowsDir: string;
   /** Built web app (dist/web). Without an index.html there the server answers only /api. */
   webDir?: string;
@@ -213,23 +224,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const seeded = demoFile ? await seedIfEmpty(db, demoFile, keys, now, today()) : 'skipped';
 
   const schemasDir = options.schemasDir ?? path.join(REPO_ROOT, 'schemas');
-  const startConfig = loadFlows(options.flowsDir);
-  const schemas = loadApiSchemas(schemasDir, journeyEnums(startConfig));
-  // Production reads flows/ once; dev re-reads on every page load so edits show on reload.
+  // Known once the first version is loaded and the app made; the store's checks and logs read them.
+  const later: { enums?: SchemaEnums; log?: FastifyBaseLogger } = {};
+  const content = await DatabaseContentStore.open({
+    db,
+    flowsDir: options.flowsDir,
+    now,
+    check: serverContentCheck({ db, schemasDir, enums: () => later.enums }),
+    log: (level, detail, message) => later.log?.[level](detail, message),
+  });
+  later.enums = journeyEnums(content.current().config);
+  const schemas = loadApiSchemas(schemasDir, later.enums);
   const monitoring =
     options.monitoring === undefined ? monitoringFromEnv() : options.monitoring || undefined;
   const calendar: CalendarSettings = { timeZone };
   const sessionLimits: SessionLimits = { ...sessionLimitsFromEnv(), ...options.session };
   // The browser signs an idle user out by the same limit the server ends the session by.
   const session: SessionSettings = { idleMs: sessionLimits.idleMs, maxMs: sessionLimits.maxMs };
-  const forPage = (config: PortalConfig): PortalConfig => {
+  // The page's config: the content version served, without its server-only folder, and its number
+  // (sent back with a payment: the texts the debtor was shown). Dev re-reads flows/ on every page
+  // load so edits show on reload.
+  const forPage = ({ version, config }: PublishedContent): PageConfig => {
     const { policies: _serverOnly, ...shown } = config;
-    return monitoring
-      ? { ...shown, calendar, session, monitoring }
-      : { ...shown, calendar, session };
+    const page = { ...shown, calendar, session, contentVersion: version };
+    return monitoring ? { ...page, monitoring } : page;
   };
-  const pageConfig = forPage(startConfig);
-  const getConfig = (): PortalConfig => (dev ? forPage(loadFlows(options.flowsDir)) : pageConfig);
+  const pageConfigs = new WeakMap<PublishedContent, PageConfig>();
+  const getConfig = (): PageConfig => {
+    const current = content.current();
+    if (dev) return forPage({ ...current, config: loadFlows(options.flowsDir) });
+    let page = pageConfigs.get(current);
+    if (!page) {
+      page = forPage(current);
+      pageConfigs.set(current, page);
+    }
+    return page;
+  };
 
   const devWeb = dev ? await createDevWeb(REPO_ROOT) : undefined;
   const fastifyOptions = {
@@ -254,11 +284,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       })
     : Fastify(fastifyOptions);
+  later.log = app.log;
+  app.decorate('content', content);
+  app.addHook('onClose', async () => content.close());
   if (seeded === 'seeded') app.log.info('demo data loaded into the empty database');
 
   const monitoringOrigin = monitoring ? dsnOrigin(monitoring.dsn) : null;
   registerSecurityHeaders(app, dev, monitoringOrigin ? [monitoringOrigin] : []);
-  registerErrorHandling(app, createCatalog(startConfig.texts));
+  registerErrorHandling(
+    app,
+    liveCatalog(() => catalogOf(content.current().config)),
+  );
   await registerCompression(app);
   registerInputRules(app);
   registerAliases(app);
@@ -279,9 +315,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     today,
     timeZone,
-    config: startConfig,
+    content,
+    get config() {
+      return content.current().config;
+    },
     schemasDir,
-    signInPolicy: loadSignInPolicy(startConfig),
+    get signInPolicy() {
+      return signInPolicyOf(content.current().config);
+    },
     paymentLeaseMs:
       options.paymentLeaseMs ?? (Number(process.env.PAYMENT_LEASE_SECONDS) || 60) * 1000,
   };
@@ -344,6 +385,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerProductionWeb(app, {
       webDir: options.webDir,
       getConfig,
+      onChange: (listener) => content.onChange(() => listener()),
       warn: (message, error) => app.log.warn({ err: error }, message),
     });
   }

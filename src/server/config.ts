@@ -3,8 +3,7 @@
  * `config[folder][name]` (name = path inside the folder without `.json`, `/`-separated). The web
  * app reads it from one `<script type="application/json" id="portal-config">` in index.html.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFlowsTree, treeToConfig } from './content/tree';
 
 export interface PortalConfig {
   forms: Record<string, unknown>;
@@ -13,35 +12,39 @@ export interface PortalConfig {
   [folder: string]: Record<string, unknown>;
 }
 
-function jsonFiles(dir: string, prefix = ''): [string, string][] {
-  const out: [string, string][] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...jsonFiles(full, `${prefix}${entry.name}/`));
-    else if (entry.name.endsWith('.json')) out.push([`${prefix}${entry.name.slice(0, -5)}`, full]);
-  }
-  return out;
+/** flows/ as the server's config: every `.json` file of each sub-folder (content/tree.ts). */
+export function loadFlows(flowsDir: string): PortalConfig {
+  return treeToConfig(readFlowsTree(flowsDir));
 }
 
-export function loadFlows(flowsDir: string): PortalConfig {
-  const config: PortalConfig = { forms: {}, rules: {}, texts: {} };
-  if (!existsSync(flowsDir)) return config;
-  for (const entry of readdirSync(flowsDir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const folder: Record<string, unknown> = config[entry.name] ?? {};
-    for (const [name, file] of jsonFiles(path.join(flowsDir, entry.name))) {
-      try {
-        folder[name] = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`flows/${entry.name}/${name}.json is not valid JSON: ${reason}`);
-      }
-    }
-    config[entry.name] = folder;
-  }
-  return config;
+/**
+ * What index.html carries: the config of the content version served (without its server-only
+ * folders), the page's blocks (calendar, session, monitoring) and the version's number.
+ */
+export interface PageConfig {
+  contentVersion: number;
+  [key: string]: unknown;
+}
+
+/** The staff studio's pages: `/studio` and below (the API under `/studio/api` is not a page). */
+export const isStudioPage = (pathname: string): boolean =>
+  pathname === '/studio' || pathname.startsWith('/studio/');
+
+/**
+ * A page config without the staff studio's own parts (its texts, flows/texts/studio.json, and
+ * its forms, flows/forms/studio-*.json): what the debtor pages carry, so the studio does not make
+ * them heavier. The studio's pages carry the whole config.
+ */
+export function withoutStudio(config: PageConfig): PageConfig {
+  const { texts, forms } = config as {
+    texts?: Record<string, unknown>;
+    forms?: Record<string, unknown>;
+  };
+  const { studio: _studioTexts, ...debtorTexts } = texts ?? {};
+  const debtorForms = Object.fromEntries(
+    Object.entries(forms ?? {}).filter(([name]) => !name.startsWith('studio-')),
+  );
+  return { ...config, texts: debtorTexts, forms: debtorForms };
 }
 
 /** The page's monitoring block (spec §1): where the browser reports errors. A type, so it is a Record. */
@@ -84,7 +87,7 @@ export function dsnOrigin(dsn: string): string | null {
 }
 
 /** The config as a JSON data block; `<` is escaped so no text can close the element. */
-export function configScript(config: PortalConfig): string {
+export function configScript(config: PortalConfig | PageConfig): string {
   const json = JSON.stringify(config)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -97,7 +100,7 @@ export function configScript(config: PortalConfig): string {
  * parsed, so they find it there, and the browser parses the page's visible markup (a page drawn
  * on the server) before this large block of data.
  */
-export function injectConfig(html: string, config: PortalConfig): string {
+export function injectConfig(html: string, config: PortalConfig | PageConfig): string {
   const script = configScript(config);
   const at = html.search(/<\/body>/i);
   return at === -1 ? `${html}${script}` : `${html.slice(0, at)}${script}\n${html.slice(at)}`;

@@ -3,6 +3,7 @@ import type { ServerKeys } from './auth/keys';
 import type { Lockout } from './auth/lockout';
 import type { TokenService } from './auth/tokens';
 import type { PortalConfig } from './config';
+import type { ContentStore } from './content/store';
 import type { Db } from './db/types';
 import type { RateLimits } from './http/rate-limits';
 import type { ApiSchemas } from './http/validation';
@@ -21,12 +22,18 @@ export interface PortalContext {
   today: () => string;
   /** The agency's time zone (IANA name) of `today`. */
   timeZone: string;
-  /** flows/ as read at start-up: form flows validate request bodies, texts make PDFs. */
-  config: PortalConfig;
+  /** The content versions (issue 24): the version served now, older ones, publish. */
+  content: ContentStore;
+  /**
+   * The config of the content version served now (`content.current().config`, a getter: a publish
+   * changes it, on every process, without a restart): form flows validate request bodies, texts
+   * make PDFs. Read it per request; never keep it.
+   */
+  readonly config: PortalConfig;
   /** schemas/ (JSON Schemas of the API, forms and flow files). */
   schemasDir: string;
-  /** flows/policies/sign-in.json, checked at start-up: which identity factors sign in. */
-  signInPolicy: SignInPolicy;
+  /** flows/policies/sign-in.json of the version served now (checked): which factors sign in. */
+  readonly signInPolicy: SignInPolicy;
   /**
    * How long a payment in flight (and its Idempotency-Key) belongs to the process running it;
    * after that any process may settle it (src/server/payments/recovery.ts).

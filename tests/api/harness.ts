@@ -2,14 +2,16 @@
  * Test harness: a real portal server (buildApp + listen on 127.0.0.1:0) over a real database, a
  * small fetch client, log capture and response-schema checks.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { createAjv } from '../../src/server/ajv';
 import { buildApp, REPO_ROOT, type BuildAppOptions } from '../../src/server/app';
-import type { PortalDatabase } from '../../src/server/db/database';
+import { openDatabase, type PortalDatabase } from '../../src/server/db/database';
 
 export { REPO_ROOT };
 
@@ -35,23 +37,84 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * A database of the same kind as the suite's, empty, for a server of its own: a server started on
+ * a flows/ fixture imports the fixture as its content version 1 (content/store.ts) only into an
+ * empty database; the suite's shared one already serves the shipped flows/. SQLite: a new data
+ * folder; PostgreSQL: a new database on the same server (the suites' URLs carry no password, so
+ * the database's location is its URL), dropped by `remove`.
+ */
+export async function freshDatabase(
+  makeDatabase: DatabaseFactory,
+): Promise<{ makeDatabase: DatabaseFactory; remove(): Promise<void> }> {
+  const probe = makeDatabase();
+  const { dialect, location } = probe;
+  await probe.destroy();
+  if (dialect === 'sqlite') {
+    const dir = tempDir('portal-fresh-');
+    return {
+      makeDatabase: () => openDatabase({ dataDir: dir.dir }),
+      remove: () => Promise.resolve(dir.remove()),
+    };
+  }
+  const name = `portal_fresh_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: location });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(location);
+  url.pathname = `/${name}`;
+  return {
+    makeDatabase: () => openDatabase({ databaseUrl: url.toString(), dataDir: '' }),
+    remove: async () => {
+      const client = new pg.Client({ connectionString: location });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const SHIPPED_FLOWS = path.join(REPO_ROOT, 'flows');
+
+/**
+ * The portal on the suite's database. With a `flowsDir` other than the shipped flows/ (a
+ * fixture), on a fresh database of its own (freshDatabase), removed when it closes.
+ */
 export async function startServer(
   makeDatabase: DatabaseFactory,
   options: Partial<BuildAppOptions> = {},
 ): Promise<RunningServer> {
-  const database = makeDatabase();
+  const fixture =
+    options.flowsDir !== undefined && path.resolve(options.flowsDir) !== SHIPPED_FLOWS
+      ? await freshDatabase(makeDatabase)
+      : undefined;
+  const database = (fixture?.makeDatabase ?? makeDatabase)();
   const logs = new LogCapture();
-  const app = await buildApp({
-    db: database.db,
-    flowsDir: path.join(REPO_ROOT, 'flows'),
-    webDir: path.join(tmpdir(), 'no-web-dir-for-api-tests'),
-    logger: { level: 'info', stream: logs },
-    trustProxy: true,
-    // The default limits, counted in memory: never a REDIS_URL of the shell running the tests.
-    rateLimit: {},
-    ...options,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      db: database.db,
+      flowsDir: SHIPPED_FLOWS,
+      webDir: path.join(tmpdir(), 'no-web-dir-for-api-tests'),
+      logger: { level: 'info', stream: logs },
+      trustProxy: true,
+      // The default limits, counted in memory: never a REDIS_URL of the shell running the tests.
+      rateLimit: {},
+      ...options,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    await database.destroy();
+    await fixture?.remove();
+    throw error;
+  }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return {
@@ -62,6 +125,7 @@ export async function startServer(
     close: async () => {
       await app.close();
       await database.destroy();
+      await fixture?.remove();
     },
   };
 }

@@ -836,6 +836,27 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             expect(deep.status).toBe(200);
             expect(deep.text).toContain('id="portal-config"');
 
+            // The staff studio's texts and forms ride on its own pages only, not on a debtor's.
+            const configOf = (html: string) =>
+              JSON.parse(/id="portal-config">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as Record<
+                string,
+                Record<string, unknown>
+              >;
+            expect(config.texts?.studio).toBeUndefined();
+            expect(config.forms?.['studio-sign-in']).toBeUndefined();
+            for (const studioPath of ['/studio', '/studio/drafts/3?file=x']) {
+              const studioPage = await call(web, studioPath, { headers: { accept: 'text/html' } });
+              expect(studioPage.status).toBe(200);
+              const studioConfig = configOf(studioPage.text);
+              expect(studioConfig.texts?.studio).toMatchObject({
+                appName: { en: 'Content studio' },
+              });
+              expect(studioConfig.forms?.['studio-sign-in']).toMatchObject({
+                schema: 'forms/studio-sign-in',
+              });
+              expect(studioConfig.texts?.['zz-test']).toBeDefined();
+            }
+
             const asset = await call(web, '/assets/app-123.js');
             expect(asset.status).toBe(200);
             expect(asset.headers.get('cache-control')).toContain('immutable');

@@ -16,6 +16,7 @@ import { planChangesSuite } from './plan-changes.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
+import { contentProcessesSuite, contentSuite } from './content.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
@@ -27,6 +28,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { studioContentSuite } from './studio-content.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -111,6 +113,7 @@ if ('error' in admin) {
   identitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   sessionLimitsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioAuthSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   documentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({
@@ -118,6 +121,8 @@ if ('error' in admin) {
       dataDir: '',
     }),
   );
+  contentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  contentProcessesSuite(() => openDatabase({ databaseUrl: url, dataDir: '' }));
   // Last: checks every answer the suites above received against the OpenAPI document.
   contractSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   describe('PostgreSQL drops a connection', () => {

@@ -12,6 +12,7 @@ import { planChangesSuite } from './plan-changes.suite';
 import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
+import { contentSuite } from './content.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
@@ -23,6 +24,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { studioContentSuite } from './studio-content.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -56,10 +58,12 @@ badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data'
 identitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sessionLimitsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
 );
+contentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 // Last: checks every answer the suites above received against the OpenAPI document.
 contractSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 // Its own database, used by server processes it starts and kills.

@@ -9,15 +9,13 @@
  * - a studio cookie opens nothing of the debtor API, which keeps working;
  * - the audit log records every action, filters, exports CSV safely (quoting, no formulas), and
  *   cannot be changed: no route, and the database refuses UPDATE and DELETE.
- * Studio calls go through this file's own fetch helper, not the harness's `call()`, whose answers
- * the contract suite checks against the OpenAPI document of /api (which has no studio routes).
+ * Studio calls go through the studio's own fetch helper (studio-fixtures.ts), not the harness's
+ * `call()`, whose answers the contract suite checks against the OpenAPI document of /api (which
+ * has no studio routes).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveKeys } from '../../src/server/auth/keys';
-import { loadServerSecret } from '../../src/server/db/secret';
 import type { StaffRole } from '../../src/server/db/types';
-import { createStaff } from '../../src/server/studio/staff';
 import { totpCode } from '../../src/server/studio/totp';
 import {
   call,
@@ -28,50 +26,17 @@ import {
   type TokenPair,
 } from './harness';
 import { MARIA, clearLockout } from './debtor-fixtures';
-
-const MINUTE = 60_000;
-const PASSWORD = 'Studio pass 2026!';
-
-class TestClock {
-  private ms = Date.parse('2026-11-27T15:00:00.000Z');
-  now = (): Date => new Date(this.ms);
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
-
-interface Account {
-  id: number;
-  email: string;
-  secret: string;
-  role: StaffRole;
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-interface StudioCall {
-  method?: string;
-  body?: unknown;
-  session?: Session | null;
-  /** Send the session's CSRF token (default true when a session is given). */
-  csrf?: string | false;
-  origin?: string;
-  token?: string;
-  ip?: string;
-  headers?: Record<string, string>;
-}
-
-interface Answer<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
-
-const secretOf = (uri: string): string => new URL(uri).searchParams.get('secret') ?? '';
+import {
+  MINUTE,
+  PASSWORD,
+  TestClock,
+  secretOf,
+  studioClient,
+  type Account,
+  type Answer,
+  type Session,
+  type StudioCall,
+} from './studio-fixtures';
 
 export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory): void {
   // Every sign-in hashes a password with scrypt (about 128 MB and a few hundred ms, more on a
@@ -80,70 +45,9 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
     const clock = new TestClock();
     const tag = `${dialect.toLowerCase()}-${Date.now().toString(36)}`;
     let server: RunningServer;
-    let totpKey: Buffer;
     const accounts = {} as Record<StaffRole | 'disabled' | 'lock' | 'code' | 'idle', Account>;
 
-    const studio = async <T = unknown>(path: string, options: StudioCall = {}) => {
-      const headers: Record<string, string> = {
-        'x-forwarded-for': options.ip ?? freshIp(),
-        ...(options.headers ?? {}),
-      };
-      if (options.session) headers.cookie = options.session.cookie;
-      const csrf = options.csrf ?? options.session?.csrf;
-      if (csrf) headers['x-csrf-token'] = csrf;
-      if (options.origin) headers.origin = options.origin;
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let payload: string | undefined;
-      if (options.body !== undefined) {
-        payload = JSON.stringify(options.body);
-        headers['content-type'] = 'application/json';
-      }
-      const response = await fetch(`${server.url}/studio/api${path}`, {
-        method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
-        headers,
-        body: payload,
-      });
-      const text = await response.text();
-      const json = (response.headers.get('content-type') ?? '').includes('application/json');
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: (json && text ? JSON.parse(text) : text) as T,
-        text,
-      } satisfies Answer<T>;
-    };
-
-    const makeAccount = async (name: string, role: StaffRole): Promise<Account> => {
-      const email = `${name}-${tag}@studio.example`;
-      const made = await createStaff(
-        server.database.db,
-        totpKey,
-        { email, name, role, password: PASSWORD },
-        clock.now(),
-      );
-      if (!made.ok) throw new Error(made.problem);
-      return { id: made.id, email, secret: secretOf(made.otpauthUri), role };
-    };
-
-    const signInRaw = (account: Account, options: { password?: string; code?: string } = {}) => {
-      // Every sign-in uses a new TOTP step (a code is accepted once).
-      clock.advance(31_000);
-      return studio<{ csrfToken: string; staff: Record<string, unknown> }>('/sign-in', {
-        body: {
-          email: account.email,
-          password: options.password ?? PASSWORD,
-          code: options.code ?? totpCode(account.secret, clock.now()),
-        },
-      });
-    };
-
-    const signIn = async (account: Account): Promise<Session> => {
-      const res = await signInRaw(account);
-      expect(res.status, res.text).toBe(200);
-      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('studio_session='));
-      expect(cookie).toBeDefined();
-      return { cookie: (cookie ?? '').split(';')[0] ?? '', csrf: res.body.csrfToken };
-    };
+    const { studio, makeAccount, signInRaw, signIn } = studioClient(() => server, clock, tag);
 
     const audit = async (query: string, session: Session) => {
       const res = await studio<
@@ -161,7 +65,6 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
     beforeAll(async () => {
       server = await startServer(makeDatabase, { now: clock.now });
       await clearLockout(server);
-      totpKey = deriveKeys(await loadServerSecret(server.database.db)).totpKey;
       for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
         accounts[role] = await makeAccount(role.replace('_', '-'), role);
       }

@@ -34,6 +34,7 @@ export const WIDGETS = [
   'cardExpiry',
   'money',
   'planChoice',
+  'password',
 ] as const satisfies readonly WidgetName[];
 
 /** How a text input changes what is typed before it is stored. */

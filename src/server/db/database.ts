@@ -198,6 +198,16 @@ const sqliteOf = new WeakMap<Db, SqliteDatabase.Database>();
  */
 const poolOf = new WeakMap<Db, pg.Pool>();
 
+/**
+ * A connection of its own to the PostgreSQL database behind a Kysely instance that openDatabase
+ * made, with the pool's settings but outside the pool (not yet connected): for a LISTEN, which
+ * holds its connection for as long as it listens (content/store.ts). Undefined on SQLite.
+ */
+export function dedicatedPostgresClient(db: Db): pg.Client | undefined {
+  const pool = poolOf.get(db);
+  return pool ? new pg.Client(pool.options) : undefined;
+}
+
 /** Rows as objects from column names and rows as arrays (one shape for every row: cheap for V8). */
 function rowsOf<R>(names: readonly string[], raw: readonly unknown[][]): R[] {
   const rows: R[] = [];

@@ -9,6 +9,8 @@ import * as m0006 from './migrations/0006_sessions';
 import * as m0007 from './migrations/0007_plan_changes';
 import * as m0008 from './migrations/0008_form_records';
 import * as m0009 from './migrations/0009_staff';
+import * as m0010 from './migrations/0010_content';
+import * as m0011 from './migrations/0011_content_drafts';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '0007_plan_changes': m0007,
   '0008_form_records': m0008,
   '0009_staff': m0009,
+  '0010_content': m0010,
+  '0011_content_drafts': m0011,
 };
 
 const provider: MigrationProvider = {

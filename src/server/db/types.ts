@@ -209,6 +209,31 @@ export interface SessionsTable {
   ends_at: string;
 }
 
+/** Migration 0011: a studio draft of a content change (studio/drafts.ts). */
+export interface ContentDraftsTable {
+  id: Generated<number>;
+  author_id: number;
+  /** `texts` (every folder but clients/) or `clients` (clients/). */
+  area: DraftArea;
+  /** The content version it was started on. */
+  base_version: number;
+  /** JSON: the changed files only, path under flows/ -> the whole new file. */
+  files: string;
+  title: string;
+  status: DraftStatus;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  /** The approver who published or returned it, and their comment. */
+  reviewer_id: number | null;
+  review_comment: string | null;
+  /** The content version it became. */
+  published_version: number | null;
+}
+
+export type DraftArea = 'texts' | 'clients';
+export type DraftStatus = 'editing' | 'submitted' | 'returned' | 'published' | 'withdrawn';
+
 /** Staff roles of the studio (issue 24): what each may do is studio/guard.ts's table. */
 export type StaffRole = 'editor' | 'approver' | 'client_manager' | 'admin';
 
@@ -262,6 +287,25 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** Migration 0010: one published flows/ tree (issue 24); rows are never updated or deleted. */
+export interface ContentVersionsTable {
+  /** 1, 2, 3, …: the primary key, never reused. */
+  version: number;
+  /** JSON: the whole tree, path under flows/ -> parsed file (src/server/content/tree.ts). */
+  files: string;
+  comment: string;
+  /** Staff ids; null for the seed imported from flows/. */
+  drafted_by: number | null;
+  approved_by: number | null;
+  /** The studio draft it was published from; null for the seed and rollbacks. */
+  draft_id: number | null;
+  /** The version a rollback published again, else null. */
+  rollback_of: number | null;
+  /** JSON: the paths that differ from the version before. */
+  changed: string;
+  published_at: string;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   debtors: DebtorsTable;
@@ -276,10 +320,12 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
+  content_drafts: ContentDraftsTable;
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_lockouts: StaffLockoutsTable;
   audit_log: AuditLogTable;
+  content_versions: ContentVersionsTable;
 }
 
 export type Db = Kysely<Database>;

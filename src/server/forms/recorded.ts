@@ -25,6 +25,7 @@ import { schemaErrors, type CompiledForm } from '../../engine/form/precompiled';
 import { validateForm } from '../../engine/form/validate';
 import type { LocalizedTree } from '../../engine/i18n/split';
 import type { PortalConfig } from '../config';
+import { perConfig } from '../content/per-config';
 import type { Language } from '../http/messages';
 import { ApiError } from '../http/errors';
 import { hasPrecompiledForm, compiledForm } from './compiled-forms';
@@ -144,4 +145,18 @@ export function checkRecorded(
   );
   if (errors.length > 0) throw new ApiError(400, 'invalidRequest', { errors });
   return computeFormState(form.flow, data).data;
+}
+
+const bySchemasDir = new Map<string, (config: PortalConfig) => Map<string, RecordedForm>>();
+
+/** loadRecordedForms once per config object (a published version), for one schemas folder. */
+export function recordedFormsOf(
+  schemasDir: string,
+): (config: PortalConfig) => Map<string, RecordedForm> {
+  let forms = bySchemasDir.get(schemasDir);
+  if (!forms) {
+    forms = perConfig((config) => loadRecordedForms(config, schemasDir));
+    bySchemasDir.set(schemasDir, forms);
+  }
+  return forms;
 }

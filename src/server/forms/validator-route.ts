@@ -18,19 +18,20 @@ const NAME = /^([a-z0-9-]+)\.js$/;
 const SCHEMA = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 
 export function registerValidatorModules(app: FastifyInstance, ctx: PortalContext): void {
+  // Kept by schema: a form's flow comes from the content served now (a publish may add a form or
+  // give one another schema), the schemas from schemas/ (the same until a restart).
   const made = new Map<string, string | null>();
   const moduleOf = (name: string): string | null => {
-    if (made.has(name)) return made.get(name) ?? null;
     const flow = (ctx.config.forms as Record<string, FormFlow | undefined>)[name];
+    if (!flow || typeof flow.schema !== 'string' || !SCHEMA.test(flow.schema)) return null;
+    if (made.has(flow.schema)) return made.get(flow.schema) ?? null;
     let code: string | null = null;
-    if (flow && typeof flow.schema === 'string' && SCHEMA.test(flow.schema)) {
-      const file = path.join(ctx.schemasDir, `${flow.schema}.schema.json`);
-      if (existsSync(file)) {
-        const schema = JSON.parse(readFileSync(file, 'utf8')) as RJSFSchema;
-        code = selfContainedModule(generateModule(schema, `${flow.schema}.schema.json`));
-      }
+    const file = path.join(ctx.schemasDir, `${flow.schema}.schema.json`);
+    if (existsSync(file)) {
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as RJSFSchema;
+      code = selfContainedModule(generateModule(schema, `${flow.schema}.schema.json`));
     }
-    made.set(name, code);
+    made.set(flow.schema, code);
     return code;
   };
 

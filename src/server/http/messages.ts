@@ -108,6 +108,17 @@ export const MESSAGE_KEYS = [
   'weakPassword',
   'staffEmailTaken',
   'staffCannotDisableSelf',
+  'draftHasProblems',
+  'draftStale',
+  'draftNotEditable',
+  'draftNotSubmitted',
+  'draftOwnReview',
+  'draftNotAuthor',
+  'draftPathOutsideArea',
+  'draftPathUnknown',
+  'draftEmpty',
+  'contentRefused',
+  'unknownContentVersion',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
@@ -147,6 +158,17 @@ export function createCatalog(texts: Record<string, unknown>): MessageCatalog {
         translate.text(`validation.${keyword}`) ?? translate.text('validation.default') ?? keyword;
       return interpolate(text, params);
     },
+  };
+}
+
+/**
+ * A catalog that looks every text up in the catalog `current()` gives (the content version served
+ * now): the app's one catalog follows a publish.
+ */
+export function liveCatalog(current: () => MessageCatalog): MessageCatalog {
+  return {
+    message: (key, lang, params) => current().message(key, lang, params),
+    keywordMessage: (keyword, lang, params) => current().keywordMessage(keyword, lang, params),
   };
 }
 

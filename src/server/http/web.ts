@@ -1,7 +1,8 @@
 /**
  * Serving the web app. Production: dist/web with /assets/* (content-hashed names) cached for a
  * year as immutable and sent precompressed (Brotli or gzip, written at build), index.html (config
- * injected, compressed per response by compression.ts) as `private, no-cache`, and an SPA fallback
+ * of the content version served injected, made again after a publish; compressed per response by
+ * compression.ts) as `private, no-cache`, and an SPA fallback
  * for non-/api GETs that accept HTML. Dev: Vite in
  * middleware mode on the same HTTP server (HMR over the same port).
  */
@@ -13,10 +14,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ViteDevServer } from 'vite';
 import { cookieLanguage } from '../../engine/i18n/language-cookie';
 import { LANGUAGES, type Language } from '../../engine/i18n/split';
-import { injectConfig, type PortalConfig } from '../config';
+import { injectConfig, isStudioPage, withoutStudio, type PageConfig } from '../config';
 import { namePreloads, startAfterFirstPaint } from './boot-script';
 import { pageRequestElements } from './page-requests';
-import { prerenderedPages, type PrerenderedPage } from './prerender';
+import { prerenderedPages, type PrerenderedPage, type PrerenderedSet } from './prerender';
 import { readRoutePreloads, routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
 import { securityHeaders } from './security';
@@ -32,7 +33,10 @@ function wantsHtml(request: { method?: string; url?: string; headers: http.Incom
 
 export interface WebOptions {
   webDir?: string | undefined;
-  getConfig: () => PortalConfig;
+  /** The page config of the content version served now. */
+  getConfig: () => PageConfig;
+  /** Subscribes to publishes (content versions): the pages are made again from getConfig(). */
+  onChange?: (listener: () => void) => void;
   /** Told when a public page cannot be drawn on the server (the browser draws it instead). */
   warn?: (message: string, error: unknown) => void;
 }
@@ -64,11 +68,8 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const { webDir } = options;
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  const config = options.getConfig();
-  const indexHtml =
-    hasWeb && webDir
-      ? inlineStylesheets(injectConfig(readFileSync(indexFile, 'utf8'), config), webDir)
-      : '';
+  const template = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const warn = options.warn ?? (() => undefined);
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
   // The build's route list, read once: each route's scripts, and its screen's first requests.
@@ -76,15 +77,57 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const preloadsFor = routePreloadLinks(routeList);
   // A signed-in screen's first data requests, started by its page (page-requests.ts).
   const requestsFor = pageRequestElements(routeList);
-  // The public pages, drawn on the server at start-up (prerender.ts).
-  const prerendered =
-    hasWeb && webDir
-      ? prerenderedPages(webDir, config, options.warn ?? (() => undefined))
-      : () => Promise.resolve(undefined);
-  // A drawn page's scripts start after its first paint (boot-script.ts): its own template, made once.
-  const drawnHtml = startAfterFirstPaint(indexHtml);
-  const pageFor = (pathname: string, language: Language, page: PrerenderedPage | undefined) => {
-    const template = page ? drawnHtml : indexHtml;
+  // The page of a content version: its config injected; the public pages drawn on the server
+  // (prerender.ts), after the set before; a drawn page's scripts start after its first paint
+  // (boot-script.ts): its own template.
+  // The staff studio's pages carry its texts and forms too; the debtor pages do not (withoutStudio).
+  interface Pages {
+    indexHtml: string;
+    studioHtml: string;
+    drawnHtml: string;
+    prerendered: PrerenderedSet;
+  }
+  const pagesOf = (config: PageConfig, after?: Promise<unknown>): Pages => {
+    const debtor = withoutStudio(config);
+    const page = (shown: PageConfig) =>
+      hasWeb && webDir ? inlineStylesheets(injectConfig(template, shown), webDir) : '';
+    const indexHtml = page(debtor);
+    return {
+      indexHtml,
+      studioHtml: page(config),
+      drawnHtml: startAfterFirstPaint(indexHtml),
+      prerendered:
+        hasWeb && webDir
+          ? prerenderedPages(webDir, debtor, warn, after)
+          : { page: () => Promise.resolve(undefined), ready: Promise.resolve() },
+    };
+  };
+  // After a publish, a page that is not drawn on the server (a signed-in screen) carries the new
+  // config at once; the drawn ones stay those of the version before, with its config, until every
+  // page of the new version is drawn (in the background), then change together.
+  let drawn = pagesOf(options.getConfig());
+  let indexHtml = drawn.indexHtml;
+  let studioHtml = drawn.studioHtml;
+  let last = drawn.prerendered.ready;
+  let generation = 0;
+  options.onChange?.(() => {
+    generation += 1;
+    const mine = generation;
+    const next = pagesOf(options.getConfig(), last);
+    indexHtml = next.indexHtml;
+    studioHtml = next.studioHtml;
+    last = next.prerendered.ready;
+    void last.then(() => {
+      if (mine === generation) drawn = next;
+    });
+  });
+  const pageFor = (
+    pathname: string,
+    language: Language,
+    page: PrerenderedPage | undefined,
+    set: Pages,
+  ) => {
+    const template = page ? set.drawnHtml : isStudioPage(pathname) ? studioHtml : indexHtml;
     const headEnd = template.indexOf('</head>');
     let head = headEnd === -1 ? '' : preloadsFor(pathname);
     // A drawn page is public; any other may be a signed-in screen whose data the page itself asks
@@ -109,12 +152,14 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query] = (request.raw.url ?? '/').split('?');
     const language = cookieLanguage(request.headers.cookie) ?? LANGUAGES[0];
-    const page = query === undefined ? await prerendered(pathname, language) : undefined;
+    // The drawn page and its template from one set, even if a newer set is ready meanwhile.
+    const set = drawn;
+    const page = query === undefined ? await set.prerendered.page(pathname, language) : undefined;
     return reply
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor(pathname, language, page));
+      .send(pageFor(pathname, language, page, set));
   };
 
   if (hasWeb && webDir) {
@@ -188,6 +233,11 @@ export async function createDevWeb(repoRoot: string): Promise<DevWeb> {
   };
 }
 
+/** The config a page carries: the whole one on the studio's pages, the debtor part elsewhere. */
+function pageConfigFor(url: string, config: PageConfig): PageConfig {
+  return isStudioPage(url.split('?')[0] ?? '/') ? config : withoutStudio(config);
+}
+
 /** Dev: index.html from Vite's root, transformed by Vite, with config re-read on every load. */
 export function registerDevWeb(app: FastifyInstance, vite: ViteDevServer, options: WebOptions) {
   const indexFile = path.join(vite.config.root, 'index.html');
@@ -196,7 +246,7 @@ export function registerDevWeb(app: FastifyInstance, vite: ViteDevServer, option
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(injectConfig(html, options.getConfig()));
+      .send(injectConfig(html, pageConfigFor(request.url, options.getConfig())));
   };
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsHtml(request.raw)) return sendIndex(request, reply);

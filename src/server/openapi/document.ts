@@ -140,5 +140,5 @@ export function registerOpenApi(
       return reply.header('cache-control', 'no-store').send(cached.doc);
     },
   );
-  registerDocsPage(app, ctx.config.texts);
+  registerDocsPage(app, () => ctx.config.texts);
 }

@@ -69,8 +69,9 @@ export function docsPageHtml(texts: Record<string, unknown>, language: 'en' | 'e
   ].join('\n');
 }
 
-export function registerDocsPage(app: FastifyInstance, texts: Record<string, unknown>): void {
-  // A missing text stops the start, naming it, like the answer texts of the API.
+/** The page in both languages; throws, naming it, when one of its texts is missing. */
+export function docsPages(texts: Record<string, unknown>): Record<'en' | 'es', string> {
+  // A missing text refuses the content, naming it, like the answer texts of the API.
   for (const language of ['en', 'es'] as const) {
     const translate = treeTranslator(texts as LocalizedTree, language);
     for (const key of TEXT_KEYS) {
@@ -79,7 +80,24 @@ export function registerDocsPage(app: FastifyInstance, texts: Record<string, unk
       }
     }
   }
-  const pages = { en: docsPageHtml(texts, 'en'), es: docsPageHtml(texts, 'es') };
+  return { en: docsPageHtml(texts, 'en'), es: docsPageHtml(texts, 'es') };
+}
+
+const pagesOf = new WeakMap<Record<string, unknown>, Record<'en' | 'es', string>>();
+
+/** The pages of a texts tree, made once per tree (a published version has a tree of its own). */
+export function docsPagesOf(texts: Record<string, unknown>): Record<'en' | 'es', string> {
+  let pages = pagesOf.get(texts);
+  if (!pages) {
+    pages = docsPages(texts);
+    pagesOf.set(texts, pages);
+  }
+  return pages;
+}
+
+/** `texts()` gives the texts served now: the page follows a publish. */
+export function registerDocsPage(app: FastifyInstance, texts: () => Record<string, unknown>): void {
+  docsPagesOf(texts());
 
   app.get('/api/docs/', { schema: { hide: true } }, async (request, reply) => {
     const language = pickLanguage(request.headers['accept-language']);
@@ -87,7 +105,7 @@ export function registerDocsPage(app: FastifyInstance, texts: Record<string, unk
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language')
       .type('text/html; charset=utf-8')
-      .send(pages[language]);
+      .send(docsPagesOf(texts())[language]);
   });
 
   // Read on first use: Redoc's bundle is a megabyte that API-only servers (tests) never send.

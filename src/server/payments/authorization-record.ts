@@ -1,15 +1,24 @@
-/** The record of what a debtor agreed to with a payment (payment_authorizations). */
+/**
+ * The record of what a debtor agreed to with a payment (payment_authorizations): the texts of the
+ * content version they were shown (`shown`, content/shown.ts), and its number.
+ */
 import type { FastifyRequest } from 'fastify';
 import { formatCents } from '../../domain/money';
 import { authorizationTexts, payerName } from '../../domain/payment-authorization';
 import { interpolate } from '../../engine/form/messages';
 import { localize } from '../../engine/i18n/split';
+import { variantConfig } from '../../domain/payment-journey';
+import { perConfig } from '../content/per-config';
+import type { PublishedContent } from '../content/store';
 import { languageOf } from '../http/errors';
 import type { AccountState } from './account-state';
 import { fundingName } from './funding';
-import type { PaymentServices } from './services';
+import { loadPaymentJourney } from './journey';
+import { authorizationOf, type PaymentServices } from './services';
 import type { DebtorName, Plan, SubmitBody } from './submit-checks';
 import type { FundingMethodRow } from './tables';
+
+const journeyOf = perConfig(loadPaymentJourney);
 
 /** What the debtor agreed to, in the words and the language they were shown. */
 export function authorizationRecord(
@@ -24,11 +33,16 @@ export function authorizationRecord(
     confirmation: string;
     sessionId: string;
     agreedAt: string;
+    /** The content version whose texts the debtor was shown. */
+    shown: PublishedContent;
   },
 ) {
-  const { body, debtor, account, funding, plan } = input;
+  const { body, debtor, account, funding, plan, shown } = input;
   const language = languageOf(request);
-  const config = plan.config;
+  // The variant's confirmation line as that version's journey words it (the rules checked are
+  // the version served now's).
+  const config = variantConfig(journeyOf(shown.config), plan.variant) ?? plan.config;
+  const authorization = authorizationOf(shown.config);
   const client = services.clients.forClient(account.client_id);
   const payments = plan.entries.map((e) => ({ date: e.date, cents: e.cents }));
   const total = payments.reduce((sum, p) => sum + p.cents, 0);
@@ -39,9 +53,9 @@ export function authorizationRecord(
       businessName: typeof body.businessName === 'string' ? body.businessName : null,
     }) || payerName({ firstName: debtor.first_name, lastName: debtor.last_name });
   const method = fundingName(request, funding);
-  const texts = authorizationTexts(services.authorization.content, language, {
+  const texts = authorizationTexts(authorization.content, language, {
     name,
-    agency: services.authorization.agency,
+    agency: authorization.agency,
     creditor: account.creditor_name ?? '',
     accountNumber: account.account_number,
     method,
@@ -61,6 +75,7 @@ export function authorizationRecord(
     session_id: input.sessionId,
     language,
     content_version: texts.version,
+    published_version: shown.version,
     recurring: texts.recurring ? 1 : 0,
     agreement_text: texts.agreement,
     esign_text: texts.eSign,

@@ -8,6 +8,7 @@ import { cancellationTexts, type CancellationTexts } from '../../domain/plan-cha
 import type { PlanCancellation } from '../../generated/types/api/plan-cancellation';
 import type { PlanChangeResult } from '../../generated/types/api/plan-change-result';
 import { authOf } from '../auth/guard';
+import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { ApiError, languageOf } from '../http/errors';
@@ -45,7 +46,7 @@ async function planCancellation(
   const plan = changeablePlan(await arrangementsOf(ctx.db, account.id));
   const result = cancellation(plan.payments.map(asPlanPayment), ctx.today(), config.calendar);
   if (result.cancelled.length === 0) throw new ApiError(422, 'nothingToCancel');
-  const facts = await planFacts(ctx, services, account, debtorId, plan);
+  const facts = await planFacts(ctx, services, config, account, debtorId, plan);
   const texts = cancellationTexts(config.content, language, facts, {
     stopped: result.cancelled,
     kept: result.kept,
@@ -94,8 +95,9 @@ export async function cancelPlan(
   request: FastifyRequest,
   account: AccountRow,
   arrangementId: number,
+  shown: PublishedContent,
 ): Promise<PlanChangeResult> {
-  const config = planChangeConfig(ctx);
+  const config = planChangeConfig(ctx, shown);
   const auth = authOf(request);
   const language = languageOf(request);
   const found = await planCancellation(ctx, services, config, account, auth.debtorId, language);
@@ -141,6 +143,7 @@ export async function cancelPlan(
         session_id: auth.sid,
         language,
         content_version: found.texts.version,
+        published_version: config.publishedVersion,
         statement: found.texts.statement,
         details: JSON.stringify({
           stopped: found.stopped.map(({ date, cents }) => ({ date, cents })),

@@ -39,22 +39,37 @@ import { ApiError } from '../http/errors';
 import { toDollars } from '../money';
 import { activeArrangement, type ArrangementWithPayments } from '../routes/mappers';
 import { displayName, loadDebtor } from '../routes/ownership';
-import type { PaymentServices } from './services';
+import type { PublishedContent } from '../content/store';
+import { authorizationOf, type PaymentServices } from './services';
 
-/** What plan changes read from flows/: the texts, the holiday calendar. */
+/**
+ * What plan changes read from flows/: the texts and the agency's name of the content version the
+ * debtor was shown (`shown`, content/shown.ts; its number is recorded), the holiday calendar of
+ * the version served now (a rule, not a text).
+ */
 export interface PlanChangeConfig {
   content: PlanChangeContent;
   calendar: HolidayCalendar;
+  authorization: PaymentServices['authorization'];
+  publishedVersion: number;
 }
 
-export function planChangeConfig(ctx: PortalContext): PlanChangeConfig {
-  const content = (ctx.config.content as Record<string, unknown> | undefined)?.['plan-change'];
+export function planChangeConfig(
+  ctx: PortalContext,
+  shown: PublishedContent = ctx.content.current(),
+): PlanChangeConfig {
+  const content = (shown.config.content as Record<string, unknown> | undefined)?.['plan-change'];
   const calendar = (ctx.config.calendars as Record<string, unknown> | undefined)?.[
     'us-bank-holidays'
   ];
   if (!content) throw new Error('flows/content/plan-change.json is missing');
   if (!calendar) throw new Error('flows/calendars/us-bank-holidays.json is missing');
-  return { content: content as PlanChangeContent, calendar: calendar as HolidayCalendar };
+  return {
+    content: content as PlanChangeContent,
+    calendar: calendar as HolidayCalendar,
+    authorization: authorizationOf(shown.config),
+    publishedVersion: shown.version,
+  };
 }
 
 export const asPlanPayment = (row: ArrangementPaymentRow): PlanPayment => ({
@@ -81,6 +96,7 @@ export function changeablePlan(arrangements: ArrangementWithPayments[]): Arrange
 export async function planFacts(
   ctx: PortalContext,
   services: PaymentServices,
+  config: PlanChangeConfig,
   account: AccountRow,
   debtorId: number,
   plan: ArrangementWithPayments,
@@ -90,7 +106,7 @@ export async function planFacts(
   const settlement = plan.arrangement.type === 'SIF' || plan.arrangement.type === 'LET';
   return {
     name: displayName(debtor),
-    agency: services.authorization.agency,
+    agency: config.authorization.agency,
     accountNumber: account.account_number,
     creditor: account.creditor_name ?? '',
     phone: account.support_phone ?? client.supportPhone ?? '',

@@ -8,6 +8,7 @@ import { dayChangeStatement } from '../../domain/plan-change-texts';
 import type { PaymentDayChange } from '../../generated/types/api/payment-day-change';
 import type { PlanChangeResult } from '../../generated/types/api/plan-change-result';
 import { authOf } from '../auth/guard';
+import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { ApiError, languageOf } from '../http/errors';
@@ -50,7 +51,7 @@ async function planDayChange(
     config.calendar,
   );
   if (!change) throw new ApiError(422, 'paymentDayNotChangeable');
-  const facts = await planFacts(ctx, services, account, debtorId, plan);
+  const facts = await planFacts(ctx, services, config, account, debtorId, plan);
   const statement = dayChangeStatement(
     config.content,
     language,
@@ -109,18 +110,12 @@ export async function changePaymentDayOnline(
   account: AccountRow,
   arrangementId: number,
   day: number,
+  shown: PublishedContent,
 ): Promise<PlanChangeResult> {
   const auth = authOf(request);
   const language = languageOf(request);
-  const found = await planDayChange(
-    ctx,
-    services,
-    planChangeConfig(ctx),
-    account,
-    auth.debtorId,
-    language,
-    day,
-  );
+  const config = planChangeConfig(ctx, shown);
+  const found = await planDayChange(ctx, services, config, account, auth.debtorId, language, day);
   if (found.plan.arrangement.id !== arrangementId) throw new ApiError(409, 'planChanged');
   const confirmation = confirmationCode('DAY');
   const stamp = ctx.now().toISOString();
@@ -151,6 +146,7 @@ export async function changePaymentDayOnline(
         session_id: auth.sid,
         language,
         content_version: found.version,
+        published_version: config.publishedVersion,
         statement: found.statement,
         details: JSON.stringify({
           day,

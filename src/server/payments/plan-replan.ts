@@ -10,6 +10,7 @@ import { localize } from '../../engine/i18n/split';
 import type { PlanChangeOptions } from '../../generated/types/api/plan-change-options';
 import type { PlanChangeResult } from '../../generated/types/api/plan-change-result';
 import { authOf } from '../auth/guard';
+import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { ApiError, languageOf } from '../http/errors';
@@ -25,6 +26,7 @@ import {
   changeablePlan,
   planChangeConfig,
   planFacts,
+  type PlanChangeConfig,
   revokeRecurringAuthorizations,
 } from './plan-changes';
 import type { PaymentServices } from './services';
@@ -93,6 +95,7 @@ async function authorizationFor(
   account: AccountRow,
   plan: ArrangementWithPayments,
   moving: PlanPayment[],
+  config: PlanChangeConfig,
 ): Promise<{
   funding: FundingMethodRow | undefined;
   method: string;
@@ -100,8 +103,7 @@ async function authorizationFor(
 }> {
   const auth = authOf(request);
   const language = languageOf(request);
-  const config = planChangeConfig(ctx);
-  const facts = await planFacts(ctx, services, account, auth.debtorId, plan);
+  const facts = await planFacts(ctx, services, config, account, auth.debtorId, plan);
   const fundingId = plan.payments.find(
     (p) => moving.some((m) => m.id === p.id) && p.funding_id,
   )?.funding_id;
@@ -116,7 +118,7 @@ async function authorizationFor(
     ? fundingName(request, funding)
     : localize(config.content.changePlan.noMethod, language);
   const texts = (choice: ReplanOptions['choices'][number]) =>
-    authorizationTexts(services.authorization.content, language, {
+    authorizationTexts(config.authorization.content, language, {
       name: facts.name,
       agency: facts.agency,
       creditor: facts.creditor,
@@ -139,7 +141,15 @@ export async function planChangeOptions(
 ): Promise<PlanChangeOptions> {
   const { plan, options } = await planReplan(ctx, services, account, day);
   const moving = splitMoving(plan, options);
-  const { texts } = await authorizationFor(ctx, services, request, account, plan, moving);
+  const { texts } = await authorizationFor(
+    ctx,
+    services,
+    request,
+    account,
+    plan,
+    moving,
+    planChangeConfig(ctx),
+  );
   return {
     arrangementId: plan.arrangement.id,
     type: plan.arrangement.type as PlanChangeOptions['type'],
@@ -191,6 +201,7 @@ export async function changePlanOnline(
   request: FastifyRequest,
   account: AccountRow,
   body: { arrangementId: number; months: number; day: number },
+  shown: PublishedContent,
 ): Promise<PlanChangeResult> {
   const auth = authOf(request);
   const language = languageOf(request);
@@ -199,7 +210,16 @@ export async function changePlanOnline(
   const choice = options.choices.find((c) => c.months === body.months);
   if (!choice) throw new ApiError(422, 'planChangeNotAllowed');
   const moving = splitMoving(plan, options);
-  const authorization = await authorizationFor(ctx, services, request, account, plan, moving);
+  const config = planChangeConfig(ctx, shown);
+  const authorization = await authorizationFor(
+    ctx,
+    services,
+    request,
+    account,
+    plan,
+    moving,
+    config,
+  );
   const { funding, method } = authorization;
   const texts = authorization.texts(choice);
   const confirmation = confirmationCode('PLN');
@@ -285,6 +305,7 @@ export async function changePlanOnline(
         session_id: auth.sid,
         language,
         content_version: texts.version,
+        published_version: config.publishedVersion,
         statement: texts.authorization,
         details: JSON.stringify({
           months: choice.months,

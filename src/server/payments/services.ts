@@ -1,5 +1,5 @@
 /**
- * What the payment, funding and plan routes share, built once per loaded flows config: client
+ * What the payment, funding and plan routes share, built once per content version's config: client
  * settings, the processor adapter, the rules files (the same ones the browser gets) and the
  * funding forms (flow + precompiled validator, the same ones the browser form uses).
  */
@@ -16,6 +16,7 @@ import * as bankFundingModule from '../../generated/validators/bank-funding';
 import * as cardFundingModule from '../../generated/validators/card-funding';
 import { ClientDirectory } from '../clients/settings';
 import type { PortalConfig } from '../config';
+import { perConfig } from '../content/per-config';
 import type { Db } from '../db/types';
 import { languageOf } from '../http/errors';
 import type { PaymentProcessor } from './processor';
@@ -43,12 +44,26 @@ export interface PaymentServices {
 const cache = new WeakMap<PortalConfig, PaymentServices>();
 
 /**
- * Overrides the processor for every config built after the call (tests, a real processor). It is
- * given the portal's database: the sandbox keeps its ledger there.
+ * Overrides the processor for every database first used after the call (tests, a real processor).
+ * It is given the portal's database: the sandbox keeps its ledger there.
  */
 let processorFactory: (db: Db) => PaymentProcessor = (db) => new SandboxProcessor(db);
 export function setProcessorFactory(factory: (db: Db) => PaymentProcessor): void {
   processorFactory = factory;
+}
+
+/**
+ * One processor per database, whatever the content version: a publish makes new services (client
+ * settings, rules, texts) but the processor, and anything it holds (a real one's connection), stays.
+ */
+const processors = new WeakMap<Db, PaymentProcessor>();
+function processorOf(db: Db): PaymentProcessor {
+  let processor = processors.get(db);
+  if (!processor) {
+    processor = processorFactory(db);
+    processors.set(db, processor);
+  }
+  return processor;
 }
 
 function required<T>(folder: Record<string, unknown>, name: string, where: string): T {
@@ -58,14 +73,28 @@ function required<T>(folder: Record<string, unknown>, name: string, where: strin
 }
 
 /**
- * The services of a config, built on first use (so a flows folder without payment files still
- * serves everything else); client files, when present, are checked at once so a broken one stops
- * the start.
+ * flows/content/payment-authorization.json and the agency's name (flows/content/agency.json) of a
+ * config (a content version's), once per config.
  */
-export function lazyPaymentServices(ctx: { config: PortalConfig; db: Db }): PaymentServices {
-  const { config, db } = ctx;
+export const authorizationOf = perConfig((config): PaymentServices['authorization'] => ({
+  content: required<AuthorizationContent>(config.content ?? {}, 'payment-authorization', 'content'),
+  agency: required<{ name: string }>(config.content ?? {}, 'agency', 'content').name,
+}));
+
+/**
+ * The services of the content served now (`ctx.config`, read on every use: a publish changes it),
+ * built on first use of each version (so a flows folder without payment files still serves
+ * everything else); client files, when present, are checked at once so a broken one stops the
+ * start (and a publish checks them: app.ts).
+ */
+export function lazyPaymentServices(ctx: {
+  readonly config: PortalConfig;
+  db: Db;
+}): PaymentServices {
+  const { db } = ctx;
+  const config = ctx.config;
   if (config.clients && Object.keys(config.clients).length > 0) paymentServices(config, db);
-  const get = () => paymentServices(config, db);
+  const get = () => paymentServices(ctx.config, db);
   return {
     get clients() {
       return get().clients;
@@ -105,7 +134,7 @@ export function paymentServices(config: PortalConfig, db: Db): PaymentServices {
   }
   const services: PaymentServices = {
     clients: ClientDirectory.fromConfig(config.clients),
-    processor: processorFactory(db),
+    processor: processorOf(db),
     rules: {
       paymentOptions,
       scheduleStatus: required<FirstMatchRules>(config.rules, 'schedule-status', 'rules'),
@@ -121,14 +150,7 @@ export function paymentServices(config: PortalConfig, db: Db): PaymentServices {
       },
     },
     journey,
-    authorization: {
-      content: required<AuthorizationContent>(
-        config.content ?? {},
-        'payment-authorization',
-        'content',
-      ),
-      agency: required<{ name: string }>(config.content ?? {}, 'agency', 'content').name,
-    },
+    authorization: authorizationOf(config),
     translator: (request) => translators[languageOf(request)],
   };
   cache.set(config, services);

@@ -58,6 +58,8 @@ export interface SubmitBody {
   letterOptionId?: number;
   firstName?: string;
   lastName?: string;
+  /** The content version whose texts the debtor was shown (content/shown.ts). */
+  contentVersion?: number;
   [field: string]: unknown;
 }
 

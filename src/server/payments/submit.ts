@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
+import { shownContent } from '../content/shown';
 import { failpoint } from '../failpoints';
 import { variantConfig } from '../../domain/payment-journey';
 import { accountState, ownAccount } from './account-state';
@@ -51,6 +52,7 @@ export async function submitPayment(
   idempotencyKey: string | undefined,
 ): Promise<SubmitResult> {
   const { auth, account } = await ownAccount(ctx, request, body.accountNumber);
+  const shown = await shownContent(ctx, body.contentVersion);
   if (auth.role === 'letter') {
     // A letter session pays only its letter: a variant paid with a letter's option.
     const asked = body.paymentVariant ? variantConfig(services.journey, body.paymentVariant) : null;
@@ -109,6 +111,7 @@ export async function submitPayment(
       confirmation,
       sessionId: auth.sid,
       agreedAt: stamp,
+      shown,
     }),
   };
   const reserved = await ctx.db

@@ -113,6 +113,8 @@ export interface PaymentAuthorizationsTable {
   /** Migration 0007: when a plan cancellation revoked it, and that cancellation's confirmation. */
   revoked_at: string | null;
   revoked_by: string | null;
+  /** Migration 0010: the published content version whose texts the debtor accepted. */
+  published_version: number | null;
 }
 
 /** Migration 0007: a plan changed or cancelled online, and what the debtor confirmed. */
@@ -132,6 +134,8 @@ export interface PlanChangesTable {
   /** JSON */
   details: string;
   created_at: string;
+  /** Migration 0010: the published content version whose texts the debtor confirmed. */
+  published_version: number | null;
 }
 
 declare module '../db/types' {

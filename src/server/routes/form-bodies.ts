@@ -1,6 +1,6 @@
 /**
  * Request bodies that are form data are validated exactly as the browser validates the form:
- * `validateForm` from the engine with the flow file (flows/forms, as read at start-up) and the
+ * `validateForm` from the engine with the flow file (flows/forms, of the content served now) and the
  * precompiled validator of the form's schema (src/generated/validators). Errors come back as
  * `{ path: '/field', keyword, message }` with the flow's own texts in the caller's language.
  *
@@ -23,6 +23,7 @@ import * as communicationPreferences from '../../generated/validators/communicat
 import * as contactInformation from '../../generated/validators/contact-information.js';
 import * as contactUs from '../../generated/validators/contact-us.js';
 import * as dispute from '../../generated/validators/dispute.js';
+import type { PortalConfig } from '../config';
 import type { PortalContext } from '../context';
 import { fieldTypeErrors, hiddenFieldErrors } from '../forms/hidden-fields';
 import { ApiError, languageOf } from '../http/errors';
@@ -54,20 +55,22 @@ export function formSchema(name: FormName): Record<string, unknown> {
   return compiledForm(name).schema as Record<string, unknown>;
 }
 
-export class FormValidator {
-  private readonly flows = new Map<FormName, FormFlow>();
+/** Throws, naming it, when a form the routes validate bodies with is missing from the config. */
+export function checkBodyForms(config: PortalConfig): void {
+  for (const name of FORM_NAMES) {
+    if (!config.forms[name]) throw new Error(`flows/forms/${name}.json is missing`);
+  }
+}
 
+export class FormValidator {
+  /** The flows are read from the content served now (ctx.config): a publish changes them. */
   constructor(private readonly ctx: PortalContext) {
-    for (const name of FORM_NAMES) {
-      const flow = ctx.config.forms[name] as FormFlow | undefined;
-      if (!flow) throw new Error(`flows/forms/${name}.json is missing`);
-      this.flows.set(name, flow);
-      compiledForm(name);
-    }
+    checkBodyForms(ctx.config);
+    for (const name of FORM_NAMES) compiledForm(name);
   }
 
   flow(name: FormName): FormFlow {
-    const flow = this.flows.get(name);
+    const flow = this.ctx.config.forms[name] as FormFlow | undefined;
     if (!flow) throw new Error(`unknown form ${name}`);
     return flow;
   }

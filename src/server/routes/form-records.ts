@@ -14,7 +14,7 @@ import type { FormRecord } from '../../generated/types/api/form-record';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import type { FormRecordsTable } from '../db/forms-tables';
-import { checkRecorded, loadRecordedForms } from '../forms/recorded';
+import { checkRecorded, recordedFormsOf } from '../forms/recorded';
 import { ApiError, languageOf } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { confirmationCode } from './forms';
@@ -22,10 +22,12 @@ import { isAccountNumber, ownedAccount } from './ownership';
 
 export function registerFormRecordRoutes(api: FastifyInstance, ctx: PortalContext): void {
   if (api.prefix !== '/api/v2') return;
-  const forms = loadRecordedForms(ctx.config, ctx.schemasDir);
+  const formsOf = recordedFormsOf(ctx.schemasDir);
+  formsOf(ctx.config);
   const accountOnly = requireRole(ctx, ['account']);
   const recorded = (name: string) => {
-    const form = forms.get(name);
+    // The recorded forms of the content served now (a publish may add or change one).
+    const form = formsOf(ctx.config).get(name);
     if (!form) throw new ApiError(404, 'notFound');
     return form;
   };

@@ -10,6 +10,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireRole } from '../auth/guard';
+import { shownContent } from '../content/shown';
+import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { errorResponses, schemaRef } from '../http/validation';
@@ -40,6 +42,7 @@ interface PlanChange {
     request: FastifyRequest,
     account: AccountRow,
     body: Body,
+    shown: PublishedContent,
   ): Promise<unknown>;
 }
 
@@ -63,8 +66,8 @@ const CHANGES: PlanChange[] = [
     },
     preview: (ctx, services, request, account) =>
       cancellationPreview(ctx, services, request, account),
-    apply: (ctx, services, request, account, body) =>
-      cancelPlan(ctx, services, request, account, Number(body.arrangementId)),
+    apply: (ctx, services, request, account, body, shown) =>
+      cancelPlan(ctx, services, request, account, Number(body.arrangementId), shown),
   },
   {
     ask: {
@@ -85,7 +88,7 @@ const CHANGES: PlanChange[] = [
     },
     preview: (ctx, services, request, account, query) =>
       dayChangePreview(ctx, services, request, account, Number(query.day)),
-    apply: (ctx, services, request, account, body) =>
+    apply: (ctx, services, request, account, body, shown) =>
       changePaymentDayOnline(
         ctx,
         services,
@@ -93,6 +96,7 @@ const CHANGES: PlanChange[] = [
         account,
         Number(body.arrangementId),
         Number(body.day),
+        shown,
       ),
   },
   {
@@ -121,12 +125,19 @@ const CHANGES: PlanChange[] = [
         account,
         query.day === undefined ? undefined : Number(query.day),
       ),
-    apply: (ctx, services, request, account, body) =>
-      changePlanOnline(ctx, services, request, account, {
-        arrangementId: Number(body.arrangementId),
-        months: Number(body.months),
-        day: Number(body.day),
-      }),
+    apply: (ctx, services, request, account, body, shown) =>
+      changePlanOnline(
+        ctx,
+        services,
+        request,
+        account,
+        {
+          arrangementId: Number(body.arrangementId),
+          months: Number(body.months),
+          day: Number(body.day),
+        },
+        shown,
+      ),
   },
 ];
 
@@ -174,6 +185,9 @@ export function registerPlanChangeRoutes(api: FastifyInstance, ctx: PortalContex
       async (request, reply) => {
         const { debtorId } = authOf(request);
         const { account } = await ownAccount(ctx, request, request.body.accountNumber);
+        // The texts of the version the debtor was shown (422 for one never published).
+        const version = request.body.contentVersion;
+        const shown = await shownContent(ctx, typeof version === 'number' ? version : undefined);
         return idempotent(
           ctx,
           request,
@@ -181,7 +195,7 @@ export function registerPlanChangeRoutes(api: FastifyInstance, ctx: PortalContex
           { scope: change.act.scope, debtorId, body: request.body },
           async () => ({
             status: 200,
-            body: await change.apply(ctx, services, request, account, request.body),
+            body: await change.apply(ctx, services, request, account, request.body, shown),
           }),
         );
       },

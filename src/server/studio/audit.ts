@@ -15,7 +15,15 @@ export type AuditAction =
   | 'sign-in.lockout'
   | 'sign-out'
   | 'staff.create'
-  | 'staff.disable';
+  | 'staff.disable'
+  | 'draft.create'
+  | 'draft.update'
+  | 'draft.submit'
+  | 'draft.approve'
+  | 'draft.return'
+  | 'content.publish'
+  | 'content.rollback'
+  | 'evidence.view';
 
 export interface AuditEntry {
   staffId: number | null;

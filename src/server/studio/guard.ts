@@ -27,6 +27,10 @@ export const STUDIO_PREFIX = '/studio/api';
 export const STUDIO_COOKIE = 'studio_session';
 
 const ANY_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager', 'admin'];
+/** Those who read content, drafts and history (the admin manages staff, not content). */
+const CONTENT_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager'];
+/** Those who write drafts: editors (texts) and client managers (clients/). */
+const DRAFTING_STAFF: readonly StaffRole[] = ['editor', 'client_manager'];
 
 /** Routes open without a session (`METHOD /path` under the prefix). */
 export const STUDIO_PUBLIC_ROUTES: ReadonlySet<string> = new Set(['POST /sign-in']);
@@ -40,6 +44,22 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   'POST /staff/:id/disable': ['admin'],
   'GET /audit': ['admin', 'approver'],
   'GET /audit.csv': ['admin', 'approver'],
+  'GET /content': CONTENT_STAFF,
+  'GET /content/file': CONTENT_STAFF,
+  'GET /versions': CONTENT_STAFF,
+  'GET /drafts': CONTENT_STAFF,
+  'POST /drafts': DRAFTING_STAFF,
+  'GET /drafts/:id': CONTENT_STAFF,
+  // Only the draft's author, in the author's area (content-routes.ts, drafts.ts).
+  'PUT /drafts/:id/file': DRAFTING_STAFF,
+  'DELETE /drafts/:id/file': DRAFTING_STAFF,
+  'POST /drafts/:id/submit': DRAFTING_STAFF,
+  'GET /drafts/:id/review': CONTENT_STAFF,
+  // Never the draft's author (review-routes.ts).
+  'POST /drafts/:id/approve': ['approver'],
+  'POST /drafts/:id/return': ['approver'],
+  'POST /versions/:version/rollback': ['approver'],
+  'GET /evidence/:confirmation': ['approver', 'editor'],
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -19,6 +19,10 @@ import type { PortalContext } from '../context';
 import { ApiError, sendError } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import { auditCsv, readAudit, recordAudit, type AuditFilter } from './audit';
+import { createStudioChecker } from './content-checks';
+import { registerContentRoutes } from './content-routes';
+import { registerEvidenceRoutes } from './evidence';
+import { registerReviewRoutes } from './review-routes';
 import {
   STUDIO_COOKIE,
   STUDIO_PREFIX,
@@ -59,6 +63,8 @@ export async function registerStudioRoutes(
 ): Promise<void> {
   const sessions = new StaffSessions(ctx.db, ctx.now, options.session, ctx.keys.csrfKey);
   const lockout = new StaffLockout(ctx.db, ctx.now);
+  // The checks of `npm run check:config`, for drafts (schemas compiled on first use, then kept).
+  const check = createStudioChecker(ctx.schemasDir);
 
   await app.register(
     async (studio) => {
@@ -298,6 +304,12 @@ export async function registerStudioRoutes(
             .send(auditCsv(rows));
         },
       );
+
+      // Content, drafts, review, publish and evidence (issue 24, slice 3).
+      const content = { ctx, record, check };
+      registerContentRoutes(studio, content);
+      registerReviewRoutes(studio, content);
+      registerEvidenceRoutes(studio, content);
     },
     { prefix: STUDIO_PREFIX },
   );

@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiRequest } from '../lib/api';
+import { shownContentVersion } from '../lib/config';
 import { useMutation, useQueryClient } from '../lib/query-client';
 
 /** The reads a plan-change journey stage may show (flows/pages `load.call`), by path. */
@@ -59,7 +60,9 @@ export function usePlanChangeAction(action: PlanChangeAction) {
   const queryClient = useQueryClient();
   const keys = useRef(new Map<string, string>());
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => {
+    mutationFn: (asked: Record<string, unknown>) => {
+      // The page's content version: the statement is made of the texts shown here.
+      const body = { ...asked, ...shownContentVersion() };
       const text = JSON.stringify(body);
       let key = keys.current.get(text);
       if (!key) {

@@ -5,7 +5,7 @@
  * change, before React renders, each matched route's `handle.prefetch` asks for its data
  * (prefetch.ts), so the page's code and data download side by side.
  */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import {
   Navigate,
   Outlet,
@@ -49,6 +49,8 @@ const FundingMethodsPage = lazy(
 const PaymentPage = lazy(() => import('../features/payment/components/payment-page'));
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 const DocumentsPage = lazy(() => import('../features/documents/components/documents-page'));
+// The staff studio (issue 24): a product of its own, in its own chunk; no debtor screen loads it.
+const StudioApp = lazy(() => import('../features/studio/components/studio-app'));
 
 /**
  * The routes of the page files (flows/pages/<name>.json `routes`) with this access, each showing
@@ -75,6 +77,11 @@ function routes(): RouteObject[] {
 }
 
 const buildRoutes = (): RouteObject[] => [
+  {
+    // The studio has its own shell; its code loads behind the loading bar, as a page's does.
+    element: <StudioFrame />,
+    children: [{ path: 'studio/*', element: <StudioApp /> }],
+  },
   {
     element: <AppShell />,
     children: [
@@ -184,6 +191,18 @@ function PageErrors() {
   return (
     <RouteErrorBoundary pathname={pathname}>
       <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
+/** Where the studio's code waits (the loading bar shows meanwhile), and its failures show. */
+function StudioFrame() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -30,6 +30,12 @@ export interface PortalConfig {
    * and signs out by the same limits, and says which one ended a session.
    */
   session?: SessionConfig;
+  /**
+   * The number of the content version (flows/ as published in the studio) this page was served
+   * with: sent back with a payment or a plan change, whose authorization is then made of the texts
+   * the debtor read here, even if a newer version is published meanwhile.
+   */
+  contentVersion?: number;
 }
 
 export interface SessionConfig {
@@ -66,7 +72,16 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     ...(isSessionConfig(parsed.session)
       ? { session: { idleMs: parsed.session.idleMs, maxMs: parsed.session.maxMs } }
       : {}),
+    ...(Number.isSafeInteger(parsed.contentVersion) && Number(parsed.contentVersion) > 0
+      ? { contentVersion: parsed.contentVersion }
+      : {}),
   };
+}
+
+/** `{ contentVersion }` of the page, for a call that records what the debtor read; else `{}`. */
+export function shownContentVersion(): { contentVersion?: number } {
+  const { contentVersion } = portalConfig();
+  return contentVersion === undefined ? {} : { contentVersion };
 }
 
 const positive = (value: unknown): value is number =>

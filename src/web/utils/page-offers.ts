@@ -6,6 +6,11 @@
  */
 import type { FormPageFile } from '../../generated/types/meta/page';
 import { test, type JsonLogic } from '../../engine/rules/json-logic';
+import {
+  OFFER_FACT_NAMES as FACT_NAMES,
+  offerRoute,
+  type OfferFactName,
+} from '@/domain/page-names';
 
 /** Where an offer may be shown: the account page's plan section, the urgent-state notice. */
 export type OfferPlace = NonNullable<FormPageFile['offer']>['places'][number];
@@ -21,12 +26,10 @@ export interface OfferFacts {
   urgentState: string | null;
 }
 
-export const OFFER_FACT_NAMES: readonly (keyof OfferFacts)[] = [
-  'place',
-  'account',
-  'arrangement',
-  'urgentState',
-];
+/** The facts' names (src/domain/page-names.ts, which the checks of flows files read). */
+export const OFFER_FACT_NAMES: readonly (keyof OfferFacts)[] = FACT_NAMES;
+// Every fact has a name in the list (and, by the line above, every name is a fact).
+const _allNamed: keyof OfferFacts extends OfferFactName ? true : never = true;
 
 export interface PageOffer {
   /** The page file's name. */
@@ -36,10 +39,7 @@ export interface PageOffer {
   to: string;
 }
 
-/** The route path of a page that an offer links to: the first with `:accountNumber`. */
-export function offerRoute(routes: readonly { path: string }[]): string | undefined {
-  return routes.find((candidate) => candidate.path.includes(':accountNumber'))?.path;
-}
+export { offerRoute };
 
 /** The pages offered at `facts.place` for the account, with their addresses, in `order`. */
 export function pageOffers(

@@ -10,6 +10,7 @@ import {
   DateWidget,
   MaskedDateWidget,
   NumberWidget,
+  PasswordWidget,
   PhoneWidget,
   SsnWidget,
   TextWidget,
@@ -49,6 +50,7 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, RegistryWidgetsTy
   cardExpiry: CardExpiryWidget,
   money: MoneyWidget,
   planChoice: PlanChoiceWidget,
+  password: PasswordWidget,
 };
 
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {

@@ -89,6 +89,15 @@ export function TextWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * A password: typed text hidden, stored as typed (no transform, never trimmed), with the flow's
+ * `autoComplete` (current-password by default, so a password manager fills it in).
+ */
+export function PasswordWidget(props: WidgetProps) {
+  const base = useInputProps(props, asText(props.value), orUndefined);
+  return <Input {...base} type="password" autoComplete={base.autoComplete ?? 'current-password'} />;
+}
+
 /** Last 4 of an SSN: digits only, at most 4, numeric keypad. */
 export function SsnWidget(props: WidgetProps) {
   const base = useInputProps(props, asText(props.value), (text) =>

@@ -7,4 +7,8 @@ export interface ChangePlanRequest {
   day: number;
   authorizationDisclosuresAccepted: true;
   eSignConsent: true;
+  /**
+   * The content version whose texts the debtor was shown (the page config's contentVersion): the statement is made of that version's texts and records it. Omitted: the version served now. A version never published is 422.
+   */
+  contentVersion?: number;
 }

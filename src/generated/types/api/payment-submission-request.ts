@@ -26,6 +26,10 @@ export interface PaymentSubmissionRequest {
   paymentVariant?: string;
   letterId?: number;
   letterOptionId?: number;
+  /**
+   * The content version whose texts the debtor was shown (the page config's contentVersion): the authorization is made of that version's texts and records it. Omitted: the version served now. A version never published is 422.
+   */
+  contentVersion?: number;
 }
 export interface ScheduledAmount {
   date: string;

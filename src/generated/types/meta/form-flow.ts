@@ -19,7 +19,8 @@ export type WidgetName =
   | 'cardNumber'
   | 'cardExpiry'
   | 'money'
-  | 'planChoice';
+  | 'planChoice'
+  | 'password';
 
 /**
  * A form flow file (flows/forms/<name>.json): field order, widgets, conditions and every word of one engine-rendered form.

@@ -4,6 +4,7 @@
  * copy of the authorization.
  */
 import { apiRequest, apiResponse } from '@/web/lib/api';
+import { shownContentVersion } from '@/web/lib/config';
 import type { FundingMethod } from '@/web/api/funding-methods';
 
 export type CardCheck = 'Ok' | 'Invalid' | 'CreditDisabled' | 'DebitDisabled';
@@ -42,9 +43,10 @@ export interface PaymentResult {
   errors?: string[];
 }
 
+/** The page's content version goes with it: the authorization is made of the texts shown here. */
 export function submitPayment(body: Record<string, unknown>, idempotencyKey: string) {
   return apiRequest<PaymentResult | undefined>('/api/v2/Account/SubmitPayment', {
-    body,
+    body: { ...body, ...shownContentVersion() },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

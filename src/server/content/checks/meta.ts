@@ -1,0 +1,59 @@
+/** Each flow file against the meta-schema it names in `$schema`. */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { CheckEnvironment, JsonObject, Report } from './types';
+
+function describeAjvError(error: ErrorObject): string | null {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && ['en', 'es'].includes(String(params.missingProperty))) {
+    return null; // reported by checkTexts with a clearer line
+  }
+  if (error.keyword === 'if') return null; // 'must match "then" schema': the branch's errors say why
+  if (error.keyword === 'additionalProperties') {
+    return `unknown property "${String(params.additionalProperty)}"`;
+  }
+  return error.message ?? error.keyword;
+}
+
+/** Compiles each meta-schema once (per place it is read from), for every tree checked after. */
+export class MetaSchemas {
+  private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
+  private readonly validators = new Map<string, Promise<ValidateFunction>>();
+
+  constructor(private readonly env: CheckEnvironment) {}
+
+  private validator(where: string): Promise<ValidateFunction> {
+    let validate = this.validators.get(where);
+    if (!validate) {
+      validate = this.env.readJson(where).then((json) => {
+        const meta = { ...(json as JsonObject) };
+        delete meta.$schema; // the meta-schema's own draft marker; Ajv2020 reads 2020-12 and draft-07 alike
+        return this.ajv.compile(meta);
+      });
+      this.validators.set(where, validate);
+    }
+    return validate;
+  }
+
+  /** Reports what breaks the file's meta-schema; true when nothing does. */
+  async check(report: Report, file: string, json: JsonObject): Promise<boolean> {
+    const ref = json.$schema;
+    if (typeof ref !== 'string') {
+      report(file, '/$schema', 'missing: every flow file names its meta-schema');
+      return false;
+    }
+    let validate: ValidateFunction;
+    try {
+      validate = await this.validator(this.env.metaSchemaPath(file, ref));
+    } catch (error) {
+      report(file, '/$schema', `cannot load meta-schema ${ref} (${(error as Error).message})`);
+      return false;
+    }
+    if (validate(json)) return true;
+    for (const error of validate.errors ?? []) {
+      const text = describeAjvError(error);
+      if (text) report(file, error.instancePath, text);
+    }
+    return false;
+  }
+}

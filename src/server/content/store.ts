@@ -1,0 +1,369 @@
+/**
+ * Content as immutable versions in the database (issue 24; docs/studio-design.md, "Content
+ * versions"). The server serves the newest version of `content_versions`, not the flows/ folder:
+ *
+ * - First start: when the table is empty, FLOWS_DIR is imported as version 1 (`Imported from
+ *   flows/`). Two processes starting at once both try; the primary key lets one row in and both
+ *   read it back.
+ * - `current()` is synchronous: what a request uses. `get(version)` reads an older version (kept in
+ *   a small cache) for a payment whose debtor was shown its texts.
+ * - `publish()` checks the tree (the app's `check`: it must load as the server's config, its texts,
+ *   sign-in policy, payment services...), inserts it as the newest version + 1 (the primary key
+ *   again: a concurrent publish that took the number makes this one try the next), then, on
+ *   PostgreSQL, `NOTIFY portal_content` so every process refreshes, and refreshes this one.
+ * - Every process LISTENs on a connection of its own (PostgreSQL), and polls every 30 s in case a
+ *   notification was missed (or another process on SQLite published). A version that fails the
+ *   check is never served: refresh keeps the one before and logs it.
+ */
+import { PostgresAdapter, sql } from 'kysely';
+import type pg from 'pg';
+import type { PortalConfig } from '../config';
+import { dedicatedPostgresClient } from '../db/database';
+import type { ContentVersionsTable, Db } from '../db/types';
+import { changedPaths, isTreePath, readFlowsTree, treeToConfig, type FlowsTree } from './tree';
+
+export interface PublishedContent {
+  version: number;
+  config: PortalConfig;
+  tree: FlowsTree;
+}
+
+/** A row of content_versions without its files; `changed` as the list of paths. */
+export type ContentVersionRow = Omit<ContentVersionsTable, 'files' | 'changed'> & {
+  changed: string[];
+};
+
+export interface PublishInput {
+  tree: FlowsTree;
+  comment: string;
+  draftedBy: number | null;
+  approvedBy: number | null;
+  draftId?: number | null;
+  rollbackOf?: number | null;
+}
+
+export interface ContentStore {
+  current(): PublishedContent;
+  get(version: number): Promise<PublishedContent | undefined>;
+  history(): Promise<ContentVersionRow[]>;
+  publish(input: PublishInput): Promise<number>;
+  refresh(): Promise<void>;
+  onChange(listener: (content: PublishedContent) => void): () => void;
+}
+
+/** A tree publish refuses, with why: the server would not load it. */
+export class ContentRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(`content refused: ${problems.join('; ')}`);
+    this.name = 'ContentRefused';
+  }
+}
+
+export const CONTENT_CHANNEL = 'portal_content';
+export const SEED_COMMENT = 'Imported from flows/';
+const POLL_MS = 30_000;
+const RECONNECT_MS = 2_000;
+const CACHE_SIZE = 16;
+const PUBLISH_ATTEMPTS = 20;
+
+type Log = (level: 'info' | 'warn' | 'error', detail: Record<string, unknown>, msg: string) => void;
+
+export interface ContentStoreOptions {
+  db: Db;
+  /** FLOWS_DIR: imported as version 1 into an empty table. */
+  flowsDir: string;
+  /** Throws (a ContentRefused, or any error) when the server could not serve this content. */
+  check?: (content: PublishedContent) => void;
+  now?: () => Date;
+  log?: Log;
+  /** The fallback poll (default 30 s). */
+  pollMs?: number;
+  /** false: no LISTEN and no poll (a store of a command-line script). Default true. */
+  live?: boolean;
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class DatabaseContentStore implements ContentStore {
+  private latest!: PublishedContent;
+  private readonly cache = new Map<number, PublishedContent>();
+  private readonly listeners = new Set<(content: PublishedContent) => void>();
+  private refreshing: Promise<void> = Promise.resolve();
+  private readonly refused = new Set<number>();
+  private poll: NodeJS.Timeout | undefined;
+  private listener: pg.Client | undefined;
+  private reconnect: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly db: Db;
+  private readonly log: Log;
+  private readonly now: () => Date;
+
+  private constructor(private readonly options: ContentStoreOptions) {
+    this.db = options.db;
+    this.log = options.log ?? (() => undefined);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The store over `db`, with its newest version loaded (version 1 imported when empty). */
+  static async open(options: ContentStoreOptions): Promise<DatabaseContentStore> {
+    const store = new DatabaseContentStore(options);
+    await store.start();
+    return store;
+  }
+
+  private async start(): Promise<void> {
+    let newest = await this.newestRow();
+    if (!newest) {
+      const seed = this.content(1, readFlowsTree(this.options.flowsDir));
+      this.check(seed);
+      await this.db
+        .insertInto('content_versions')
+        .values({
+          version: 1,
+          files: JSON.stringify(seed.tree),
+          comment: SEED_COMMENT,
+          drafted_by: null,
+          approved_by: null,
+          draft_id: null,
+          rollback_of: null,
+          changed: JSON.stringify(Object.keys(seed.tree).sort()),
+          published_at: this.now().toISOString(),
+        })
+        // Another process imported it first: its row is version 1.
+        .onConflict((oc) => oc.column('version').doNothing())
+        .execute();
+      newest = await this.newestRow();
+      if (!newest) throw new Error('content version 1 was not recorded');
+    }
+    const content = this.fromRow(newest);
+    try {
+      this.check(content);
+    } catch (error) {
+      throw new Error(`content version ${content.version} does not load: ${reason(error)}`);
+    }
+    this.latest = content;
+    this.remember(content);
+    if (this.options.live === false) return;
+    await this.listen();
+    this.poll = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.log('warn', { err: error }, 'content poll failed'),
+      );
+    }, this.options.pollMs ?? POLL_MS);
+    this.poll.unref();
+  }
+
+  current(): PublishedContent {
+    return this.latest;
+  }
+
+  async get(version: number): Promise<PublishedContent | undefined> {
+    if (!Number.isSafeInteger(version) || version < 1) return undefined;
+    if (version === this.latest.version) return this.latest;
+    const cached = this.cache.get(version);
+    if (cached) {
+      this.remember(cached);
+      return cached;
+    }
+    const row = await this.db
+      .selectFrom('content_versions')
+      .selectAll()
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const content = this.fromRow(row);
+    this.remember(content);
+    return content;
+  }
+
+  async history(): Promise<ContentVersionRow[]> {
+    const rows = await this.db
+      .selectFrom('content_versions')
+      .select([
+        'version',
+        'comment',
+        'drafted_by',
+        'approved_by',
+        'draft_id',
+        'rollback_of',
+        'changed',
+        'published_at',
+      ])
+      .orderBy('version', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...row, changed: JSON.parse(row.changed) as string[] }));
+  }
+
+  async publish(input: PublishInput): Promise<number> {
+    const comment = input.comment.trim();
+    if (!comment) throw new ContentRefused(['a comment is required']);
+    const bad = Object.keys(input.tree).filter((file) => !isTreePath(file));
+    if (bad.length > 0) throw new ContentRefused(bad.map((file) => `${file}: not a flows path`));
+    // Checked as the server will read it back: the JSON text, parsed again.
+    const files = JSON.stringify(input.tree);
+    const tree = JSON.parse(files) as FlowsTree;
+    const checked = this.content(0, tree);
+    this.check(checked);
+    for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
+      const before = await this.newestRow();
+      const version = (before?.version ?? 0) + 1;
+      const previous = before ? (JSON.parse(before.files) as FlowsTree) : {};
+      const inserted = await this.db
+        .insertInto('content_versions')
+        .values({
+          version,
+          files,
+          comment,
+          drafted_by: input.draftedBy,
+          approved_by: input.approvedBy,
+          draft_id: input.draftId ?? null,
+          rollback_of: input.rollbackOf ?? null,
+          changed: JSON.stringify(changedPaths(previous, tree)),
+          published_at: this.now().toISOString(),
+        })
+        // A concurrent publish took this number: try the next one, against what it published.
+        .onConflict((oc) => oc.column('version').doNothing())
+        .returning('version')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      // Served from the config object just checked: what was derived from it is kept (perConfig).
+      this.remember({ version, tree, config: checked.config });
+      this.log('info', { version, comment }, 'content published');
+      if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_notify(${CONTENT_CHANNEL}, ${String(version)})`.execute(this.db);
+      }
+      await this.refresh();
+      return version;
+    }
+    throw new Error('content was not published: too many concurrent publishes');
+  }
+
+  /** Loads the newest version when it is newer than the one served (one refresh at a time). */
+  refresh(): Promise<void> {
+    const next = this.refreshing.then(() => this.load());
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  onChange(listener: (content: PublishedContent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops listening and polling (the app's close). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.reconnect) clearTimeout(this.reconnect);
+    const client = this.listener;
+    this.listener = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async load(): Promise<void> {
+    const newest = await this.db
+      .selectFrom('content_versions')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .executeTakeFirst();
+    const version = Number(newest?.version ?? 0);
+    if (version <= this.latest.version || this.refused.has(version)) return;
+    const content = await this.get(version);
+    if (!content) return;
+    try {
+      this.check(content);
+    } catch (error) {
+      // Published by a process whose code loads it, but this one's does not: never served here.
+      this.refused.add(version);
+      this.log('error', { version, reason: reason(error) }, 'content version refused');
+      return;
+    }
+    this.latest = content;
+    this.log('info', { version }, 'content version now served');
+    for (const listener of this.listeners) {
+      try {
+        listener(content);
+      } catch (error) {
+        this.log('error', { err: error, version }, 'content change listener failed');
+      }
+    }
+  }
+
+  private check(content: PublishedContent): void {
+    try {
+      this.options.check?.(content);
+    } catch (error) {
+      if (error instanceof ContentRefused) throw error;
+      throw new ContentRefused([reason(error)]);
+    }
+  }
+
+  private content(version: number, tree: FlowsTree): PublishedContent {
+    return { version, tree, config: treeToConfig(tree) };
+  }
+
+  private fromRow(row: { version: number; files: string }): PublishedContent {
+    return this.content(Number(row.version), JSON.parse(row.files) as FlowsTree);
+  }
+
+  private remember(content: PublishedContent): void {
+    this.cache.delete(content.version);
+    this.cache.set(content.version, content);
+    while (this.cache.size > CACHE_SIZE) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+  }
+
+  private newestRow() {
+    return this.db
+      .selectFrom('content_versions')
+      .select(['version', 'files'])
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** LISTEN on a connection of its own; reconnects after a drop (the poll covers the gap). */
+  private async listen(): Promise<void> {
+    const client = dedicatedPostgresClient(this.db);
+    if (!client) return;
+    const retry = () => {
+      if (this.closed || this.reconnect) return;
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => undefined);
+      this.reconnect = setTimeout(() => {
+        this.reconnect = undefined;
+        void this.listen().then(() => this.refresh().catch(() => undefined));
+      }, RECONNECT_MS);
+      this.reconnect.unref();
+    };
+    client.on('notification', (message) => {
+      if (message.channel !== CONTENT_CHANNEL) return;
+      this.refresh().catch((error: unknown) =>
+        this.log('warn', { err: error }, 'content refresh after a notification failed'),
+      );
+    });
+    client.on('error', (error) => {
+      this.log('warn', { err: error }, 'content listener connection failed');
+      retry();
+    });
+    client.on('end', retry);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    } catch (error) {
+      this.log(
+        'warn',
+        { err: error },
+        'content listener did not connect: polling only until it does',
+      );
+      retry();
+    }
+  }
+}

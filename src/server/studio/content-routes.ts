@@ -1,0 +1,287 @@
+/**
+ * The studio's content API (issue 24; docs/studio-design.md): the published content and its
+ * history, and drafts: create, change one file at a time (each change answers the draft's
+ * checks, the same as `npm run check:config` over the base version's tree with the draft's files),
+ * and submit for review (refused while a check fails). Review, approval, return and rollback are
+ * review-routes.ts; evidence is evidence.ts. Who may call each route is guard.ts's table; a
+ * draft's files may only be changed by its author, in the author's area (drafts.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StudioContentFileQuery } from '@/generated/types/api/studio-content-file-query';
+import type { StudioDraftCreateRequest } from '@/generated/types/api/studio-draft-create-request';
+import type { StudioDraftFileQuery } from '@/generated/types/api/studio-draft-file-query';
+import type { StudioDraftFileRequest } from '@/generated/types/api/studio-draft-file-request';
+import type { StudioDraftParams } from '@/generated/types/api/studio-draft-params';
+import { sameJson } from '@/domain/content-diff';
+import type { ConfigProblem, FlowsChecker } from '../content/checks';
+import type { FlowsTree } from '../content/tree';
+import type { PortalContext } from '../context';
+import { ApiError } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import type { recordAudit } from './audit';
+import { metaSchemaName, metaSchemaReader } from './content-checks';
+import {
+  AREA_OF_ROLE,
+  EDITABLE,
+  areaOfPath,
+  checkDraftPath,
+  filesOf,
+  findDraft,
+  listDrafts,
+  moveDraft,
+  refOf,
+  staffNames,
+  summaryOf,
+  type DraftRow,
+} from './drafts';
+import { staffOf } from './guard';
+
+/** A draft's files are whole flow files: up to 512 KiB (a flow file is at most a few dozen). */
+const FILE_BODY_LIMIT = 512 * 1024;
+
+export type RecordAudit = (
+  request: FastifyRequest,
+  entry: Parameters<typeof recordAudit>[2],
+) => Promise<void>;
+
+export interface ContentRoutesOptions {
+  ctx: PortalContext;
+  record: RecordAudit;
+  check: FlowsChecker;
+}
+
+/** What the studio shares between its content routes. */
+export interface ContentHelpers {
+  /** The tree of a published version (404 when there is none). */
+  versionTree(version: number): Promise<FlowsTree>;
+  /** The draft's whole tree: its base version's files with its own over them. */
+  draftTree(row: DraftRow): Promise<FlowsTree>;
+  /** The checks of a tree, as 422 `code` when any fails. */
+  refuseProblems(problems: ConfigProblem[], code: 'draftHasProblems' | 'contentRefused'): void;
+}
+
+export function contentHelpers(ctx: PortalContext): ContentHelpers {
+  const versionTree = async (version: number) => {
+    const content = await ctx.content.get(version);
+    if (!content) throw new ApiError(404, 'notFound');
+    return content.tree;
+  };
+  return {
+    versionTree,
+    draftTree: async (row) => ({ ...(await versionTree(row.base_version)), ...filesOf(row) }),
+    refuseProblems(problems, code) {
+      if (problems.length === 0) return;
+      throw new ApiError(422, code, {
+        errors: problems.map((problem) => ({
+          path: `${problem.path}#${problem.pointer}`,
+          keyword: 'check',
+          message: problem.message,
+        })),
+      });
+    },
+  };
+}
+
+export function registerContentRoutes(
+  studio: FastifyInstance,
+  options: ContentRoutesOptions,
+): void {
+  const { ctx, record, check } = options;
+  const helpers = contentHelpers(ctx);
+  const metaSchema = metaSchemaReader(ctx.schemasDir);
+
+  /** A draft with its files and the checks of its whole tree. */
+  const draftView = async (row: DraftRow) => {
+    const names = await staffNames(ctx.db, [row.author_id, row.reviewer_id]);
+    const checks = await check({ tree: await helpers.draftTree(row) });
+    return { ...summaryOf(row, names), files: filesOf(row), checks };
+  };
+
+  /** The draft, if the signed-in staff member wrote it and may still change it. */
+  const ownEditable = async (request: FastifyRequest, id: number) => {
+    const staff = staffOf(request);
+    const row = await findDraft(ctx.db, id);
+    if (row.author_id !== staff.staffId) throw new ApiError(403, 'draftNotAuthor');
+    if (!EDITABLE.has(row.status)) throw new ApiError(409, 'draftNotEditable');
+    return { staff, row };
+  };
+
+  /** Writes the draft's files, if it is still editable (else 409). */
+  const saveFiles = async (row: DraftRow, files: FlowsTree) => {
+    const saved = await moveDraft(ctx.db, row.id, [...EDITABLE], {
+      files: JSON.stringify(files),
+      updated_at: ctx.now().toISOString(),
+    });
+    if (!saved) throw new ApiError(409, 'draftNotEditable');
+    return findDraft(ctx.db, row.id);
+  };
+
+  studio.get('/content', async () => {
+    const { version, tree } = ctx.content.current();
+    return {
+      version,
+      files: Object.keys(tree)
+        .sort()
+        .map((path) => ({ path, area: areaOfPath(path), metaSchema: metaSchemaName(tree[path]) })),
+    };
+  });
+
+  studio.get<{ Querystring: StudioContentFileQuery }>(
+    '/content/file',
+    { schema: { querystring: schemaRef(ctx.schemas, 'studio-content-file-query') } },
+    async (request) => {
+      const version = request.query.version ?? ctx.content.current().version;
+      const tree = await helpers.versionTree(version);
+      const { path } = request.query;
+      if (!Object.hasOwn(tree, path)) throw new ApiError(404, 'notFound');
+      const name = metaSchemaName(tree[path]);
+      return { path, version, json: tree[path], metaSchema: name ? await metaSchema(name) : null };
+    },
+  );
+
+  studio.get('/versions', async () => {
+    const rows = await ctx.content.history();
+    const names = await staffNames(
+      ctx.db,
+      rows.flatMap((row) => [row.drafted_by, row.approved_by]),
+    );
+    return rows.map((row) => ({
+      version: row.version,
+      comment: row.comment,
+      draftedBy: refOf(names, row.drafted_by),
+      approvedBy: refOf(names, row.approved_by),
+      publishedAt: row.published_at,
+      changed: row.changed,
+      rollbackOf: row.rollback_of,
+      draftId: row.draft_id,
+    }));
+  });
+
+  studio.get('/drafts', async () => listDrafts(ctx.db));
+
+  studio.post<{ Body: StudioDraftCreateRequest }>(
+    '/drafts',
+    { schema: { body: schemaRef(ctx.schemas, 'studio-draft-create-request') } },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const area = AREA_OF_ROLE[staff.role];
+      if (!area) throw new ApiError(403, 'forbidden');
+      const now = ctx.now().toISOString();
+      const title = request.body.title.trim();
+      const baseVersion = ctx.content.current().version;
+      const created = await ctx.db
+        .insertInto('content_drafts')
+        .values({
+          author_id: staff.staffId,
+          area,
+          base_version: baseVersion,
+          files: '{}',
+          title,
+          status: 'editing',
+          created_at: now,
+          updated_at: now,
+          submitted_at: null,
+          reviewer_id: null,
+          review_comment: null,
+          published_version: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'draft.create',
+        subject: `draft:${created.id}`,
+        detail: { id: created.id, title, area, baseVersion },
+      });
+      return reply.code(201).send(await draftView(await findDraft(ctx.db, created.id)));
+    },
+  );
+
+  studio.get<{ Params: StudioDraftParams }>(
+    '/drafts/:id',
+    { schema: { params: schemaRef(ctx.schemas, 'studio-draft-params') } },
+    async (request) => draftView(await findDraft(ctx.db, request.params.id)),
+  );
+
+  studio.put<{ Params: StudioDraftParams; Body: StudioDraftFileRequest }>(
+    '/drafts/:id/file',
+    {
+      bodyLimit: FILE_BODY_LIMIT,
+      schema: {
+        params: schemaRef(ctx.schemas, 'studio-draft-params'),
+        body: schemaRef(ctx.schemas, 'studio-draft-file-request'),
+      },
+    },
+    async (request) => {
+      const { staff, row } = await ownEditable(request, request.params.id);
+      const { path, json } = request.body;
+      const base = await helpers.versionTree(row.base_version);
+      checkDraftPath(path, base, row.area);
+      const files = filesOf(row);
+      // The base version's own file is no change: the draft forgets it.
+      const same = Object.hasOwn(base, path) && sameJson(base[path], json);
+      if (same) delete files[path];
+      else files[path] = json;
+      const saved = await saveFiles(row, files);
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'draft.update',
+        subject: `draft:${row.id}`,
+        detail: { id: row.id, path, change: same ? 'drop' : 'set' },
+      });
+      return draftView(saved);
+    },
+  );
+
+  studio.delete<{ Params: StudioDraftParams; Querystring: StudioDraftFileQuery }>(
+    '/drafts/:id/file',
+    {
+      schema: {
+        params: schemaRef(ctx.schemas, 'studio-draft-params'),
+        querystring: schemaRef(ctx.schemas, 'studio-draft-file-query'),
+      },
+    },
+    async (request) => {
+      const { staff, row } = await ownEditable(request, request.params.id);
+      const { path } = request.query;
+      const files = filesOf(row);
+      if (!Object.hasOwn(files, path)) throw new ApiError(404, 'notFound');
+      delete files[path];
+      const saved = await saveFiles(row, files);
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'draft.update',
+        subject: `draft:${row.id}`,
+        detail: { id: row.id, path, change: 'drop' },
+      });
+      return draftView(saved);
+    },
+  );
+
+  studio.post<{ Params: StudioDraftParams }>(
+    '/drafts/:id/submit',
+    { schema: { params: schemaRef(ctx.schemas, 'studio-draft-params') } },
+    async (request) => {
+      const { staff, row } = await ownEditable(request, request.params.id);
+      if (Object.keys(filesOf(row)).length === 0) throw new ApiError(422, 'draftEmpty');
+      helpers.refuseProblems(
+        await check({ tree: await helpers.draftTree(row) }),
+        'draftHasProblems',
+      );
+      const now = ctx.now().toISOString();
+      const moved = await moveDraft(ctx.db, row.id, [...EDITABLE], {
+        status: 'submitted',
+        submitted_at: now,
+        updated_at: now,
+      });
+      if (!moved) throw new ApiError(409, 'draftNotEditable');
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'draft.submit',
+        subject: `draft:${row.id}`,
+        detail: { id: row.id, changed: Object.keys(filesOf(row)).sort() },
+      });
+      return draftView(await findDraft(ctx.db, row.id));
+    },
+  );
+}

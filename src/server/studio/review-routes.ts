@@ -1,0 +1,199 @@
+/**
+ * Review and publish (issue 24; docs/studio-design.md): the word diff of a draft against its base
+ * version, approval (publishes the base version with the draft's files as a new content version),
+ * return to the author with a comment, and rollback (publishes an earlier version's files again).
+ * Only an approver, and never the draft's author, approves or returns; only a submitted draft.
+ *
+ * A draft whose base version is no longer the newest is published over the newest, unless a file
+ * it changes changed in between (409 `draftStale`: the author would overwrite what they never
+ * saw). The published tree is checked again (the same checks as a draft's), and the content store
+ * refuses a tree the server could not load (422 either way).
+ */
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StudioDraftParams } from '@/generated/types/api/studio-draft-params';
+import type { StudioReviewRequest } from '@/generated/types/api/studio-review-request';
+import type { StudioVersionParams } from '@/generated/types/api/studio-version-params';
+import { diffTrees, sameJson } from '@/domain/content-diff';
+import { ContentRefused } from '../content/store';
+import type { FlowsTree } from '../content/tree';
+import { ApiError } from '../http/errors';
+import { schemaRef } from '../http/validation';
+import { contentHelpers, type ContentRoutesOptions } from './content-routes';
+import { filesOf, findDraft, moveDraft, staffNames, summaryOf, type DraftRow } from './drafts';
+import { staffOf } from './guard';
+
+export function registerReviewRoutes(studio: FastifyInstance, options: ContentRoutesOptions): void {
+  const { ctx, record, check } = options;
+  const helpers = contentHelpers(ctx);
+  const draftParams = { params: schemaRef(ctx.schemas, 'studio-draft-params') };
+  const reviewBody = { body: schemaRef(ctx.schemas, 'studio-review-request') };
+
+  /** The newest version in the database (another process may have published since this one loaded it). */
+  const newestVersion = async (): Promise<number> => {
+    const row = await ctx.db
+      .selectFrom('content_versions')
+      .select(sql<number>`max(version)`.as('newest'))
+      .executeTakeFirst();
+    return Number(row?.newest ?? ctx.content.current().version);
+  };
+
+  /** A submitted draft someone other than its author may review. */
+  const reviewable = async (request: FastifyRequest, id: number) => {
+    const staff = staffOf(request);
+    const row = await findDraft(ctx.db, id);
+    if (row.author_id === staff.staffId) throw new ApiError(403, 'draftOwnReview');
+    if (row.status !== 'submitted') throw new ApiError(409, 'draftNotSubmitted');
+    return { staff, row };
+  };
+
+  /** Publishes a tree; a tree the server would not load is 422 `contentRefused`. */
+  const publish = async (input: Parameters<typeof ctx.content.publish>[0]): Promise<number> => {
+    try {
+      return await ctx.content.publish(input);
+    } catch (error) {
+      if (!(error instanceof ContentRefused)) throw error;
+      throw new ApiError(422, 'contentRefused', {
+        errors: error.problems.map((message) => ({ path: '', keyword: 'content', message })),
+      });
+    }
+  };
+
+  /** What approving the draft publishes: its files over the newest version, unless stale. */
+  const publishedTree = async (row: DraftRow): Promise<FlowsTree> => {
+    const files = filesOf(row);
+    const base = await helpers.versionTree(row.base_version);
+    const newest = await newestVersion();
+    const over = newest === row.base_version ? base : await helpers.versionTree(newest);
+    const stale = Object.keys(files).filter((path) => !sameJson(base[path], over[path]));
+    if (stale.length > 0) {
+      throw new ApiError(409, 'draftStale', {
+        errors: stale.sort().map((path) => ({ path, keyword: 'stale', message: path })),
+      });
+    }
+    return { ...over, ...files };
+  };
+
+  studio.get<{ Params: StudioDraftParams }>(
+    '/drafts/:id/review',
+    { schema: draftParams },
+    async (request) => {
+      const row = await findDraft(ctx.db, request.params.id);
+      const base = await helpers.versionTree(row.base_version);
+      const names = await staffNames(ctx.db, [row.author_id, row.reviewer_id]);
+      return {
+        draft: summaryOf(row, names),
+        files: diffTrees(base, { ...base, ...filesOf(row) }),
+      };
+    },
+  );
+
+  studio.post<{ Params: StudioDraftParams; Body: StudioReviewRequest }>(
+    '/drafts/:id/approve',
+    { schema: { ...draftParams, ...reviewBody } },
+    async (request) => {
+      const { staff, row } = await reviewable(request, request.params.id);
+      const comment = request.body.comment.trim();
+      const tree = await publishedTree(row);
+      helpers.refuseProblems(await check({ tree }), 'draftHasProblems');
+      // Claim the draft first: of two approvers at once, one publishes.
+      const claimed = await moveDraft(ctx.db, row.id, ['submitted'], {
+        status: 'published',
+        reviewer_id: staff.staffId,
+        review_comment: comment,
+        updated_at: ctx.now().toISOString(),
+      });
+      if (!claimed) throw new ApiError(409, 'draftNotSubmitted');
+      let version: number;
+      try {
+        version = await publish({
+          tree,
+          comment,
+          draftedBy: row.author_id,
+          approvedBy: staff.staffId,
+          draftId: row.id,
+        });
+      } catch (error) {
+        await moveDraft(ctx.db, row.id, ['published'], {
+          status: 'submitted',
+          reviewer_id: row.reviewer_id,
+          review_comment: row.review_comment,
+          updated_at: row.updated_at,
+        });
+        throw error;
+      }
+      await ctx.db
+        .updateTable('content_drafts')
+        .set({ published_version: version })
+        .where('id', '=', row.id)
+        .execute();
+      const changed = Object.keys(filesOf(row)).sort();
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'draft.approve',
+        subject: `draft:${row.id}`,
+        detail: { id: row.id, version, comment },
+      });
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'content.publish',
+        subject: `version:${version}`,
+        detail: { version, draftId: row.id, draftedBy: row.author_id, changed, comment },
+      });
+      const saved = await findDraft(ctx.db, row.id);
+      const names = await staffNames(ctx.db, [saved.author_id, saved.reviewer_id]);
+      return { version, draft: summaryOf(saved, names) };
+    },
+  );
+
+  studio.post<{ Params: StudioDraftParams; Body: StudioReviewRequest }>(
+    '/drafts/:id/return',
+    { schema: { ...draftParams, ...reviewBody } },
+    async (request) => {
+      const { staff, row } = await reviewable(request, request.params.id);
+      const comment = request.body.comment.trim();
+      const moved = await moveDraft(ctx.db, row.id, ['submitted'], {
+        status: 'returned',
+        reviewer_id: staff.staffId,
+        review_comment: comment,
+        updated_at: ctx.now().toISOString(),
+      });
+      if (!moved) throw new ApiError(409, 'draftNotSubmitted');
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'draft.return',
+        subject: `draft:${row.id}`,
+        detail: { id: row.id, comment },
+      });
+      const saved = await findDraft(ctx.db, row.id);
+      const names = await staffNames(ctx.db, [saved.author_id, saved.reviewer_id]);
+      return summaryOf(saved, names);
+    },
+  );
+
+  studio.post<{ Params: StudioVersionParams; Body: StudioReviewRequest }>(
+    '/versions/:version/rollback',
+    { schema: { params: schemaRef(ctx.schemas, 'studio-version-params'), ...reviewBody } },
+    async (request) => {
+      const staff = staffOf(request);
+      const rollbackOf = request.params.version;
+      const comment = request.body.comment.trim();
+      const tree = await helpers.versionTree(rollbackOf);
+      helpers.refuseProblems(await check({ tree }), 'contentRefused');
+      const version = await publish({
+        tree,
+        comment,
+        draftedBy: staff.staffId,
+        approvedBy: staff.staffId,
+        rollbackOf,
+      });
+      await record(request, {
+        staffId: staff.staffId,
+        action: 'content.rollback',
+        subject: `version:${version}`,
+        detail: { version, rollbackOf, comment },
+      });
+      return { version, rollbackOf };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+/** The studio's reads, through the app's query client (keys under `studio`, dropped at sign-out). */
+import { queryClient, useQuery } from '@/web/lib/query-client';
+import { studioCall } from './client';
+import type {
+  ContentFile,
+  DraftDetail,
+  DraftReview,
+  DraftSummary,
+  Evidence,
+  PublishedContent,
+  VersionEntry,
+} from './types';
+
+const fresh = { staleTime: 0, refetchOnMount: 'always' as const };
+
+export function useContent() {
+  return useQuery({
+    queryKey: ['studio', 'content'],
+    queryFn: () => studioCall<PublishedContent>('GET', '/content'),
+    ...fresh,
+  });
+}
+
+export function useContentFile(path: string | undefined, version: number | undefined) {
+  return useQuery({
+    queryKey: ['studio', 'file', path, version],
+    queryFn: () => studioCall<ContentFile>('GET', '/content/file', { query: { path, version } }),
+    enabled: path !== undefined && version !== undefined,
+    // A published version never changes.
+    staleTime: Infinity,
+  });
+}
+
+export function useVersions() {
+  return useQuery({
+    queryKey: ['studio', 'versions'],
+    queryFn: () => studioCall<VersionEntry[]>('GET', '/versions'),
+    ...fresh,
+  });
+}
+
+export function useDrafts() {
+  return useQuery({
+    queryKey: ['studio', 'drafts'],
+    queryFn: () => studioCall<DraftSummary[]>('GET', '/drafts'),
+    ...fresh,
+  });
+}
+
+export function useDraft(id: number) {
+  return useQuery({
+    queryKey: ['studio', 'draft', id],
+    queryFn: () => studioCall<DraftDetail>('GET', `/drafts/${id}`),
+    ...fresh,
+  });
+}
+
+export function useReview(id: number) {
+  return useQuery({
+    queryKey: ['studio', 'review', id],
+    queryFn: () => studioCall<DraftReview>('GET', `/drafts/${id}/review`),
+    ...fresh,
+  });
+}
+
+export function useEvidence(confirmation: string | undefined) {
+  return useQuery({
+    queryKey: ['studio', 'evidence', confirmation],
+    queryFn: () =>
+      studioCall<Evidence>('GET', `/evidence/${encodeURIComponent(confirmation ?? '')}`),
+    enabled: confirmation !== undefined,
+  });
+}
+
+/** After a change: every studio list and draft is read again when next shown. */
+export function invalidateStudio(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['studio'] });
+}

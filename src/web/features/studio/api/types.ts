@@ -1,0 +1,136 @@
+/**
+ * The studio API's answers as the screens read them (docs/studio-design.md, the routes' table).
+ */
+import type { Check } from '../utils/checks';
+import type { Schema } from '../utils/meta-schema';
+
+export type StaffRole = 'editor' | 'approver' | 'client_manager' | 'admin';
+
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** POST /sign-in */
+export interface SignInAnswer {
+  csrfToken: string;
+  staff: StaffMember;
+}
+
+/** GET /me */
+export type MeAnswer = StaffMember & { csrfToken: string };
+
+export type ContentArea = 'texts' | 'clients';
+
+/** GET /content */
+export interface PublishedContent {
+  version: number;
+  /** Every file of the version; `metaSchema` names its meta-schema (null: none). */
+  files: { path: string; area: ContentArea; metaSchema: string | null }[];
+}
+
+/** GET /content/file */
+export interface ContentFile {
+  path: string;
+  version: number;
+  json: unknown;
+  /** The file's meta-schema itself (null when the file names none). */
+  metaSchema: Schema | null;
+}
+
+/** A staff member as a list names them. */
+export interface StaffName {
+  id: number;
+  name: string;
+}
+
+/** GET /versions (newest first) */
+export interface VersionEntry {
+  version: number;
+  comment: string;
+  draftedBy: StaffName | null;
+  approvedBy: StaffName | null;
+  publishedAt: string;
+  changed: string[];
+  rollbackOf: number | null;
+  draftId: number | null;
+}
+
+export type DraftStatus = 'editing' | 'submitted' | 'returned' | 'published' | 'withdrawn';
+
+/** GET /drafts (a row; newest first) */
+export interface DraftSummary {
+  id: number;
+  title: string;
+  status: DraftStatus;
+  area: ContentArea;
+  author: StaffName | null;
+  baseVersion: number;
+  /** The paths the draft changes. */
+  changed: string[];
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  reviewer: StaffName | null;
+  reviewComment: string | null;
+  publishedVersion: number | null;
+}
+
+/**
+ * GET /drafts/:id, and the answer of POST /drafts, PUT and DELETE /drafts/:id/file and POST
+ * /drafts/:id/submit: the draft with its changed files and the checks of its whole tree.
+ */
+export interface DraftDetail extends DraftSummary {
+  /** The changed files: path → the whole new file. */
+  files: Record<string, unknown>;
+  checks: Check[];
+}
+
+export interface WordRun {
+  op: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+/** One changed file of a review (src/domain/content-diff.ts `FileChange`). */
+export interface ReviewedFile {
+  path: string;
+  status: 'added' | 'removed' | 'changed';
+  texts: { pointer: string; en: WordRun[]; es: WordRun[] }[];
+  /** Other changed values; `before` or `after` is absent where the value was added or removed. */
+  values: { pointer: string; before?: unknown; after?: unknown }[];
+}
+
+/** GET /drafts/:id/review */
+export interface DraftReview {
+  draft: DraftSummary;
+  files: ReviewedFile[];
+}
+
+/** GET /evidence/:confirmation */
+export interface Evidence {
+  confirmation: string;
+  language: string;
+  agreedAt: string;
+  /** The version of the compliance texts (payment-authorization.json `version`). */
+  contentVersion: string | null;
+  publishedVersion: number | null;
+  /** The texts as the debtor was shown them: agreement, esign, authorization. */
+  texts: Record<string, string | null>;
+  payerName: string;
+  methodName: string;
+  recurring: boolean;
+  total: number;
+  schedule: { date: string; amount: number }[];
+  revokedAt: string | null;
+  /** The published version the texts came from, and its history. */
+  version: {
+    version: number;
+    comment: string;
+    draftedBy: StaffName | null;
+    approvedBy: StaffName | null;
+    publishedAt: string;
+    rollbackOf: number | null;
+  } | null;
+}

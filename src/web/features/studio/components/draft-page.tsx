@@ -1,0 +1,273 @@
+/**
+ * A draft's editor, for its author while it is being edited or was returned: choose a file of the
+ * published version, change it in the generic editor, save it (PUT /drafts/:id/file answers the
+ * draft's checks, shown in place), and submit it for review once no check fails.
+ */
+import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import {
+  Body1,
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { queryClient } from '@/web/lib/query-client';
+import { studioCall } from '../api/client';
+import { invalidateStudio, useContent, useContentFile, useDraft } from '../api/queries';
+import type { DraftDetail } from '../api/types';
+import { useStudioSession } from '../hooks/use-studio-session';
+import { placeChecks } from '../utils/checks';
+import { withValueAt, type PathStep } from '../utils/json-pointer';
+import { walkLeaves } from '../utils/leaves';
+import { CheckSummary, targetsOf } from './check-summary';
+import { FileEditor } from './file-editor';
+import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  picker: { maxWidth: '560px' },
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalM} 0`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  heading: { margin: 0, overflowWrap: 'anywhere' },
+  hint: { color: tokens.colorNeutralForeground2 },
+});
+
+/** A draft its author may still change. */
+const editable = (draft: DraftDetail): boolean =>
+  draft.status === 'editing' || draft.status === 'returned';
+
+export function DraftPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().draftId);
+  const draft = useDraft(id);
+  const content = useContent();
+  const { staff } = useStudioSession();
+  const title = draft.data?.title ?? t('studio.editor.title');
+  if (draft.data && (!editable(draft.data) || draft.data.author?.id !== staff.id)) {
+    return <Navigate to={`/studio/drafts/${id}/review`} replace />;
+  }
+  return (
+    <>
+      <StudioHeading title={title} description={t('studio.editor.description')} />
+      <LoadState
+        pending={draft.isPending || content.isPending}
+        error={draft.error ?? content.error}
+        onRetry={() => void Promise.all([draft.refetch(), content.refetch()])}
+      />
+      {draft.data && content.data && (
+        <DraftEditor
+          draft={draft.data}
+          files={content.data.files.filter((file) => file.area === draft.data.area)}
+        />
+      )}
+    </>
+  );
+}
+
+function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: string }[] }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const path = search.get('file') ?? undefined;
+  const base = useContentFile(path, draft.baseVersion);
+  // Unsaved changes, by file: kept while another file is open.
+  const [edits, setEdits] = useState<Record<string, unknown>>({});
+  const [busy, setBusy] = useState<'save' | 'discard' | 'submit' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // What the last save said, as a text key and its values (it follows the language).
+  const [status, setStatus] = useState<{ key: string; count?: number } | null>(null);
+
+  const saved =
+    path !== undefined && Object.hasOwn(draft.files, path) ? draft.files[path] : base.data?.json;
+  const working = path !== undefined && Object.hasOwn(edits, path) ? edits[path] : saved;
+  const dirty = Object.keys(edits).length > 0;
+  // A file that names no meta-schema still has its texts (and typed values) edited.
+  const metaSchema = base.data ? (base.data.metaSchema ?? true) : undefined;
+  const leaves = useMemo(
+    () =>
+      metaSchema !== undefined && working !== undefined ? walkLeaves(working, metaSchema) : [],
+    [working, metaSchema],
+  );
+  const placed = useMemo(
+    () => placeChecks(draft.checks, path, leaves),
+    [draft.checks, path, leaves],
+  );
+  const targets = useMemo(() => targetsOf(placed.atField), [placed]);
+
+  const change = useCallback(
+    (at: readonly PathStep[], value: unknown) => {
+      if (path === undefined) return;
+      setEdits((before) => ({
+        ...before,
+        [path]: withValueAt(Object.hasOwn(before, path) ? before[path] : saved, at, value),
+      }));
+    },
+    // Not the working copy: the handler stays the same while typing, so only the field typed in draws again.
+    [path, saved],
+  );
+
+  // PUT and DELETE answer the whole draft, its checks with it.
+  const keepDraft = (next: DraftDetail) =>
+    queryClient.setQueryData<DraftDetail>(['studio', 'draft', draft.id], next);
+  const forget = (file: string) =>
+    setEdits((before) => Object.fromEntries(Object.entries(before).filter(([k]) => k !== file)));
+
+  const save = () => {
+    if (path === undefined) return;
+    const json = working;
+    setBusy('save');
+    setError(null);
+    studioCall<DraftDetail>('PUT', `/drafts/${draft.id}/file`, { body: { path, json } })
+      .then((next) => {
+        const { checks } = next;
+        keepDraft(next);
+        forget(path);
+        setStatus(
+          checks.length === 0
+            ? { key: 'studio.editor.savedClean' }
+            : { key: 'studio.editor.savedProblems', count: checks.length },
+        );
+        void invalidateStudio();
+      })
+      .catch((caught: unknown) => setError(errorKey(caught)))
+      .finally(() => setBusy(null));
+  };
+
+  const discard = () => {
+    if (path === undefined) return;
+    setBusy('discard');
+    setError(null);
+    studioCall<DraftDetail>('DELETE', `/drafts/${draft.id}/file`, { query: { path } })
+      .then((next) => {
+        keepDraft(next);
+        forget(path);
+        setStatus({ key: 'studio.editor.discarded' });
+        void invalidateStudio();
+      })
+      .catch((caught: unknown) => setError(errorKey(caught)))
+      .finally(() => setBusy(null));
+  };
+
+  const submit = () => {
+    setBusy('submit');
+    setError(null);
+    studioCall('POST', `/drafts/${draft.id}/submit`)
+      .then(async () => {
+        await invalidateStudio();
+        navigate(`/studio/drafts/${draft.id}/review`);
+      })
+      .catch((caught: unknown) => {
+        setError(errorKey(caught));
+        setBusy(null);
+        void invalidateStudio();
+      });
+  };
+
+  const changedFiles = Object.keys(draft.files);
+  const blocked = draft.checks.length > 0 || dirty || changedFiles.length === 0;
+  const blockedKey =
+    draft.checks.length > 0
+      ? 'studio.editor.blockedChecks'
+      : dirty
+        ? 'studio.editor.blockedUnsaved'
+        : 'studio.editor.blockedEmpty';
+
+  return (
+    <div className={styles.page}>
+      {draft.status === 'returned' && draft.reviewComment && (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {t('studio.editor.returned', { comment: draft.reviewComment })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <CheckSummary checks={draft.checks} openFile={path} placed={targets} draftId={draft.id} />
+      <Field className={styles.picker} label={t('studio.editor.file')}>
+        <Select
+          id="studio-file"
+          value={path ?? ''}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+            setSearch(event.target.value ? { file: event.target.value } : {}, { replace: true })
+          }
+        >
+          <option value="">{t('studio.editor.chooseFile')}</option>
+          {files.map((file) => (
+            <option key={file.path} value={file.path}>
+              {Object.hasOwn(edits, file.path)
+                ? t('studio.editor.fileUnsaved', { path: file.path })
+                : changedFiles.includes(file.path)
+                  ? t('studio.editor.fileChanged', { path: file.path })
+                  : file.path}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {path === undefined ? (
+        <Body1 as="p">{t('studio.editor.noFile')}</Body1>
+      ) : (
+        <section aria-labelledby="studio-file-heading" className={styles.page}>
+          <Title2 as="h2" id="studio-file-heading" className={styles.heading}>
+            {path}
+          </Title2>
+          <LoadState
+            pending={base.isPending}
+            error={base.error}
+            onRetry={() => void base.refetch()}
+          />
+          {base.data &&
+            (leaves.length === 0 ? (
+              <Body1 as="p">{t('studio.editor.nothingToEdit')}</Body1>
+            ) : (
+              <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+            ))}
+        </section>
+      )}
+      <div className={styles.bar}>
+        {path !== undefined && (
+          <Button
+            appearance="primary"
+            onClick={save}
+            disabled={busy !== null || !Object.hasOwn(edits, path)}
+          >
+            {t('studio.editor.save')}
+          </Button>
+        )}
+        {path !== undefined && changedFiles.includes(path) && (
+          <Button onClick={discard} disabled={busy !== null}>
+            {t('studio.editor.discard')}
+          </Button>
+        )}
+        <Button
+          onClick={submit}
+          disabled={busy !== null || blocked}
+          aria-describedby={blocked ? 'studio-submit-hint' : undefined}
+          data-testid="studio-submit"
+        >
+          {t('studio.editor.submit')}
+        </Button>
+        {blocked && (
+          <Body1 id="studio-submit-hint" className={styles.hint}>
+            {t(blockedKey)}
+          </Body1>
+        )}
+        <Body1 role="status" className={styles.hint}>
+          {status && t(status.key, { count: status.count })}
+        </Body1>
+      </div>
+      <StudioError textKey={error} id="studio-editor-error" />
+    </div>
+  );
+}

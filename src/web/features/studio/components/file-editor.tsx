@@ -1,0 +1,221 @@
+/**
+ * The generic editor of one flows/ file: a field for every value the walker finds (utils/
+ * leaves.ts), labelled by its path in the file; English and Spanish side by side (stacked on a
+ * phone); settings as switches, number and text inputs or a choice, with the meta-schema's bounds.
+ * The draft's checks show at the field they name (utils/checks.ts).
+ */
+import { memo, useMemo, type ChangeEvent } from 'react';
+import {
+  Field,
+  Input,
+  Select,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { fieldId, type Check, type FieldLanguage } from '../utils/checks';
+import { readablePath, type PathStep } from '../utils/json-pointer';
+import type { Leaf } from '../utils/leaves';
+import { LANGUAGE_NAME_KEYS } from '../utils/format';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  label: { overflowWrap: 'anywhere' },
+  setting: { maxWidth: '480px' },
+  groupError: {
+    gridColumn: '1 / -1',
+    color: tokens.colorPaletteRedForeground1,
+    margin: 0,
+    overflowWrap: 'anywhere',
+  },
+  // Fluent's validation message, for a check naming a long list of placeholders.
+  message: { overflowWrap: 'anywhere' },
+});
+
+export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
+
+/** The checks at one field as its error text (one per line). */
+const messages = (checks: readonly Check[] | undefined): string | undefined =>
+  checks && checks.length > 0 ? checks.map((check) => check.message).join('\n') : undefined;
+
+/** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
+const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
+
+/** What a number input stores: the number typed, or the text itself (the checks name it) if it is none. */
+function numberValue(text: string): number | string {
+  const number = Number(text);
+  return text.trim() !== '' && Number.isFinite(number) ? number : text;
+}
+
+interface LeafFieldProps<L extends Leaf> {
+  leaf: L;
+  checks: ReadonlyMap<string, Check[]>;
+  onChange: LeafChange;
+}
+
+/** A field draws again only when its own value, the checks or the handler changed (not on every keystroke elsewhere). */
+function sameField(before: LeafFieldProps<Leaf>, after: LeafFieldProps<Leaf>): boolean {
+  return (
+    before.checks === after.checks &&
+    before.onChange === after.onChange &&
+    before.leaf.pointer === after.leaf.pointer &&
+    JSON.stringify(before.leaf) === JSON.stringify(after.leaf)
+  );
+}
+
+const TextLeafField = memo(function TextLeafField({
+  leaf,
+  checks,
+  onChange,
+}: LeafFieldProps<Extract<Leaf, { kind: 'text' }>>) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const path = readablePath(leaf.path);
+  const groupId = fieldId(leaf.pointer);
+  const groupError = messages(checks.get(groupId));
+  const box = (language: FieldLanguage) => {
+    const id = fieldId(leaf.pointer, language);
+    const error = messages(checks.get(id));
+    return (
+      <Field
+        label={{
+          children: t('studio.editor.textLabel', {
+            path,
+            language: t(LANGUAGE_NAME_KEYS[language]),
+          }),
+          className: styles.label,
+          htmlFor: id,
+        }}
+        validationState={error ? 'error' : 'none'}
+        validationMessage={error ? { children: error, className: styles.message } : undefined}
+      >
+        <Textarea
+          id={id}
+          lang={language}
+          value={leaf.value[language]}
+          resize="vertical"
+          rows={rowsFor(leaf.value[language])}
+          aria-describedby={groupError ? `${groupId}-error` : undefined}
+          aria-invalid={groupError || error ? true : undefined}
+          onChange={(_event, data) =>
+            onChange(leaf.path, { ...leaf.value, [language]: data.value })
+          }
+        />
+      </Field>
+    );
+  };
+  return (
+    <div className={styles.pair} id={groupId} data-pointer={leaf.pointer}>
+      {box('en')}
+      {box('es')}
+      {groupError && (
+        <p className={styles.groupError} id={`${groupId}-error`}>
+          {groupError}
+        </p>
+      )}
+    </div>
+  );
+}, sameField);
+
+const SettingField = memo(function SettingField({
+  leaf,
+  checks,
+  onChange,
+}: LeafFieldProps<Exclude<Leaf, { kind: 'text' }>>) {
+  const styles = useStyles();
+  const id = fieldId(leaf.pointer);
+  const error = messages(checks.get(id));
+  const label = { children: readablePath(leaf.path), className: styles.label, htmlFor: id };
+  let control;
+  if (leaf.kind === 'boolean') {
+    control = (
+      <Switch
+        id={id}
+        checked={leaf.value}
+        onChange={(_event, data) => onChange(leaf.path, data.checked)}
+      />
+    );
+  } else if (leaf.kind === 'number') {
+    control = (
+      <Input
+        id={id}
+        type="number"
+        inputMode={leaf.integer ? 'numeric' : 'decimal'}
+        step={leaf.integer ? 1 : 'any'}
+        min={leaf.minimum}
+        max={leaf.maximum}
+        value={String(leaf.value)}
+        onChange={(_event, data) => onChange(leaf.path, numberValue(data.value))}
+      />
+    );
+  } else if (leaf.options) {
+    control = (
+      <Select
+        id={id}
+        value={leaf.value}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+          onChange(leaf.path, event.target.value)
+        }
+      >
+        {leaf.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+    );
+  } else {
+    control = (
+      <Input
+        id={id}
+        value={leaf.value}
+        maxLength={leaf.maxLength}
+        onChange={(_event, data) => onChange(leaf.path, data.value)}
+      />
+    );
+  }
+  return (
+    <Field
+      className={styles.setting}
+      label={label}
+      validationState={error ? 'error' : 'none'}
+      validationMessage={error ? { children: error, className: styles.message } : undefined}
+      data-pointer={leaf.pointer}
+    >
+      {control}
+    </Field>
+  );
+}, sameField);
+
+export function FileEditor({
+  leaves,
+  checks,
+  onChange,
+}: {
+  leaves: readonly Leaf[];
+  /** The checks shown at fields, by field id. */
+  checks: ReadonlyMap<string, Check[]>;
+  onChange: LeafChange;
+}) {
+  const styles = useStyles();
+  const rows = useMemo(
+    () =>
+      leaves.map((leaf) =>
+        leaf.kind === 'text' ? (
+          <TextLeafField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
+        ) : (
+          <SettingField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
+        ),
+      ),
+    [leaves, checks, onChange],
+  );
+  return <div className={styles.list}>{rows}</div>;
+}

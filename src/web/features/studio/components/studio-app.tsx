@@ -1,0 +1,111 @@
+/**
+ * The staff studio (issue 24): a product of its own inside the web app, at /studio/*, in its own
+ * code chunk (router.tsx loads it lazily), with its own shell, session and screens. The debtor
+ * portal's header, idle watcher and session are not used here.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { queryClient } from '@/web/lib/query-client';
+import { DelayedSpinner } from '@/web/components/delayed-spinner';
+import { setCsrfToken, setStudioUnauthorizedHandler, studioCall } from '../api/client';
+import type { MeAnswer, StaffMember } from '../api/types';
+import { StudioSessionContext, type StudioSession } from '../hooks/use-studio-session';
+import { StudioShell } from './studio-shell';
+import { SignInPage } from './sign-in-page';
+import { HomePage } from './home-page';
+import { DraftPage } from './draft-page';
+import { ReviewPage } from './review-page';
+import { HistoryPage } from './history-page';
+import { RollbackPage } from './rollback-page';
+import { EvidencePage } from './evidence-page';
+
+export const STUDIO_HOME = '/studio';
+export const STUDIO_SIGN_IN = '/studio/sign-in';
+
+/** Why the sign-in page was shown: a session that ended, and where to go back to. */
+export interface SignInState {
+  ended?: boolean;
+  from?: string;
+}
+
+/** Screens that need a signed-in member: else the sign-in, which comes back here after. */
+function SignedIn({ staff }: { staff: StaffMember | null }) {
+  const { pathname } = useLocation();
+  if (!staff) return <Navigate to={STUDIO_SIGN_IN} replace state={{ from: pathname }} />;
+  return <Outlet />;
+}
+
+export default function StudioApp() {
+  // undefined: not known yet (GET /me is out); null: signed out.
+  const [staff, setStaffState] = useState<StaffMember | null | undefined>(undefined);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const setStaff = useCallback((next: StaffMember | null) => {
+    if (!next) {
+      setCsrfToken(null);
+      queryClient.removeQueries({ queryKey: ['studio'] });
+    }
+    setStaffState(next);
+  }, []);
+
+  // A reloaded page asks who is signed in, and gets the session's CSRF token again.
+  useEffect(() => {
+    let live = true;
+    studioCall<MeAnswer>('GET', '/me').then(
+      ({ csrfToken, ...me }) => {
+        if (!live) return;
+        setCsrfToken(csrfToken);
+        setStaffState(me);
+      },
+      // 401 (no session) or anything else: the sign-in, which a signed-in member passes through.
+      () => {
+        if (live) setStaffState(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // A call refused for want of a session: back to the sign-in, which says why.
+  const where = useMemo(() => ({ pathname }), [pathname]);
+  useEffect(() => {
+    setStudioUnauthorizedHandler(() => {
+      setStaff(null);
+      const state: SignInState = { ended: true, from: where.pathname };
+      navigate(STUDIO_SIGN_IN, { replace: true, state });
+    });
+    return () => setStudioUnauthorizedHandler(() => undefined);
+  }, [navigate, setStaff, where]);
+
+  const session = useMemo<StudioSession | null>(
+    () => (staff ? { staff, setStaff } : null),
+    [staff, setStaff],
+  );
+  const routes = useRoutes([
+    {
+      element: <StudioShell staff={staff ?? null} onSignedOut={() => setStaff(null)} />,
+      children: [
+        {
+          path: 'sign-in',
+          element: <SignInPage signedIn={!!staff} onSignedIn={(member) => setStaff(member)} />,
+        },
+        {
+          element: <SignedIn staff={staff ?? null} />,
+          children: [
+            { index: true, element: <HomePage /> },
+            { path: 'drafts/:draftId', element: <DraftPage /> },
+            { path: 'drafts/:draftId/review', element: <ReviewPage /> },
+            { path: 'history', element: <HistoryPage /> },
+            { path: 'history/:version/rollback', element: <RollbackPage /> },
+            { path: 'evidence', element: <EvidencePage /> },
+            { path: '*', element: <Navigate to={STUDIO_HOME} replace /> },
+          ],
+        },
+      ],
+    },
+  ]);
+  if (staff === undefined) return <DelayedSpinner />;
+  return <StudioSessionContext.Provider value={session}>{routes}</StudioSessionContext.Provider>;
+}

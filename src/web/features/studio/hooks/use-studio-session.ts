@@ -1,0 +1,28 @@
+/**
+ * The signed-in staff member, shared by the studio's screens: from the sign-in's answer, or from
+ * GET /me when a page of the studio is (re)loaded. The CSRF token goes to the API client only.
+ */
+import { createContext, useContext } from 'react';
+import type { StaffMember, StaffRole } from '../api/types';
+
+export interface StudioSession {
+  staff: StaffMember;
+  /** Keeps the signed-in member (after the sign-in), or forgets them (signed out). */
+  setStaff: (staff: StaffMember | null) => void;
+}
+
+export const StudioSessionContext = createContext<StudioSession | null>(null);
+
+/** The signed-in member; only under the studio's signed-in screens. */
+export function useStudioSession(): StudioSession & { role: StaffRole } {
+  const session = useContext(StudioSessionContext);
+  if (!session?.staff) throw new Error('useStudioSession outside a signed-in studio screen');
+  return { ...session, role: session.staff.role };
+}
+
+/** What each role may do, as the screens show it (the server enforces the same: guard.ts). */
+export const canDraft = (role: StaffRole): boolean =>
+  role === 'editor' || role === 'client_manager';
+export const canReview = (role: StaffRole): boolean => role === 'approver';
+export const readsContent = (role: StaffRole): boolean => role !== 'admin';
+export const readsEvidence = (role: StaffRole): boolean => role === 'approver' || role === 'editor';

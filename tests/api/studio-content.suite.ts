@@ -1,0 +1,876 @@
+/**
+ * The studio's content API (issue 24, slice 3: drafts, checks, review, publish, evidence), tried
+ * as an attacker would, against a real server and database:
+ * - every content route × {no session, a debtor's token, editor, approver, client manager, admin,
+ *   a disabled staff member} answers what the role table says; CSRF is refused on every change;
+ * - areas: a client manager cannot change a text file, an editor cannot change a client file,
+ *   nobody but the author changes a draft, paths outside flows/ are refused;
+ * - the checks of check:config show in a draft (a missing Spanish text, placeholders that differ,
+ *   a client setting out of range), and such a draft cannot be submitted;
+ * - an editor cannot approve; an approver publishes, and the new text is live at once (index.html
+ *   and the next payment's authorization) with no restart; return with a comment; a stale draft
+ *   is 409; a rollback restores the old text;
+ * - evidence: the texts behind two payments' confirmation codes, before and after a publish;
+ * - a client manager turns credit cards off for a client and CheckCard then refuses one.
+ * The suite leaves the content as it found it (a rollback at the end).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, calendarDay } from '../../src/server/dates';
+import type { StaffRole } from '../../src/server/db/types';
+import { call, startServer, tempDir, type DatabaseFactory, type RunningServer } from './harness';
+import {
+  CARDS,
+  PAYER_CONTACT,
+  importFixture,
+  signIn as debtorSignIn,
+  type SubmitAnswer,
+} from './payments-fixtures';
+import {
+  TestClock,
+  studioClient,
+  type Account,
+  type Session,
+  type StudioCall,
+} from './studio-fixtures';
+
+const AUTHORIZATION = 'content/payment-authorization.json';
+const CLIENT = 'clients/NWB.json';
+
+interface Check {
+  path: string;
+  pointer: string;
+  message: string;
+}
+interface Draft {
+  id: number;
+  status: string;
+  area: string;
+  baseVersion: number;
+  changed: string[];
+  reviewComment: string | null;
+  publishedVersion: number | null;
+  files: Record<string, unknown>;
+  checks: Check[];
+}
+interface ErrorAnswer {
+  message: string;
+  errors?: { path: string; keyword: string; message: string }[];
+}
+type Json = Record<string, unknown>;
+
+const person = { lastName: 'Studiofixture', ssn: '3141', dob: '1969-07-20' };
+const account = (accountNumber: string) => ({
+  accountNumber,
+  clientId: 'NWB',
+  creditorName: 'Northwind Bank',
+  balance: 1000,
+  originalBalance: 1000,
+  statusCode: 'ACT',
+  dateOfReferral: 'today-30',
+  lastUpdateDate: 'today-5',
+});
+const fixture = {
+  debtors: [
+    {
+      key: 'studio-content-debtor',
+      firstName: 'Stella',
+      lastName: person.lastName,
+      ssnLast4: person.ssn,
+      dateOfBirth: person.dob,
+      fundingMethods: [
+        {
+          ref: 'visa',
+          type: 'card',
+          brand: 'visa',
+          last4: '0004',
+          expiration: '2031-06',
+          token: 'sbx_card_ok_studio0001',
+        },
+      ],
+      accounts: [account('STU1.10001'), account('STU1.10002'), account('STU1.10003')],
+    },
+  ],
+};
+
+export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactory): void {
+  describe(
+    `studio content: drafts, checks, review, publish on ${dialect}`,
+    { timeout: 180_000 },
+    () => {
+      // The server's clock follows the real one (payments are dated today), moved on by each
+      // sign-in so a TOTP code is never used twice.
+      const clock = new TestClock(Date.now());
+      const tag = `content-${dialect.toLowerCase()}-${Date.now().toString(36)}`;
+      const web = tempDir('studio-content-web-');
+      let server: RunningServer;
+      const { studio, makeAccount, signIn } = studioClient(() => server, clock, tag);
+      const staff = {} as Record<StaffRole | 'approver2' | 'disabled' | 'editor2', Account>;
+      const sessions = {} as Record<StaffRole | 'approver2' | 'editor2', Session>;
+      let debtorToken = '';
+      let fundingId = 0;
+      let startVersion = 0;
+      let original: Json = {};
+
+      const as = <T = unknown>(
+        who: keyof typeof sessions,
+        route: string,
+        options: StudioCall = {},
+      ) => studio<T>(route, { session: sessions[who], ...options });
+
+      const newDraft = async (who: 'editor' | 'client_manager' | 'editor2', title: string) => {
+        const res = await as<Draft>(who, '/drafts', { body: { title } });
+        expect(res.status, res.text).toBe(201);
+        return res.body;
+      };
+      const putFile = (who: keyof typeof sessions, id: number, file: string, json: unknown) =>
+        as<Draft & ErrorAnswer>(who, `/drafts/${id}/file`, {
+          method: 'PUT',
+          body: { path: file, json },
+        });
+      const published = async (file: string, version?: number) => {
+        const res = await as<{ json: Json; version: number; metaSchema: Json | null }>(
+          'editor',
+          `/content/file?path=${encodeURIComponent(file)}${version ? `&version=${version}` : ''}`,
+        );
+        expect(res.status, res.text).toBe(200);
+        return res.body;
+      };
+      /** The authorization file with a new single-payment text, in both languages. */
+      const authorizationWith = (en: string, es: string): Json => ({
+        ...original,
+        single: { en, es },
+      });
+      const submitted = async (who: 'editor' | 'client_manager' | 'editor2', id: number) => {
+        const res = await as<Draft>(who, `/drafts/${id}/submit`, { method: 'POST', body: {} });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.status).toBe('submitted');
+      };
+      const approve = (
+        id: number,
+        comment = 'Approved for release',
+        who: 'approver' | 'approver2' = 'approver',
+      ) =>
+        as<{ version: number } & ErrorAnswer>(who, `/drafts/${id}/approve`, { body: { comment } });
+
+      const today = () => calendarDay(clock.now(), DEFAULT_TIME_ZONE);
+      const pay = async (accountNumber: string, amount: number): Promise<string> => {
+        const res = await call<SubmitAnswer>(server, '/api/Account/SubmitPayment', {
+          token: debtorToken,
+          body: {
+            authorizationDisclosuresAccepted: true,
+            firstName: 'Stella',
+            lastName: person.lastName,
+            ...PAYER_CONTACT,
+            accountNumber,
+            schedule: [{ date: today(), amount }],
+            fundingId,
+            type: 'PPA',
+            paymentVariant: 'one-time',
+          },
+        });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.errors, res.text).toEqual([]);
+        return res.body.paymentSubmission?.confirmation ?? '';
+      };
+      const pageConfig = async () => {
+        const page = await call(server, '/', { headers: { accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        const match = /<script type="application\/json" id="portal-config">(.*?)<\/script>/s.exec(
+          page.text,
+        );
+        return JSON.parse(match?.[1] ?? '{}') as Json;
+      };
+
+      beforeAll(async () => {
+        const webDir = path.join(web.dir, 'web');
+        mkdirSync(webDir, { recursive: true });
+        writeFileSync(
+          path.join(webDir, 'index.html'),
+          '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+        );
+        server = await startServer(makeDatabase, { now: clock.now, webDir });
+        for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
+          staff[role] = await makeAccount(role.replace('_', '-'), role);
+          sessions[role] = await signIn(staff[role]);
+        }
+        staff.approver2 = await makeAccount('approver-two', 'approver');
+        sessions.approver2 = await signIn(staff.approver2);
+        staff.editor2 = await makeAccount('editor-two', 'editor');
+        sessions.editor2 = await signIn(staff.editor2);
+        staff.disabled = await makeAccount('disabled', 'editor');
+        await importFixture(server.database.db, fixture);
+        debtorToken = await debtorSignIn(server, person);
+        const funding = await server.database.db
+          .selectFrom('funding_methods')
+          .innerJoin('debtors', 'debtors.id', 'funding_methods.debtor_id')
+          .select('funding_methods.id')
+          .where('debtors.external_key', '=', 'studio-content-debtor')
+          .executeTakeFirstOrThrow();
+        fundingId = funding.id;
+        const content = await as<{ version: number }>('editor', '/content');
+        startVersion = content.body.version;
+        original = (await published(AUTHORIZATION)).json;
+      });
+
+      afterAll(async () => {
+        // Leave the content as the suite found it, for the suites after this one.
+        if (server && startVersion) {
+          const now = await as<{ version: number }>('editor', '/content');
+          if (now.body.version !== startVersion) {
+            await as('approver', `/versions/${startVersion}/rollback`, {
+              body: { comment: 'Content suite: back to where it started' },
+            });
+          }
+        }
+        await server?.close();
+        web.remove();
+      });
+
+      it('answers each content route by the role table: 401 without a session, with a debtor token or for a disabled member, 403 for a role without the right', async () => {
+        const disabledSession = await signIn(staff.disabled);
+        const ownDraft = {
+          editor: (await newDraft('editor', 'Matrix (editor)')).id,
+          client_manager: (await newDraft('client_manager', 'Matrix (client manager)')).id,
+        };
+        const ownFile = { editor: 'texts/common.json', client_manager: CLIENT };
+        const any = ownDraft.editor;
+        type Role = 'editor' | 'approver' | 'client_manager' | 'admin';
+        // Each route; `expect` is the answer for a role allowed on it (past the guard).
+        const routes: {
+          method: string;
+          path: (role: Role) => string;
+          roles: Role[];
+          body?: (role: Role) => unknown;
+          expect: number;
+        }[] = [
+          {
+            method: 'GET',
+            path: () => '/content',
+            roles: ['editor', 'approver', 'client_manager'],
+            expect: 200,
+          },
+          {
+            method: 'GET',
+            path: () => `/content/file?path=${CLIENT}`,
+            roles: ['editor', 'approver', 'client_manager'],
+            expect: 200,
+          },
+          {
+            method: 'GET',
+            path: () => '/versions',
+            roles: ['editor', 'approver', 'client_manager'],
+            expect: 200,
+          },
+          {
+            method: 'GET',
+            path: () => '/drafts',
+            roles: ['editor', 'approver', 'client_manager'],
+            expect: 200,
+          },
+          {
+            method: 'POST',
+            path: () => '/drafts',
+            roles: ['editor', 'client_manager'],
+            body: () => ({ title: 'New' }),
+            expect: 201,
+          },
+          {
+            method: 'GET',
+            path: () => `/drafts/${any}`,
+            roles: ['editor', 'approver', 'client_manager'],
+            expect: 200,
+          },
+          {
+            method: 'PUT',
+            path: (role) =>
+              `/drafts/${role === 'client_manager' ? ownDraft.client_manager : ownDraft.editor}/file`,
+            roles: ['editor', 'client_manager'],
+            body: (role) => ({
+              path: role === 'client_manager' ? ownFile.client_manager : ownFile.editor,
+              json: { $schema: '../../schemas/meta/texts.schema.json', x: { en: 'X', es: 'X' } },
+            }),
+            // The file is set (a texts file's shape in a client file only fails its checks).
+            expect: 200,
+          },
+          {
+            method: 'DELETE',
+            path: (role) =>
+              `/drafts/${role === 'client_manager' ? ownDraft.client_manager : ownDraft.editor}/file?path=${role === 'client_manager' ? ownFile.client_manager : ownFile.editor}`,
+            roles: ['editor', 'client_manager'],
+            expect: 200,
+          },
+          {
+            method: 'POST',
+            path: (role) =>
+              `/drafts/${role === 'client_manager' ? ownDraft.client_manager : ownDraft.editor}/submit`,
+            roles: ['editor', 'client_manager'],
+            body: () => ({}),
+            // Nothing changed yet: past the guard, refused as empty.
+            expect: 422,
+          },
+          {
+            method: 'GET',
+            path: () => `/drafts/${any}/review`,
+            roles: ['editor', 'approver', 'client_manager'],
+            expect: 200,
+          },
+          // Not submitted: past the guard, 409.
+          {
+            method: 'POST',
+            path: () => `/drafts/${any}/approve`,
+            roles: ['approver'],
+            body: () => ({ comment: 'ok' }),
+            expect: 409,
+          },
+          {
+            method: 'POST',
+            path: () => `/drafts/${any}/return`,
+            roles: ['approver'],
+            body: () => ({ comment: 'no' }),
+            expect: 409,
+          },
+          // No such version: past the guard, 404 (nothing is published).
+          {
+            method: 'POST',
+            path: () => '/versions/999999/rollback',
+            roles: ['approver'],
+            body: () => ({ comment: 'x' }),
+            expect: 404,
+          },
+          {
+            method: 'GET',
+            path: () => '/evidence/WP0000000000',
+            roles: ['editor', 'approver'],
+            expect: 404,
+          },
+        ];
+        const send = (route: (typeof routes)[number], role: Role, options: StudioCall) =>
+          studio(route.path(role), {
+            method: route.method,
+            ...(route.body ? { body: route.body(role) } : {}),
+            ...options,
+          });
+        for (const route of routes) {
+          const label = `${route.method} ${route.path('editor')}`;
+          expect((await send(route, 'editor', {})).status, `${label} no session`).toBe(401);
+          expect(
+            (await send(route, 'editor', { token: debtorToken })).status,
+            `${label} debtor token`,
+          ).toBe(401);
+        }
+        const admin = sessions.admin;
+        const off = await studio(`/staff/${staff.disabled.id}/disable`, {
+          method: 'POST',
+          body: {},
+          session: admin,
+        });
+        expect(off.status, off.text).toBe(200);
+        for (const route of routes) {
+          const res = await send(route, 'editor', { session: disabledSession });
+          expect(res.status, `disabled ${route.method} ${route.path('editor')}`).toBe(401);
+        }
+        for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
+          for (const route of routes) {
+            const res = await send(route, role, { session: sessions[role] });
+            const expected = route.roles.includes(role) ? route.expect : 403;
+            expect(res.status, `${role} ${route.method} ${route.path(role)}: ${res.text}`).toBe(
+              expected,
+            );
+          }
+        }
+        // Nothing was published by any of it.
+        expect((await as<{ version: number }>('editor', '/content')).body.version).toBe(
+          startVersion,
+        );
+      });
+
+      it('refuses every state change without the CSRF token, with a wrong one or from a foreign Origin (403), and changes nothing', async () => {
+        const draft = await newDraft('editor', 'CSRF');
+        const changes: [string, string, unknown][] = [
+          ['POST', '/drafts', { title: 'CSRF' }],
+          ['PUT', `/drafts/${draft.id}/file`, { path: AUTHORIZATION, json: original }],
+          ['DELETE', `/drafts/${draft.id}/file?path=${AUTHORIZATION}`, undefined],
+          ['POST', `/drafts/${draft.id}/submit`, {}],
+          ['POST', `/drafts/${draft.id}/approve`, { comment: 'x' }],
+          ['POST', `/drafts/${draft.id}/return`, { comment: 'x' }],
+          ['POST', `/versions/${startVersion}/rollback`, { comment: 'x' }],
+        ];
+        const drafts = async () => (await as<unknown[]>('editor', '/drafts')).body.length;
+        const before = await drafts();
+        for (const [method, route, body] of changes) {
+          const who =
+            route.includes('approve') || route.includes('return') || route.includes('rollback')
+              ? 'approver'
+              : 'editor';
+          const session = sessions[who];
+          const cases: [string, StudioCall][] = [
+            ['no token', { session: { cookie: session.cookie, csrf: '' }, csrf: false }],
+            ['wrong token', { session, csrf: 'x'.repeat(43) }],
+            ['another session’s token', { session, csrf: sessions.client_manager.csrf }],
+            ['foreign origin', { session, origin: 'https://evil.example' }],
+          ];
+          for (const [label, options] of cases) {
+            const res = await studio(route, {
+              method,
+              ...(body === undefined ? {} : { body }),
+              ...options,
+            });
+            expect(res.status, `${method} ${route} ${label}`).toBe(403);
+          }
+        }
+        expect(await drafts()).toBe(before);
+        const still = await as<Draft>('editor', `/drafts/${draft.id}`);
+        expect(still.body).toMatchObject({ status: 'editing', changed: [] });
+        expect((await as<{ version: number }>('editor', '/content')).body.version).toBe(
+          startVersion,
+        );
+      });
+
+      it('keeps each author to their own area and draft, and paths inside flows/', async () => {
+        const texts = await newDraft('editor', 'Area: texts');
+        const clients = await newDraft('client_manager', 'Area: clients');
+        const nwb = (await published(CLIENT)).json;
+        // A client manager cannot change a text file, an editor cannot change a client file.
+        expect((await putFile('client_manager', clients.id, AUTHORIZATION, original)).status).toBe(
+          403,
+        );
+        expect((await putFile('editor', texts.id, CLIENT, nwb)).status).toBe(403);
+        // Nobody changes or submits another's draft, whatever their role.
+        expect((await putFile('editor2', texts.id, AUTHORIZATION, original)).status).toBe(403);
+        expect((await putFile('client_manager', texts.id, CLIENT, nwb)).status).toBe(403);
+        expect((await as('editor2', `/drafts/${texts.id}/submit`, { body: {} })).status).toBe(403);
+        // Paths: not a folder of flows/, leaving it, not JSON, not an object.
+        for (const bad of [
+          'nope/x.json',
+          '../package.json',
+          'texts/../clients/NWB.json',
+          'texts/x.js',
+          '/texts/a.json',
+          'texts/.hidden.json',
+          'texts',
+        ]) {
+          const res = await putFile('editor', texts.id, bad, original);
+          expect(res.status, bad).toBe(400);
+        }
+        expect(
+          (await putFile('editor', texts.id, AUTHORIZATION, ['not', 'an', 'object'])).status,
+        ).toBe(400);
+        expect(
+          (await as('editor', `/drafts/${texts.id}/file?path=..%2Fx.json`, { method: 'DELETE' }))
+            .status,
+        ).toBe(400);
+        // A new file in a known folder is fine (its checks will say what it lacks).
+        const added = await putFile('editor', texts.id, 'texts/zz-new.json', {
+          hello: { en: 'Hi', es: 'Hola' },
+        });
+        expect(added.status, added.text).toBe(200);
+        expect(added.body.changed).toEqual(['texts/zz-new.json']);
+        expect(added.body.checks).toContainEqual({
+          path: 'texts/zz-new.json',
+          pointer: '/$schema',
+          message: 'missing: every flow file names its meta-schema',
+        });
+        // The meta-schema a file names may only be one of schemas/meta/.
+        const sneaky = await putFile('editor', texts.id, 'texts/zz-new.json', {
+          $schema: '../../package.json',
+          hello: { en: 'Hi', es: 'Hola' },
+        });
+        expect(sneaky.status).toBe(200);
+        expect(sneaky.body.checks.map((c) => `${c.pointer} ${c.message}`).join('\n')).toMatch(
+          /\/\$schema cannot load meta-schema \.\.\/\.\.\/package\.json \(not a meta-schema of schemas\/meta\/\)/,
+        );
+        expect(sneaky.text).not.toContain('"version"');
+        const unknownDraft = await putFile('editor', 999999, AUTHORIZATION, original);
+        expect(unknownDraft.status).toBe(404);
+      });
+
+      it('shows the checks of check:config in a draft (missing Spanish, different placeholders, a client setting out of range) and refuses to submit it', async () => {
+        const texts = await newDraft('editor', 'Broken texts');
+        const broken = await putFile('editor', texts.id, AUTHORIZATION, {
+          ...original,
+          single: { en: 'Pay {{amount}} to {{bogus}} today.' },
+          agreement: {
+            en: 'By confirming you pay {{total}}.',
+            es: 'Al confirmar paga {{total}} con {{bogus}}.',
+          },
+        });
+        expect(broken.status, broken.text).toBe(200);
+        expect(broken.body.checks).toEqual(
+          expect.arrayContaining([
+            { path: AUTHORIZATION, pointer: '/single', message: 'missing Spanish text (es)' },
+            {
+              path: AUTHORIZATION,
+              pointer: '/agreement',
+              message: 'placeholders differ: en {{total}} vs es {{bogus,total}}',
+            },
+          ]),
+        );
+        // The same checks when the draft is read again.
+        expect((await as<Draft>('approver', `/drafts/${texts.id}`)).body.checks).toEqual(
+          broken.body.checks,
+        );
+        const refused = await as<ErrorAnswer>('editor', `/drafts/${texts.id}/submit`, { body: {} });
+        expect(refused.status).toBe(422);
+        expect(refused.body.errors).toContainEqual({
+          path: `${AUTHORIZATION}#/single`,
+          keyword: 'check',
+          message: 'missing Spanish text (es)',
+        });
+        const spanish = await as<ErrorAnswer>('editor', `/drafts/${texts.id}/submit`, {
+          body: {},
+          headers: { 'accept-language': 'es' },
+        });
+        expect(spanish.body.message).toBe(
+          'Este borrador tiene problemas que debe corregir primero. Cada uno aparece con su archivo.',
+        );
+
+        const clients = await newDraft('client_manager', 'Broken client');
+        const nwb = (await published(CLIENT)).json as { payment: Json };
+        const range = await putFile('client_manager', clients.id, CLIENT, {
+          ...nwb,
+          payment: { ...nwb.payment, maxMonthlyPayments: 500, minSinglePayment: -1 },
+        });
+        expect(range.status, range.text).toBe(200);
+        expect(range.body.checks).toEqual(
+          expect.arrayContaining([
+            { path: CLIENT, pointer: '/payment/maxMonthlyPayments', message: 'must be <= 120' },
+            { path: CLIENT, pointer: '/payment/minSinglePayment', message: 'must be >= 0' },
+          ]),
+        );
+        expect(
+          (await as('client_manager', `/drafts/${clients.id}/submit`, { body: {} })).status,
+        ).toBe(422);
+        const drafts = await as<Draft[]>('approver', '/drafts');
+        for (const id of [texts.id, clients.id])
+          expect(drafts.body.find((d) => d.id === id)?.status).toBe('editing');
+      });
+
+      let oldConfirmation = '';
+      let newConfirmation = '';
+      let textVersion = 0;
+      const NEW_EN =
+        'I, {{name}}, authorize {{agency}} to charge one payment of {{amount}} to {{method}} on {{date}} for account {{accountNumber}} ({{creditor}}). Call {{phone}} to cancel.';
+      const NEW_ES =
+        'Yo, {{name}}, autorizo a {{agency}} a cobrar un pago de {{amount}} a {{method}} el {{date}} por la cuenta {{accountNumber}} ({{creditor}}). Llame al {{phone}} para cancelarlo.';
+
+      it('publishes an approved draft: not by an editor, by an approver; the new text is live at once, for index.html and the next payment', async () => {
+        oldConfirmation = await pay('STU1.10001', 60);
+        const draft = await newDraft('editor', 'Shorter single-payment authorization');
+        const set = await putFile(
+          'editor',
+          draft.id,
+          AUTHORIZATION,
+          authorizationWith(NEW_EN, NEW_ES),
+        );
+        expect(set.status, set.text).toBe(200);
+        expect(set.body.checks).toEqual([]);
+        expect(set.body.changed).toEqual([AUTHORIZATION]);
+        await submitted('editor', draft.id);
+        // Submitted: no more changes by the author.
+        expect((await putFile('editor', draft.id, AUTHORIZATION, original)).status).toBe(409);
+
+        const review = await as<{
+          files: {
+            path: string;
+            texts: { pointer: string; en: { op: string; text: string }[] }[];
+          }[];
+        }>('approver', `/drafts/${draft.id}/review`);
+        expect(review.status, review.text).toBe(200);
+        expect(review.body.files).toHaveLength(1);
+        const single = review.body.files[0]?.texts.find((t) => t.pointer === '/single');
+        expect(single?.en).toContainEqual({ op: 'added', text: 'charge' });
+        expect(single?.en).toContainEqual({
+          op: 'same',
+          text: 'I, {{name}}, authorize {{agency}} to ',
+        });
+        expect(
+          single?.en
+            .filter((r) => r.op !== 'added')
+            .map((r) => r.text)
+            .join(''),
+        ).toBe((original.single as { en: string }).en);
+
+        // The author, an editor, cannot approve it (an editor never approves); nor without a comment.
+        const own = await as<ErrorAnswer>('editor', `/drafts/${draft.id}/approve`, {
+          body: { comment: 'Mine' },
+        });
+        expect(own.status).toBe(403);
+        for (const body of [{}, { comment: '   ' }, { comment: 'x'.repeat(2001) }]) {
+          expect((await as('approver', `/drafts/${draft.id}/approve`, { body })).status).toBe(400);
+        }
+        const ok = await approve(draft.id, 'Shorter authorization, reviewed by compliance');
+        expect(ok.status, ok.text).toBe(200);
+        textVersion = ok.body.version;
+        expect(textVersion).toBeGreaterThan(startVersion);
+        // Approved once: a second approval is refused.
+        expect((await approve(draft.id, 'Again', 'approver2')).status).toBe(409);
+
+        // Live with no restart: the page's config and the next payment's authorization.
+        const config = (await pageConfig()) as {
+          content: Record<string, { single: Json }>;
+          contentVersion?: number;
+        };
+        expect(config.content['payment-authorization']?.single).toEqual({ en: NEW_EN, es: NEW_ES });
+        expect(config.contentVersion).toBe(textVersion);
+        newConfirmation = await pay('STU1.10002', 70);
+        const after = await as<Draft>('editor', `/drafts/${draft.id}`);
+        expect(after.body).toMatchObject({
+          status: 'published',
+          publishedVersion: textVersion,
+          reviewComment: 'Shorter authorization, reviewed by compliance',
+        });
+        const versions = await as<
+          {
+            version: number;
+            comment: string;
+            draftedBy: { id: number };
+            approvedBy: { id: number };
+            changed: string[];
+          }[]
+        >('client_manager', '/versions');
+        expect(versions.body[0]).toMatchObject({
+          version: textVersion,
+          comment: 'Shorter authorization, reviewed by compliance',
+          draftedBy: { id: staff.editor.id },
+          approvedBy: { id: staff.approver.id },
+          changed: [AUTHORIZATION],
+        });
+        expect((await published(AUTHORIZATION)).json.single).toEqual({ en: NEW_EN, es: NEW_ES });
+        expect((await published(AUTHORIZATION, startVersion)).json.single).toEqual(original.single);
+      });
+
+      it('never lets an approver review a draft of their own (403), whatever made it', async () => {
+        // No route lets an approver write a draft; one written in the database is still refused.
+        const now = new Date().toISOString();
+        const row = await server.database.db
+          .insertInto('content_drafts')
+          .values({
+            author_id: staff.approver2.id,
+            area: 'texts',
+            base_version: textVersion,
+            files: JSON.stringify({ [AUTHORIZATION]: original }),
+            title: 'Own',
+            status: 'submitted',
+            created_at: now,
+            updated_at: now,
+            submitted_at: now,
+            reviewer_id: null,
+            review_comment: null,
+            published_version: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect((await approve(row.id, 'Mine', 'approver2')).status).toBe(403);
+        const back = await as('approver2', `/drafts/${row.id}/return`, {
+          body: { comment: 'Mine' },
+        });
+        expect(back.status).toBe(403);
+        expect(
+          (await as('approver', `/drafts/${row.id}/return`, { body: { comment: 'Not this way' } }))
+            .status,
+        ).toBe(200);
+      });
+
+      it('shows the evidence behind two confirmation codes: the old text before the publish, the new one after', async () => {
+        const before = await as<Json>('approver', `/evidence/${oldConfirmation}`);
+        expect(before.status, before.text).toBe(200);
+        const after = await as<Json>('editor', `/evidence/${newConfirmation}`);
+        expect(after.status, after.text).toBe(200);
+        const text = (answer: Json) => (answer.texts as { authorization: string }).authorization;
+        expect(text(before.body)).toContain('to make a single electronic payment of $60.00');
+        expect(text(after.body)).toContain('to charge one payment of $70.00');
+        expect(text(after.body)).not.toContain('single electronic payment');
+        expect(before.body).toMatchObject({
+          confirmation: oldConfirmation,
+          language: 'en',
+          publishedVersion: startVersion,
+        });
+        expect(after.body).toMatchObject({
+          confirmation: newConfirmation,
+          language: 'en',
+          publishedVersion: textVersion,
+          version: {
+            version: textVersion,
+            comment: 'Shorter authorization, reviewed by compliance',
+            draftedBy: { id: staff.editor.id, name: 'editor' },
+            approvedBy: { id: staff.approver.id, name: 'approver' },
+          },
+        });
+        expect(typeof after.body.agreedAt).toBe('string');
+        expect((await as('approver', '/evidence/WPNOSUCHCODE')).status).toBe(404);
+        expect((await as('approver', '/evidence/bad code!')).status).toBe(400);
+        expect((await as('client_manager', `/evidence/${newConfirmation}`)).status).toBe(403);
+      });
+
+      it('returns a draft to its author with a comment; the author changes and submits it again', async () => {
+        const draft = await newDraft('editor2', 'To be returned');
+        await putFile(
+          'editor2',
+          draft.id,
+          AUTHORIZATION,
+          authorizationWith(`${NEW_EN} Thank you.`, `${NEW_ES} Gracias.`),
+        );
+        await submitted('editor2', draft.id);
+        expect((await as('approver', `/drafts/${draft.id}/return`, { body: {} })).status).toBe(400);
+        const back = await as<Draft>('approver', `/drafts/${draft.id}/return`, {
+          body: { comment: 'Say thanks in the agreement instead.' },
+        });
+        expect(back.status, back.text).toBe(200);
+        expect(back.body).toMatchObject({
+          status: 'returned',
+          reviewComment: 'Say thanks in the agreement instead.',
+        });
+        expect((await approve(draft.id)).status).toBe(409);
+        const again = await putFile(
+          'editor2',
+          draft.id,
+          AUTHORIZATION,
+          authorizationWith(`${NEW_EN} Thanks.`, `${NEW_ES} Gracias.`),
+        );
+        expect(again.status, again.text).toBe(200);
+        await submitted('editor2', draft.id);
+        const withdrawn = await as('approver2', `/drafts/${draft.id}/return`, {
+          body: { comment: 'Not needed after all.' },
+        });
+        expect(withdrawn.status).toBe(200);
+      });
+
+      it('refuses a stale draft (409) when a newer version changed the same file, and publishes one over the newest when it did not', async () => {
+        const first = await newDraft('editor', 'Stale: first');
+        const second = await newDraft('editor2', 'Stale: second');
+        const other = await newDraft('editor2', 'Stale: another file');
+        await putFile(
+          'editor',
+          first.id,
+          AUTHORIZATION,
+          authorizationWith(`${NEW_EN} (1)`, `${NEW_ES} (1)`),
+        );
+        await putFile(
+          'editor2',
+          second.id,
+          AUTHORIZATION,
+          authorizationWith(`${NEW_EN} (2)`, `${NEW_ES} (2)`),
+        );
+        const common = (await published('texts/common.json')).json;
+        const changedCommon = JSON.parse(
+          JSON.stringify(common).replace(/"en":"([^"]*)"/, '"en":"$1 (edited)"'),
+        ) as Json;
+        await putFile('editor2', other.id, 'texts/common.json', changedCommon);
+        for (const [who, id] of [
+          ['editor', first.id],
+          ['editor2', second.id],
+          ['editor2', other.id],
+        ] as const)
+          await submitted(who, id);
+        const one = await approve(first.id, 'First wins');
+        expect(one.status, one.text).toBe(200);
+        const stale = await approve(second.id, 'Second loses');
+        expect(stale.status, stale.text).toBe(409);
+        expect(stale.body.errors?.map((e) => e.path)).toEqual([AUTHORIZATION]);
+        expect((await as<Draft>('editor2', `/drafts/${second.id}`)).body.status).toBe('submitted');
+        const over = await approve(other.id, 'Another file: published over the newest');
+        expect(over.status, over.text).toBe(200);
+        // Both changes are in the newest version.
+        expect((await published(AUTHORIZATION)).json.single).toEqual({
+          en: `${NEW_EN} (1)`,
+          es: `${NEW_ES} (1)`,
+        });
+        expect((await published('texts/common.json')).json).toEqual(changedCommon);
+      });
+
+      it('rolls back: an earlier version published again restores the old text, live at once', async () => {
+        expect(
+          (await as('approver', `/versions/${startVersion}/rollback`, { body: {} })).status,
+        ).toBe(400);
+        const res = await as<{ version: number; rollbackOf: number }>(
+          'approver',
+          `/versions/${startVersion}/rollback`,
+          {
+            body: { comment: 'Back to the text as it was' },
+          },
+        );
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.rollbackOf).toBe(startVersion);
+        expect((await published(AUTHORIZATION)).json.single).toEqual(original.single);
+        const config = (await pageConfig()) as { content: Record<string, { single: Json }> };
+        expect(config.content['payment-authorization']?.single).toEqual(original.single);
+        const versions = await as<
+          { version: number; rollbackOf: number | null; approvedBy: { id: number } }[]
+        >('editor', '/versions');
+        expect(versions.body[0]).toMatchObject({
+          version: res.body.version,
+          rollbackOf: startVersion,
+          approvedBy: { id: staff.approver.id },
+        });
+        const confirmation = await pay('STU1.10003', 80);
+        const evidence = await as<{ texts: { authorization: string }; publishedVersion: number }>(
+          'approver',
+          `/evidence/${confirmation}`,
+        );
+        expect(evidence.body.texts.authorization).toContain(
+          'to make a single electronic payment of $80.00',
+        );
+        expect(evidence.body.publishedVersion).toBe(res.body.version);
+      });
+
+      it('lets a client manager turn credit cards off for a client: once an approver publishes it, CheckCard refuses a credit card for that client’s account', async () => {
+        const check = (cardNumber: string) =>
+          call<string>(server, '/api/Account/CheckCard?accountNumber=STU1.10001', {
+            token: debtorToken,
+            body: { cardNumber, accountNumber: 'STU1.10001' },
+          });
+        expect((await check(CARDS.visaCredit)).body).toBe('Ok');
+        const draft = await newDraft('client_manager', 'Northwind: no credit cards');
+        const nwb = (await published(CLIENT)).json as { payment: Json };
+        const set = await putFile('client_manager', draft.id, CLIENT, {
+          ...nwb,
+          payment: { ...nwb.payment, allowCreditCard: false },
+        });
+        expect(set.status, set.text).toBe(200);
+        expect(set.body).toMatchObject({ area: 'clients', checks: [] });
+        await submitted('client_manager', draft.id);
+        const review = await as<{ files: { path: string; values: Json[] }[] }>(
+          'approver',
+          `/drafts/${draft.id}/review`,
+        );
+        expect(review.body.files).toEqual([
+          {
+            path: CLIENT,
+            status: 'changed',
+            texts: [],
+            values: [{ pointer: '/payment/allowCreditCard', before: true, after: false }],
+          },
+        ]);
+        const ok = await approve(draft.id, 'Northwind stops taking credit cards');
+        expect(ok.status, ok.text).toBe(200);
+        expect((await check(CARDS.visaCredit)).body).toBe('CreditDisabled');
+        expect((await check(CARDS.mcDebit)).body).toBe('Ok');
+      });
+
+      it('writes every step to the audit log', async () => {
+        const res = await as<{ action: string; staffId: number | null; subject: string | null }[]>(
+          'approver',
+          '/audit?limit=1000',
+        );
+        expect(res.status).toBe(200);
+        const actions = new Set(res.body.map((entry) => entry.action));
+        for (const action of [
+          'draft.create',
+          'draft.update',
+          'draft.submit',
+          'draft.approve',
+          'draft.return',
+          'content.publish',
+          'content.rollback',
+          'evidence.view',
+        ])
+          expect(actions, action).toContain(action);
+        expect(res.body).toContainEqual(
+          expect.objectContaining({ action: 'content.rollback', staffId: staff.approver.id }),
+        );
+      });
+    },
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * What the studio's API suites share: a clock the test moves, staff accounts made in the
+ * database, a fetch helper for /studio/api (cookie, CSRF token, Origin, a debtor's Bearer token)
+ * and the sign-in with password and TOTP code. Studio calls do not go through the harness's
+ * `call()`, whose answers the contract suite checks against the OpenAPI document of /api (which
+ * has no studio routes).
+ */
+import { expect } from 'vitest';
+import { deriveKeys } from '../../src/server/auth/keys';
+import { loadServerSecret } from '../../src/server/db/secret';
+import type { StaffRole } from '../../src/server/db/types';
+import { createStaff } from '../../src/server/studio/staff';
+import { totpCode } from '../../src/server/studio/totp';
+import { freshIp, type RunningServer } from './harness';
+
+export const MINUTE = 60_000;
+export const PASSWORD = 'Studio pass 2026!';
+
+export class TestClock {
+  constructor(private ms = Date.parse('2026-11-27T15:00:00.000Z')) {}
+  now = (): Date => new Date(this.ms);
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  secret: string;
+  role: StaffRole;
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+export interface StudioCall {
+  method?: string;
+  body?: unknown;
+  session?: Session | null;
+  /** Send the session's CSRF token (default true when a session is given). */
+  csrf?: string | false;
+  origin?: string;
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export const secretOf = (uri: string): string => new URL(uri).searchParams.get('secret') ?? '';
+
+/**
+ * The studio helpers of a suite: `server()` gives the suite's running server, `clock` its clock,
+ * `tag` makes the suite's emails unique in a shared database.
+ */
+export function studioClient(server: () => RunningServer, clock: TestClock, tag: string) {
+  let totpKey: Buffer | undefined;
+
+  const studio = async <T = unknown>(path: string, options: StudioCall = {}) => {
+    const headers: Record<string, string> = {
+      'x-forwarded-for': options.ip ?? freshIp(),
+      ...(options.headers ?? {}),
+    };
+    if (options.session) headers.cookie = options.session.cookie;
+    const csrf = options.csrf ?? options.session?.csrf;
+    if (csrf) headers['x-csrf-token'] = csrf;
+    if (options.origin) headers.origin = options.origin;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${server().url}/studio/api${path}`, {
+      method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+      headers,
+      body: payload,
+    });
+    const text = await response.text();
+    const json = (response.headers.get('content-type') ?? '').includes('application/json');
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (json && text ? JSON.parse(text) : text) as T,
+      text,
+    } satisfies Answer<T>;
+  };
+
+  const makeAccount = async (name: string, role: StaffRole): Promise<Account> => {
+    const db = server().database.db;
+    totpKey ??= deriveKeys(await loadServerSecret(db)).totpKey;
+    const email = `${name}-${tag}@studio.example`;
+    const made = await createStaff(
+      db,
+      totpKey,
+      { email, name, role, password: PASSWORD },
+      clock.now(),
+    );
+    if (!made.ok) throw new Error(made.problem);
+    return { id: made.id, email, secret: secretOf(made.otpauthUri), role };
+  };
+
+  const signInRaw = (account: Account, options: { password?: string; code?: string } = {}) => {
+    // Every sign-in uses a new TOTP step (a code is accepted once).
+    clock.advance(31_000);
+    return studio<{ csrfToken: string; staff: Record<string, unknown> }>('/sign-in', {
+      body: {
+        email: account.email,
+        password: options.password ?? PASSWORD,
+        code: options.code ?? totpCode(account.secret, clock.now()),
+      },
+    });
+  };
+
+  const signIn = async (account: Account): Promise<Session> => {
+    const res = await signInRaw(account);
+    expect(res.status, res.text).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('studio_session='));
+    expect(cookie).toBeDefined();
+    return { cookie: (cookie ?? '').split(';')[0] ?? '', csrf: res.body.csrfToken };
+  };
+
+  return { studio, makeAccount, signInRaw, signIn };
+}
