@@ -17,6 +17,7 @@ import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
 import { contentProcessesSuite, contentSuite } from './content.suite';
+import { contentDeploySuite } from './content-deploy.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
@@ -122,6 +123,7 @@ if ('error' in admin) {
     }),
   );
   contentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  contentDeploySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   contentProcessesSuite(() => openDatabase({ databaseUrl: url, dataDir: '' }));
   // Last: checks every answer the suites above received against the OpenAPI document.
   contractSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -13,6 +13,7 @@ import { portalSuite } from './portal.suite';
 import { authSuite } from './auth.suite';
 import { badInputSuite } from './bad-input.suite';
 import { contentSuite } from './content.suite';
+import { contentDeploySuite } from './content-deploy.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { authzSuite } from './authz.suite';
@@ -64,6 +65,7 @@ sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
 );
 contentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+contentDeploySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 // Last: checks every answer the suites above received against the OpenAPI document.
 contractSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 // Its own database, used by server processes it starts and kills.

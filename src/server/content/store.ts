@@ -19,7 +19,8 @@ import { PostgresAdapter, sql } from 'kysely';
 import type pg from 'pg';
 import type { PortalConfig } from '../config';
 import { dedicatedPostgresClient } from '../db/database';
-import type { ContentVersionsTable, Db } from '../db/types';
+import type { ContentSource, ContentVersionsTable, Db } from '../db/types';
+import { deployComment, planDeployImport } from './deploy';
 import { changedPaths, isTreePath, readFlowsTree, treeToConfig, type FlowsTree } from './tree';
 
 export interface PublishedContent {
@@ -29,7 +30,10 @@ export interface PublishedContent {
 }
 
 /** A row of content_versions without its files; `changed` as the list of paths. */
-export type ContentVersionRow = Omit<ContentVersionsTable, 'files' | 'changed'> & {
+export type ContentVersionRow = Omit<
+  ContentVersionsTable,
+  'files' | 'changed' | 'deployed_files'
+> & {
   changed: string[];
 };
 
@@ -40,6 +44,12 @@ export interface PublishInput {
   approvedBy: number | null;
   draftId?: number | null;
   rollbackOf?: number | null;
+  /**
+   * The newest version the publisher saw: when another was published since, nothing is published
+   * and `ContentConflict` is thrown (a draft reviewed against version 4 is not laid over a version
+   * 5 nobody reviewed it against). Omitted: published over whatever is newest.
+   */
+  after?: number;
 }
 
 export interface ContentStore {
@@ -56,6 +66,14 @@ export class ContentRefused extends Error {
   constructor(readonly problems: string[]) {
     super(`content refused: ${problems.join('; ')}`);
     this.name = 'ContentRefused';
+  }
+}
+
+/** Another version was published since the one the publisher saw (`PublishInput.after`). */
+export class ContentConflict extends Error {
+  constructor(readonly newest: number) {
+    super(`content version ${newest} was published meanwhile`);
+    this.name = 'ContentConflict';
   }
 }
 
@@ -128,12 +146,15 @@ export class DatabaseContentStore implements ContentStore {
           rollback_of: null,
           changed: JSON.stringify(Object.keys(seed.tree).sort()),
           published_at: this.now().toISOString(),
+          source: 'flows',
         })
         // Another process imported it first: its row is version 1.
         .onConflict((oc) => oc.column('version').doNothing())
         .execute();
       newest = await this.newestRow();
       if (!newest) throw new Error('content version 1 was not recorded');
+    } else {
+      newest = (await this.importDeployed()) ?? newest;
     }
     const content = this.fromRow(newest);
     try {
@@ -188,6 +209,7 @@ export class DatabaseContentStore implements ContentStore {
         'rollback_of',
         'changed',
         'published_at',
+        'source',
       ])
       .orderBy('version', 'desc')
       .execute();
@@ -204,8 +226,32 @@ export class DatabaseContentStore implements ContentStore {
     const tree = JSON.parse(files) as FlowsTree;
     const checked = this.content(0, tree);
     this.check(checked);
+    const version = await this.insertVersion(files, tree, input, 'studio');
+    // Served from the config object just checked: what was derived from it is kept (perConfig).
+    this.remember({ version, tree, config: checked.config });
+    this.log('info', { version, comment }, 'content published');
+    await this.notify(version);
+    await this.refresh();
+    return version;
+  }
+
+  /**
+   * Inserts a tree as the newest version + 1. A concurrent publish that took the number makes it
+   * try the next one, against what that one published, unless `after` says which version it must
+   * follow (then ContentConflict).
+   */
+  private async insertVersion(
+    files: string,
+    tree: FlowsTree,
+    input: Omit<PublishInput, 'tree'>,
+    source: ContentSource,
+    deployedFiles: string | null = null,
+  ): Promise<number> {
     for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
       const before = await this.newestRow();
+      if (input.after !== undefined && (before?.version ?? 0) !== input.after) {
+        throw new ContentConflict(before?.version ?? 0);
+      }
       const version = (before?.version ?? 0) + 1;
       const previous = before ? (JSON.parse(before.files) as FlowsTree) : {};
       const inserted = await this.db
@@ -213,29 +259,85 @@ export class DatabaseContentStore implements ContentStore {
         .values({
           version,
           files,
-          comment,
+          comment: input.comment.trim(),
           drafted_by: input.draftedBy,
           approved_by: input.approvedBy,
           draft_id: input.draftId ?? null,
           rollback_of: input.rollbackOf ?? null,
           changed: JSON.stringify(changedPaths(previous, tree)),
           published_at: this.now().toISOString(),
+          source,
+          deployed_files: deployedFiles,
         })
-        // A concurrent publish took this number: try the next one, against what it published.
         .onConflict((oc) => oc.column('version').doNothing())
         .returning('version')
         .executeTakeFirst();
-      if (!inserted) continue;
-      // Served from the config object just checked: what was derived from it is kept (perConfig).
-      this.remember({ version, tree, config: checked.config });
-      this.log('info', { version, comment }, 'content published');
-      if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`select pg_notify(${CONTENT_CHANNEL}, ${String(version)})`.execute(this.db);
-      }
-      await this.refresh();
-      return version;
+      if (inserted) return version;
+      if (input.after !== undefined) throw new ContentConflict(version);
     }
     throw new Error('content was not published: too many concurrent publishes');
+  }
+
+  /** Every process refreshes (PostgreSQL; on SQLite the poll of another process finds it). */
+  private async notify(version: number): Promise<void> {
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_notify(${CONTENT_CHANNEL}, ${String(version)})`.execute(this.db);
+    }
+  }
+
+  /**
+   * At start: what the deployed flows/ folder changed since the last version imported from it,
+   * published over the newest version (content/deploy.ts). Two processes starting at once: the
+   * one that loses the number finds the other's import and has nothing left to do.
+   */
+  private async importDeployed() {
+    const folder = readFlowsTree(this.options.flowsDir);
+    for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
+      const newest = await this.newestRow();
+      const last = await this.db
+        .selectFrom('content_versions')
+        .select(['version', 'files', 'deployed_files'])
+        .where((eb) => eb.or([eb('source', '=', 'flows'), eb('version', '=', 1)]))
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!newest || !last) return newest;
+      const plan = planDeployImport(
+        JSON.parse(last.deployed_files ?? last.files) as FlowsTree,
+        JSON.parse(newest.files) as FlowsTree,
+        folder,
+      );
+      if (!plan) return newest;
+      const files = JSON.stringify(plan.tree);
+      this.check(this.content(0, JSON.parse(files) as FlowsTree));
+      const input = {
+        comment: deployComment(SEED_COMMENT, plan, Number(last.version)),
+        draftedBy: null,
+        approvedBy: null,
+        after: Number(newest.version),
+      };
+      const deployed = JSON.stringify(folder);
+      try {
+        const version = await this.insertVersion(
+          files,
+          plan.tree,
+          input,
+          'flows',
+          deployed === files ? null : deployed,
+        );
+        this.log(
+          plan.overwritten.length > 0 ? 'warn' : 'info',
+          { version, deployed: plan.deployed, overwritten: plan.overwritten },
+          'content of the deployed flows/ folder published',
+        );
+        await this.notify(version);
+        return await this.newestRow();
+      } catch (error) {
+        // Another process published first (its own import, most likely): look again.
+        if (!(error instanceof ContentConflict)) throw error;
+      }
+    }
+    return this.newestRow();
   }
 
   /** Loads the newest version when it is newer than the one served (one refresh at a time). */

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_form_records';
 import * as m0009 from './migrations/0009_staff';
 import * as m0010 from './migrations/0010_content';
 import * as m0011 from './migrations/0011_content_drafts';
+import * as m0012 from './migrations/0012_content_source';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_staff': m0009,
   '0010_content': m0010,
   '0011_content_drafts': m0011,
+  '0012_content_source': m0012,
 };
 
 const provider: MigrationProvider = {

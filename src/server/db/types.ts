@@ -288,6 +288,9 @@ export interface AuditLogTable {
 }
 
 /** Migration 0010: one published flows/ tree (issue 24); rows are never updated or deleted. */
+/** Where a content version came from (migration 0012). */
+export type ContentSource = 'flows' | 'studio';
+
 export interface ContentVersionsTable {
   /** 1, 2, 3, …: the primary key, never reused. */
   version: number;
@@ -304,6 +307,13 @@ export interface ContentVersionsTable {
   /** JSON: the paths that differ from the version before. */
   changed: string;
   published_at: string;
+  /**
+   * `flows` (imported from the deployed flows/ folder) or `studio` (published in the studio);
+   * null on rows from before migration 0012 (version 1 was the import).
+   */
+  source: ContentSource | null;
+  /** JSON: the deployed flows/ folder of a `flows` row whose tree differs from it; else null. */
+  deployed_files: string | null;
 }
 
 export interface Database {

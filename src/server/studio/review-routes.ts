@@ -15,7 +15,7 @@ import type { StudioDraftParams } from '@/generated/types/api/studio-draft-param
 import type { StudioReviewRequest } from '@/generated/types/api/studio-review-request';
 import type { StudioVersionParams } from '@/generated/types/api/studio-version-params';
 import { diffTrees, sameJson } from '@/domain/content-diff';
-import { ContentRefused } from '../content/store';
+import { ContentConflict, ContentRefused } from '../content/store';
 import type { FlowsTree } from '../content/tree';
 import { ApiError } from '../http/errors';
 import { schemaRef } from '../http/validation';
@@ -52,6 +52,8 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
     try {
       return await ctx.content.publish(input);
     } catch (error) {
+      // Published meanwhile by someone else: the draft was checked against a version now gone.
+      if (error instanceof ContentConflict) throw new ApiError(409, 'draftStale');
       if (!(error instanceof ContentRefused)) throw error;
       throw new ApiError(422, 'contentRefused', {
         errors: error.problems.map((message) => ({ path: '', keyword: 'content', message })),
@@ -60,7 +62,7 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
   };
 
   /** What approving the draft publishes: its files over the newest version, unless stale. */
-  const publishedTree = async (row: DraftRow): Promise<FlowsTree> => {
+  const publishedTree = async (row: DraftRow): Promise<{ tree: FlowsTree; after: number }> => {
     const files = filesOf(row);
     const base = await helpers.versionTree(row.base_version);
     const newest = await newestVersion();
@@ -71,7 +73,7 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
         errors: stale.sort().map((path) => ({ path, keyword: 'stale', message: path })),
       });
     }
-    return { ...over, ...files };
+    return { tree: { ...over, ...files }, after: newest };
   };
 
   studio.get<{ Params: StudioDraftParams }>(
@@ -94,7 +96,7 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
     async (request) => {
       const { staff, row } = await reviewable(request, request.params.id);
       const comment = request.body.comment.trim();
-      const tree = await publishedTree(row);
+      const { tree, after } = await publishedTree(row);
       helpers.refuseProblems(await check({ tree }), 'draftHasProblems');
       // Claim the draft first: of two approvers at once, one publishes.
       const claimed = await moveDraft(ctx.db, row.id, ['submitted'], {
@@ -112,6 +114,7 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
           draftedBy: row.author_id,
           approvedBy: staff.staffId,
           draftId: row.id,
+          after,
         });
       } catch (error) {
         await moveDraft(ctx.db, row.id, ['published'], {
