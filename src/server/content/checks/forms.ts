@@ -5,6 +5,7 @@
 import { checkExpression } from '@/engine/rules/json-logic';
 import { checkSignInPolicy, isFactor, type SignInPolicy } from '@/domain/sign-in-policy';
 import { checkRuleList, textKeyProblems } from './texts';
+import { problem } from './problems';
 import { isObject, type Json, type JsonObject, type Report } from './types';
 
 /** JSON Schema keywords the form engine does not render (see `unsupported` below). */
@@ -27,7 +28,7 @@ export async function checkSignInPolicyFile(
   file: string,
   policy: SignInPolicy,
 ): Promise<void> {
-  for (const problem of checkSignInPolicy(policy)) report(file, '', problem);
+  for (const detail of checkSignInPolicy(policy)) report(file, '', problem('domain', { detail }));
   const formFile = 'forms/sign-in.schema.json';
   let offered: string[] = [];
   try {
@@ -36,7 +37,7 @@ export async function checkSignInPolicyFile(
     };
     offered = schema.definitions?.verificationKind?.enum ?? [];
   } catch {
-    report(file, '', `cannot read ${schemas.label(formFile)}`);
+    report(file, '', problem('schemaUnreadable', { schema: schemas.label(formFile) }));
     return;
   }
   for (const kind of offered) {
@@ -45,11 +46,7 @@ export async function checkSignInPolicyFile(
         (c) => isFactor(policy, kind) && (c[slot] as readonly string[]).includes(kind),
       );
       if (!allowed) {
-        report(
-          file,
-          '/combinations',
-          `the sign-in form offers "${kind}" as ${slot}, but no combination allows it there`,
-        );
+        report(file, '/combinations', problem('signInKindNotAllowed', { kind, slot }));
       }
     }
   }
@@ -73,12 +70,17 @@ export async function checkFormAgainstSchema(
   flow: JsonObject,
 ): Promise<void> {
   if (typeof flow.schema !== 'string') return; // the meta-schema reports it
-  const schemaFile = `${flow.schema}.schema.json`;
+  const schemaName = flow.schema;
+  const schemaFile = `${schemaName}.schema.json`;
   let schema: JsonObject;
   try {
     schema = await schemas.read(schemaFile);
   } catch {
-    report(file, '/schema', `schema "${flow.schema}" not found at ${schemas.label(schemaFile)}`);
+    report(
+      file,
+      '/schema',
+      problem('schemaNotFound', { schema: schemaName, file: schemas.label(schemaFile) }),
+    );
     return;
   }
   // The web engine merges allOf only shallowly (src/engine/form/shims/all-of.ts) and has no
@@ -91,7 +93,11 @@ export async function checkFormAgainstSchema(
           report(
             file,
             '/schema',
-            `schema ${flow.schema} uses ${key} at ${pointer}/${key}: form schemas list their properties directly (the form engine does not render ${key}; a choice is an enum, a condition a flow rule)`,
+            problem('unsupportedKeyword', {
+              schema: schemaName,
+              keyword: key,
+              at: `${pointer}/${key}`,
+            }),
           );
         }
         unsupported(value, `${pointer}/${key}`);
@@ -104,7 +110,11 @@ export async function checkFormAgainstSchema(
   const fields = isObject(flow.fields) ? flow.fields : {};
   for (const [name, config] of Object.entries(fields)) {
     if (!known(name)) {
-      report(file, `/fields/${name}`, `field "${name}" is not in schema ${flow.schema}`);
+      report(
+        file,
+        `/fields/${name}`,
+        problem('fieldNotInSchema', { field: name, schema: schemaName }),
+      );
       continue;
     }
     const property = properties[name];
@@ -117,7 +127,7 @@ export async function checkFormAgainstSchema(
           report(
             file,
             `/fields/${name}/options/${option}`,
-            `option "${option}" is not in the schema's enum for ${name}`,
+            problem('optionNotInEnum', { option, field: name }),
           );
         }
       }
@@ -125,12 +135,16 @@ export async function checkFormAgainstSchema(
   }
   (Array.isArray(flow.order) ? flow.order : []).forEach((entry, i) => {
     if (typeof entry !== 'string') {
-      for (const problem of checkExpression(entry, `/order/${i}`))
-        report(file, '', `malformed rule: ${problem}`);
+      for (const detail of checkExpression(entry, `/order/${i}`))
+        report(file, '', problem('malformedRule', { detail }));
     }
     for (const name of orderFieldNames(entry)) {
       if (!known(name))
-        report(file, `/order/${i}`, `field "${name}" is not in schema ${flow.schema}`);
+        report(
+          file,
+          `/order/${i}`,
+          problem('fieldNotInSchema', { field: name, schema: schemaName }),
+        );
     }
   });
   const sections = Array.isArray(flow.sections) ? flow.sections : [];
@@ -139,13 +153,21 @@ export async function checkFormAgainstSchema(
     const names = isObject(rule) && Array.isArray(rule.fields) ? rule.fields : [];
     names.forEach((name, j) => {
       if (typeof name === 'string' && !known(name)) {
-        report(file, `/rules/${i}/fields/${j}`, `field "${name}" is not in schema ${flow.schema}`);
+        report(
+          file,
+          `/rules/${i}/fields/${j}`,
+          problem('fieldNotInSchema', { field: name, schema: schemaName }),
+        );
       }
     });
     const ids = isObject(rule) && Array.isArray(rule.sections) ? rule.sections : [];
     ids.forEach((id, j) => {
       if (!sectionIds.includes(id)) {
-        report(file, `/rules/${i}/sections/${j}`, `section "${String(id)}" is not in sections`);
+        report(
+          file,
+          `/rules/${i}/sections/${j}`,
+          problem('sectionNotFound', { section: String(id) }),
+        );
       }
     });
   });
@@ -156,15 +178,17 @@ export async function checkFormAgainstSchema(
     (Array.isArray(flow[key]) ? flow[key] : []).forEach((entry, i) => {
       if (!isObject(entry)) return;
       if (seenIds.has(entry.id))
-        report(file, `/${key}/${i}/id`, `duplicate id "${String(entry.id)}"`);
+        report(file, `/${key}/${i}/id`, problem('duplicateId', { id: String(entry.id) }));
       seenIds.add(entry.id);
       (Array.isArray(entry.fields) ? entry.fields : []).forEach((name, j) => {
         if (typeof name !== 'string') return;
         const here = `/${key}/${i}/fields/${j}`;
-        if (!known(name)) report(file, here, `field "${name}" is not in schema ${flow.schema}`);
+        if (!known(name))
+          report(file, here, problem('fieldNotInSchema', { field: name, schema: schemaName }));
         else if (!Object.hasOwn(fields, name))
-          report(file, here, `field "${name}" is not in fields`);
-        if (seenFields.has(name)) report(file, here, `field "${name}" is in two ${key}`);
+          report(file, here, problem('fieldNotInFields', { field: name }));
+        if (seenFields.has(name))
+          report(file, here, problem('fieldInTwo', { field: name, list: key }));
         seenFields.add(name);
       });
     });
@@ -191,7 +215,7 @@ export function checkJourneyForms(
   }
   for (const [pointer, form] of named) {
     if (typeof form === 'string' && !forms.has(form))
-      report(file, pointer, `form "${form}" is not in flows/forms`);
+      report(file, pointer, problem('formNotFound', { form }));
   }
 }
 
@@ -226,7 +250,7 @@ export function checkJourneyStages(
       for (const key of ['label', 'text'] as const) {
         const text = line[key];
         if (typeof text !== 'string') continue;
-        for (const problem of textKeyProblems(texts, text)) report(file, `${at}/${key}`, problem);
+        for (const check of textKeyProblems(texts, text)) report(file, `${at}/${key}`, check);
       }
     }
     checkRuleList(report, file, rules);

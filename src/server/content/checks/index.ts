@@ -33,7 +33,9 @@ import {
 } from './forms';
 import { MetaSchemas } from './meta';
 import { PageChecks } from './pages';
+import { englishMessage, problem } from './problems';
 import { checkRules, checkTexts } from './texts';
+import type { Check } from './problems';
 import {
   baseName,
   inFolder,
@@ -45,6 +47,7 @@ import {
 } from './types';
 
 export type { CheckEnvironment, ConfigProblem } from './types';
+export type { Check, CheckCode, CheckValues } from './problems';
 
 export interface CheckInput {
   /** Path under flows/ (`forms/sign-in.json`) → the file's parsed JSON. */
@@ -74,8 +77,10 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
 
   return async ({ tree, invalid = {} }) => {
     const problems: ConfigProblem[] = [];
-    const report = (path: string, pointer: string, message: string) =>
-      problems.push({ path, pointer, message });
+    const report = (path: string, pointer: string, check: Check) =>
+      problems.push({ path, pointer, ...check, message: englishMessage(check) });
+    const domain = (path: string, detail: string) =>
+      report(path, '', problem('domain', { detail }));
     const files = [...new Set([...Object.keys(tree), ...Object.keys(invalid)])].sort();
     const parsed = (file: string): Json | undefined =>
       Object.hasOwn(tree, file) && !Object.hasOwn(invalid, file) ? (tree[file] as Json) : undefined;
@@ -106,13 +111,13 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
 
     for (const file of files) {
       if (Object.hasOwn(invalid, file)) {
-        report(file, '', `not valid JSON (${invalid[file]})`);
+        report(file, '', problem('invalidJson', { detail: invalid[file] ?? '' }));
         continue;
       }
       const json = parsed(file);
       if (json === undefined) continue;
       if (!isObject(json)) {
-        report(file, '', 'a flow file must be a JSON object');
+        report(file, '', problem('notAnObject', {}));
         continue;
       }
       try {
@@ -126,12 +131,12 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
           inFolder(file, 'rules') && Object.hasOwn(RULES_CHECKS, name)
             ? RULES_CHECKS[name]
             : undefined;
-        for (const problem of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
-          report(file, '', problem);
+        for (const line of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
+          domain(file, line);
         if (inFolder(file, 'pages')) await pages.check(file, json, formSchemas, texts);
         if (inFolder(file, 'calendars') && metaValid) {
-          for (const problem of checkHolidayCalendar(json as unknown as HolidayCalendar))
-            report(file, '', problem);
+          for (const line of checkHolidayCalendar(json as unknown as HolidayCalendar))
+            domain(file, line);
         }
         if (file === 'policies/sign-in.json' && metaValid) {
           await checkSignInPolicyFile(report, schemas, file, json as unknown as SignInPolicy);
@@ -139,13 +144,12 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
         if (inFolder(file, 'journeys')) {
           checkJourneyForms(report, file, json, formNames);
           checkJourneyStages(report, file, json, texts);
-          for (const problem of checkPaymentJourney(json as unknown as PaymentJourneyFile)) {
-            report(file, '', problem);
-          }
+          for (const line of checkPaymentJourney(json as unknown as PaymentJourneyFile))
+            domain(file, line);
         }
       } catch (error) {
         // A domain check met a shape the meta-schema refuses (reported above): it stops there.
-        report(file, '', `cannot be checked further (${(error as Error).message})`);
+        report(file, '', problem('uncheckable', { detail: (error as Error).message }));
       }
     }
     return problems;

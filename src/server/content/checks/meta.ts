@@ -1,18 +1,21 @@
 /** Each flow file against the meta-schema it names in `$schema`. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { problem, type Check } from './problems';
 import type { CheckEnvironment, JsonObject, Report } from './types';
 
-function describeAjvError(error: ErrorObject): string | null {
+/** An Ajv error as a `meta` check (null when another check says it better). */
+function describeAjvError(error: ErrorObject): Check | null {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required' && ['en', 'es'].includes(String(params.missingProperty))) {
     return null; // reported by checkTexts with a clearer line
   }
   if (error.keyword === 'if') return null; // 'must match "then" schema': the branch's errors say why
-  if (error.keyword === 'additionalProperties') {
-    return `unknown property "${String(params.additionalProperty)}"`;
-  }
-  return error.message ?? error.keyword;
+  const detail =
+    error.keyword === 'additionalProperties'
+      ? `unknown property "${String(params.additionalProperty)}"`
+      : (error.message ?? error.keyword);
+  return problem('meta', { keyword: error.keyword, params, detail });
 }
 
 /** Compiles each meta-schema once (per place it is read from), for every tree checked after. */
@@ -39,20 +42,24 @@ export class MetaSchemas {
   async check(report: Report, file: string, json: JsonObject): Promise<boolean> {
     const ref = json.$schema;
     if (typeof ref !== 'string') {
-      report(file, '/$schema', 'missing: every flow file names its meta-schema');
+      report(file, '/$schema', problem('missingMetaSchema', {}));
       return false;
     }
     let validate: ValidateFunction;
     try {
       validate = await this.validator(this.env.metaSchemaPath(file, ref));
     } catch (error) {
-      report(file, '/$schema', `cannot load meta-schema ${ref} (${(error as Error).message})`);
+      report(
+        file,
+        '/$schema',
+        problem('metaSchemaUnreadable', { ref, detail: (error as Error).message }),
+      );
       return false;
     }
     if (validate(json)) return true;
     for (const error of validate.errors ?? []) {
-      const text = describeAjvError(error);
-      if (text) report(file, error.instancePath, text);
+      const check = describeAjvError(error);
+      if (check) report(file, error.instancePath, check);
     }
     return false;
   }

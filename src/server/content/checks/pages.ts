@@ -14,6 +14,7 @@ import {
   offerRoute,
 } from '@/domain/page-names';
 import type { SchemaReader } from './forms';
+import { problem } from './problems';
 import { textKeyProblems } from './texts';
 import { isObject, type Json, type JsonObject, type Report } from './types';
 
@@ -165,16 +166,11 @@ export class PageChecks {
     const paths = (Array.isArray(page.routes) ? page.routes : []).flatMap((route) =>
       isObject(route) && typeof route.path === 'string' ? [{ path: route.path }] : [],
     );
-    if (!offerRoute(paths))
-      report(
-        file,
-        '/offer',
-        'an offered page needs a route with :accountNumber (the link leads there)',
-      );
+    if (!offerRoute(paths)) report(file, '/offer', problem('offerNeedsAccountRoute', {}));
     const known: readonly string[] = OFFER_FACT_NAMES;
     for (const fact of readFacts(offer.when))
       if (!known.includes(fact))
-        report(file, '/offer/when', `unknown fact "${fact}" (an offer reads ${known.join(', ')})`);
+        report(file, '/offer/when', problem('unknownOfferFact', { fact, known: [...known] }));
     const order = typeof offer.order === 'number' ? offer.order : 0;
     for (const place of Array.isArray(offer.places) ? offer.places : []) {
       const key = `${String(place)} ${order}`;
@@ -183,7 +179,7 @@ export class PageChecks {
         report(
           file,
           '/offer/order',
-          `${other} is offered at ${String(place)} with order ${order} too`,
+          problem('offerOrderTaken', { other, place: String(place), order }),
         );
       else this.offerOrders.set(key, file);
     }
@@ -204,25 +200,29 @@ export class PageChecks {
       if (!isObject(route) || typeof route.path !== 'string') continue; // the meta-schema reports it
       const claimed = this.pagePaths.get(route.path);
       if (this.routerPaths.has(route.path))
-        report(file, `/routes/${i}/path`, `"${route.path}" is already a page of router.tsx`);
+        report(file, `/routes/${i}/path`, problem('addressOfRouter', { address: route.path }));
       else if (claimed)
-        report(file, `/routes/${i}/path`, `"${route.path}" is already the address of ${claimed}`);
+        report(
+          file,
+          `/routes/${i}/path`,
+          problem('addressTaken', { address: route.path, other: claimed }),
+        );
       else this.pagePaths.set(route.path, file);
     }
     this.checkOffer(file, page);
     const sources: readonly string[] = DATA_SOURCES;
     for (const name of Object.keys(isObject(page.data) ? page.data : {})) {
       if (!sources.includes(name))
-        report(file, `/data/${name}`, `data source "${name}" is not one of ${sources.join(', ')}`);
+        report(file, `/data/${name}`, problem('unknownDataSource', { name, known: [...sources] }));
     }
     for (const [name, value] of Object.entries(isObject(page.values) ? page.values : {})) {
       if (isObject(value) && value.from !== undefined)
-        for (const problem of checkExpression(value.from, `/values/${name}/from`))
-          report(file, '', `malformed rule: ${problem}`);
+        for (const detail of checkExpression(value.from, `/values/${name}/from`))
+          report(file, '', problem('malformedRule', { detail }));
     }
     for (const [pointer, key] of pageTextKeys(page)) {
       if (typeof key !== 'string') continue; // the meta-schema reports it
-      for (const problem of textKeyProblems(texts, key)) report(file, pointer, problem);
+      for (const check of textKeyProblems(texts, key)) report(file, pointer, check);
     }
     const calls: readonly string[] = SUBMIT_CALLS;
     const loads: readonly string[] = LOAD_CALLS;
@@ -232,25 +232,26 @@ export class PageChecks {
       if (!isObject(entry)) continue;
       const here = `/stages/${i}`;
       if (typeof entry.id === 'string') {
-        if (stageIds.has(entry.id)) report(file, `${here}/id`, `stage "${entry.id}" is twice`);
+        if (stageIds.has(entry.id))
+          report(file, `${here}/id`, problem('stageTwice', { stage: entry.id }));
         stageIds.add(entry.id);
       }
       const load = isObject(entry.load) ? entry.load.call : undefined;
       if (typeof load === 'string' && !loads.includes(load))
-        report(file, `${here}/load/call`, `load "${load}" is not one of ${loads.join(', ')}`);
+        report(file, `${here}/load/call`, problem('unknownLoad', { load, known: [...loads] }));
       const call = isObject(entry.submit) ? entry.submit.call : undefined;
       if (typeof call === 'string' && !calls.includes(call))
-        report(file, `${here}/submit/call`, `call "${call}" is not one of ${calls.join(', ')}`);
+        report(file, `${here}/submit/call`, problem('unknownCall', { call, known: [...calls] }));
       if (entry.submit !== undefined && i !== stages.length - 1)
-        report(file, `${here}/submit`, 'only the last stage submits');
+        report(file, `${here}/submit`, problem('onlyLastStageSubmits', {}));
       if (entry.submit !== undefined && !isObject(entry.form))
-        report(file, `${here}/submit`, 'a stage that submits needs a form');
+        report(file, `${here}/submit`, problem('submitNeedsForm', {}));
       const form = isObject(entry.form) ? entry.form.form : undefined;
       if (typeof form === 'string' && !forms.has(form))
-        report(file, `${here}/form/form`, `form "${form}" is not in flows/forms`);
+        report(file, `${here}/form/form`, problem('formNotFound', { form }));
       for (const [pointer, rule] of stageRules(entry, here))
-        for (const problem of checkExpression(rule, pointer))
-          report(file, '', `malformed rule: ${problem}`);
+        for (const detail of checkExpression(rule, pointer))
+          report(file, '', problem('malformedRule', { detail }));
     }
     const entries = Array.isArray(page.forms) ? page.forms : [];
     for (const [i, entry] of entries.entries()) {
@@ -258,15 +259,15 @@ export class PageChecks {
       const here = `/forms/${i}`;
       const call = isObject(entry.submit) ? entry.submit.call : undefined;
       if (typeof call === 'string' && !calls.includes(call))
-        report(file, `${here}/submit/call`, `call "${call}" is not one of ${calls.join(', ')}`);
+        report(file, `${here}/submit/call`, problem('unknownCall', { call, known: [...calls] }));
       const prefill = isObject(entry.prefill) ? entry.prefill : {};
       for (const [field, rule] of Object.entries(prefill))
-        for (const problem of checkExpression(rule, `${here}/prefill/${field}`))
-          report(file, '', `malformed rule: ${problem}`);
+        for (const detail of checkExpression(rule, `${here}/prefill/${field}`))
+          report(file, '', problem('malformedRule', { detail }));
       if (typeof entry.form !== 'string') continue;
       const schemaName = forms.get(entry.form);
       if (schemaName === undefined) {
-        report(file, `${here}/form`, `form "${entry.form}" is not in flows/forms`);
+        report(file, `${here}/form`, problem('formNotFound', { form: entry.form }));
         continue;
       }
       let properties: JsonObject = {};
@@ -281,7 +282,7 @@ export class PageChecks {
           report(
             file,
             `${here}/prefill/${field}`,
-            `field "${field}" is not in schema ${schemaName}`,
+            problem('fieldNotInSchema', { field, schema: schemaName }),
           );
       }
     }

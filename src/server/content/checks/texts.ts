@@ -3,13 +3,14 @@
  * name in flows/texts.
  */
 import { checkExpression } from '@/engine/rules/json-logic';
+import { problem, type Check } from './problems';
 import { isObject, type Json, type JsonObject, type Report } from './types';
 
 /** Keys whose values are JSON Logic, not texts. */
 export const RULE_KEYS = ['when', 'excludeOptions', 'canAdd'];
 
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 /** Walks the tree; every object with an `en` or `es` key is a localized text and needs both. */
 export function checkTexts(report: Report, file: string, value: Json, pointer: string): void {
@@ -22,13 +23,14 @@ export function checkTexts(report: Report, file: string, value: Json, pointer: s
     const en = value.en;
     const es = value.es;
     if (typeof en !== 'string' || en.trim() === '')
-      report(file, pointer, 'missing English text (en)');
+      report(file, pointer, problem('missingText', { language: 'en' }));
     if (typeof es !== 'string' || es.trim() === '')
-      report(file, pointer, 'missing Spanish text (es)');
+      report(file, pointer, problem('missingText', { language: 'es' }));
     if (typeof en === 'string' && typeof es === 'string') {
-      const a = placeholders(en).join(',');
-      const b = placeholders(es).join(',');
-      if (a !== b) report(file, pointer, `placeholders differ: en {{${a}}} vs es {{${b}}}`);
+      const a = placeholders(en);
+      const b = placeholders(es);
+      if (a.join(',') !== b.join(','))
+        report(file, pointer, problem('placeholdersDiffer', { en: a, es: b }));
     }
     return;
   }
@@ -48,8 +50,8 @@ export function checkRules(report: Report, file: string, value: Json, pointer: s
   for (const [key, child] of Object.entries(value)) {
     const here = `${pointer}/${key}`;
     if (RULE_KEYS.includes(key)) {
-      for (const problem of checkExpression(child, here))
-        report(file, '', `malformed rule: ${problem}`);
+      for (const detail of checkExpression(child, here))
+        report(file, '', problem('malformedRule', { detail }));
     } else {
       checkRules(report, file, child, here);
     }
@@ -59,8 +61,8 @@ export function checkRules(report: Report, file: string, value: Json, pointer: s
 /** Reports every malformed JSON Logic rule of a list of `[pointer, rule]`. */
 export function checkRuleList(report: Report, file: string, rules: [string, Json][]): void {
   for (const [pointer, rule] of rules)
-    for (const problem of checkExpression(rule, pointer))
-      report(file, '', `malformed rule: ${problem}`);
+    for (const detail of checkExpression(rule, pointer))
+      report(file, '', problem('malformedRule', { detail }));
 }
 
 /** Where a text key of a page file leads in flows/texts: its file and its { en, es } leaf. */
@@ -72,20 +74,19 @@ function findText(texts: Map<string, Json>, key: string): { file: string; leaf: 
 }
 
 /** What is wrong with a text key: not in flows/texts, or without English or Spanish (none: []). */
-export function textKeyProblems(texts: Map<string, Json>, key: string): string[] {
+export function textKeyProblems(texts: Map<string, Json>, key: string): Check[] {
   const { file, leaf } = findText(texts, key);
   // A plural text is its _one and _other forms.
   const forms = isObject(leaf)
     ? [leaf]
     : [findText(texts, `${key}_one`).leaf, findText(texts, `${key}_other`).leaf];
   if (!forms.every((form) => isObject(form) && ('en' in form || 'es' in form)))
-    return [`text "${key}" is not in flows/texts`];
-  const problems = new Set<string>();
+    return [problem('textNotFound', { key })];
+  // Each language at most once (a plural text's two forms may both lack it), in the order found.
+  const missing = new Set<'en' | 'es'>();
   for (const form of forms as JsonObject[]) {
-    if (typeof form.en !== 'string' || form.en.trim() === '')
-      problems.add(`text "${key}" has no English text (en) in ${file}`);
-    if (typeof form.es !== 'string' || form.es.trim() === '')
-      problems.add(`text "${key}" has no Spanish text (es) in ${file}`);
+    if (typeof form.en !== 'string' || form.en.trim() === '') missing.add('en');
+    if (typeof form.es !== 'string' || form.es.trim() === '') missing.add('es');
   }
-  return [...problems];
+  return [...missing].map((language) => problem('textMissingLanguage', { key, language, file }));
 }

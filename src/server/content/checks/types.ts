@@ -1,18 +1,22 @@
 /** The shapes the checks of flows files share (see index.ts). */
+import type { Check } from './problems';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-/** One thing wrong in a flows tree: the file (its path under flows/), a JSON pointer, what. */
-export interface ConfigProblem {
+/**
+ * One thing wrong in a flows tree: the file (its path under flows/), a JSON pointer, what (a code
+ * with named values, problems.ts) and the English line check:config prints for it.
+ */
+export type ConfigProblem = Check & {
   path: string;
   /** JSON pointer in the file ('' for the file as a whole). */
   pointer: string;
   message: string;
-}
+};
 
 /** Records a problem of `file` (a path under flows/) at `pointer`. */
-export type Report = (file: string, pointer: string, message: string) => void;
+export type Report = (file: string, pointer: string, check: Check) => void;
 
 /**
  * What the checks read besides the flows tree: the schemas folder and the web app's own
