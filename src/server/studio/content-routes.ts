@@ -16,9 +16,10 @@ import { sameJson } from '@/domain/content-diff';
 import type { ConfigProblem, FlowsChecker } from '../content/checks';
 import type { FlowsTree } from '../content/tree';
 import type { PortalContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import type { recordAudit } from './audit';
+import { localizedChecks } from './check-messages';
 import { metaSchemaName, metaSchemaReader } from './content-checks';
 import {
   AREA_OF_ROLE,
@@ -56,8 +57,14 @@ export interface ContentHelpers {
   versionTree(version: number): Promise<FlowsTree>;
   /** The draft's whole tree: its base version's files with its own over them. */
   draftTree(row: DraftRow): Promise<FlowsTree>;
-  /** The checks of a tree, as 422 `code` when any fails. */
-  refuseProblems(problems: ConfigProblem[], code: 'draftHasProblems' | 'contentRefused'): void;
+  /** The checks of a tree in the caller's language (`Accept-Language`). */
+  checksFor(request: FastifyRequest, problems: readonly ConfigProblem[]): ConfigProblem[];
+  /** The checks of a tree, as 422 `code` when any fails (in the caller's language). */
+  refuseProblems(
+    request: FastifyRequest,
+    problems: ConfigProblem[],
+    code: 'draftHasProblems' | 'contentRefused',
+  ): void;
 }
 
 export function contentHelpers(ctx: PortalContext): ContentHelpers {
@@ -66,13 +73,17 @@ export function contentHelpers(ctx: PortalContext): ContentHelpers {
     if (!content) throw new ApiError(404, 'notFound');
     return content.tree;
   };
+  // The words of the content version served (flows/texts/studio.json `checks`).
+  const checksFor = (request: FastifyRequest, problems: readonly ConfigProblem[]) =>
+    localizedChecks(problems, languageOf(request), ctx.content.current().config.texts);
   return {
     versionTree,
     draftTree: async (row) => ({ ...(await versionTree(row.base_version)), ...filesOf(row) }),
-    refuseProblems(problems, code) {
+    checksFor,
+    refuseProblems(request, problems, code) {
       if (problems.length === 0) return;
       throw new ApiError(422, code, {
-        errors: problems.map((problem) => ({
+        errors: checksFor(request, problems).map((problem) => ({
           path: `${problem.path}#${problem.pointer}`,
           keyword: 'check',
           message: problem.message,
@@ -90,10 +101,10 @@ export function registerContentRoutes(
   const helpers = contentHelpers(ctx);
   const metaSchema = metaSchemaReader(ctx.schemasDir);
 
-  /** A draft with its files and the checks of its whole tree. */
-  const draftView = async (row: DraftRow) => {
+  /** A draft with its files and the checks of its whole tree, in the caller's language. */
+  const draftView = async (request: FastifyRequest, row: DraftRow) => {
     const names = await staffNames(ctx.db, [row.author_id, row.reviewer_id]);
-    const checks = await check({ tree: await helpers.draftTree(row) });
+    const checks = helpers.checksFor(request, await check({ tree: await helpers.draftTree(row) }));
     return { ...summaryOf(row, names), files: filesOf(row), checks };
   };
 
@@ -193,14 +204,14 @@ export function registerContentRoutes(
         subject: `draft:${created.id}`,
         detail: { id: created.id, title, area, baseVersion },
       });
-      return reply.code(201).send(await draftView(await findDraft(ctx.db, created.id)));
+      return reply.code(201).send(await draftView(request, await findDraft(ctx.db, created.id)));
     },
   );
 
   studio.get<{ Params: StudioDraftParams }>(
     '/drafts/:id',
     { schema: { params: schemaRef(ctx.schemas, 'studio-draft-params') } },
-    async (request) => draftView(await findDraft(ctx.db, request.params.id)),
+    async (request) => draftView(request, await findDraft(ctx.db, request.params.id)),
   );
 
   studio.put<{ Params: StudioDraftParams; Body: StudioDraftFileRequest }>(
@@ -229,7 +240,7 @@ export function registerContentRoutes(
         subject: `draft:${row.id}`,
         detail: { id: row.id, path, change: same ? 'drop' : 'set' },
       });
-      return draftView(saved);
+      return draftView(request, saved);
     },
   );
 
@@ -254,7 +265,7 @@ export function registerContentRoutes(
         subject: `draft:${row.id}`,
         detail: { id: row.id, path, change: 'drop' },
       });
-      return draftView(saved);
+      return draftView(request, saved);
     },
   );
 
@@ -265,6 +276,7 @@ export function registerContentRoutes(
       const { staff, row } = await ownEditable(request, request.params.id);
       if (Object.keys(filesOf(row)).length === 0) throw new ApiError(422, 'draftEmpty');
       helpers.refuseProblems(
+        request,
         await check({ tree: await helpers.draftTree(row) }),
         'draftHasProblems',
       );
@@ -281,7 +293,7 @@ export function registerContentRoutes(
         subject: `draft:${row.id}`,
         detail: { id: row.id, changed: Object.keys(filesOf(row)).sort() },
       });
-      return draftView(await findDraft(ctx.db, row.id));
+      return draftView(request, await findDraft(ctx.db, row.id));
     },
   );
 }

@@ -97,7 +97,7 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
       const { staff, row } = await reviewable(request, request.params.id);
       const comment = request.body.comment.trim();
       const { tree, after } = await publishedTree(row);
-      helpers.refuseProblems(await check({ tree }), 'draftHasProblems');
+      helpers.refuseProblems(request, await check({ tree }), 'draftHasProblems');
       // Claim the draft first: of two approvers at once, one publishes.
       const claimed = await moveDraft(ctx.db, row.id, ['submitted'], {
         status: 'published',
@@ -182,7 +182,7 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
       const rollbackOf = request.params.version;
       const comment = request.body.comment.trim();
       const tree = await helpers.versionTree(rollbackOf);
-      helpers.refuseProblems(await check({ tree }), 'contentRefused');
+      helpers.refuseProblems(request, await check({ tree }), 'contentRefused');
       const version = await publish({
         tree,
         comment,

@@ -21,6 +21,8 @@ describe("check:config's checks over a tree in memory (the studio's)", () => {
       {
         path: 'forms/sign-in.json',
         pointer: '/fields/lastName/label',
+        code: 'missingText',
+        values: { language: 'es' },
         message: 'missing Spanish text (es)',
       },
     ]);
@@ -38,12 +40,16 @@ describe("check:config's checks over a tree in memory (the studio's)", () => {
     expect(problems).toContainEqual({
       path: 'texts/zz.json',
       pointer: '/$schema',
+      code: 'metaSchemaUnreadable',
+      values: { ref: '../../../../etc/passwd', detail: 'not a meta-schema of schemas/meta/' },
       message:
         'cannot load meta-schema ../../../../etc/passwd (not a meta-schema of schemas/meta/)',
     });
     expect(problems).toContainEqual({
       path: 'forms/sign-in.json',
       pointer: '/schema',
+      code: 'schemaNotFound',
+      values: { schema: '../../../etc/hosts', file: 'schemas/../../../etc/hosts.schema.json' },
       message: 'schema "../../../etc/hosts" not found at schemas/../../../etc/hosts.schema.json',
     });
   });
