@@ -41,6 +41,8 @@ const CLIENT = 'clients/NWB.json';
 interface Check {
   path: string;
   pointer: string;
+  code: string;
+  values: Record<string, unknown>;
   message: string;
 }
 interface Draft {
@@ -470,6 +472,8 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         expect(added.body.checks).toContainEqual({
           path: 'texts/zz-new.json',
           pointer: '/$schema',
+          code: 'missingMetaSchema',
+          values: {},
           message: 'missing: every flow file names its meta-schema',
         });
         // The meta-schema a file names may only be one of schemas/meta/.
@@ -497,12 +501,23 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           },
         });
         expect(broken.status, broken.text).toBe(200);
+        const missingSpanish = {
+          path: AUTHORIZATION,
+          pointer: '/single',
+          code: 'missingText',
+          values: { language: 'es' },
+        };
+        const placeholders = {
+          path: AUTHORIZATION,
+          pointer: '/agreement',
+          code: 'placeholdersDiffer',
+          values: { en: ['total'], es: ['bogus', 'total'] },
+        };
         expect(broken.body.checks).toEqual(
           expect.arrayContaining([
-            { path: AUTHORIZATION, pointer: '/single', message: 'missing Spanish text (es)' },
+            { ...missingSpanish, message: 'missing Spanish text (es)' },
             {
-              path: AUTHORIZATION,
-              pointer: '/agreement',
+              ...placeholders,
               message: 'placeholders differ: en {{total}} vs es {{bogus,total}}',
             },
           ]),
@@ -510,6 +525,24 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         // The same checks when the draft is read again.
         expect((await as<Draft>('approver', `/drafts/${texts.id}`)).body.checks).toEqual(
           broken.body.checks,
+        );
+        // In Spanish for a staff member whose studio speaks Spanish: the same checks, codes,
+        // values, files and pointers, in other words.
+        const enSpanish = await as<Draft>('approver', `/drafts/${texts.id}`, {
+          headers: { 'accept-language': 'es' },
+        });
+        expect(enSpanish.body.checks).toEqual(
+          expect.arrayContaining([
+            { ...missingSpanish, message: 'falta el texto en español (es)' },
+            {
+              ...placeholders,
+              message:
+                'los marcadores no coinciden: en {{total}} y es {{bogus,total}} (los dos idiomas deben usar los mismos)',
+            },
+          ]),
+        );
+        expect(enSpanish.body.checks.map(({ message: _, ...check }) => check)).toEqual(
+          broken.body.checks.map(({ message: _, ...check }) => check),
         );
         const refused = await as<ErrorAnswer>('editor', `/drafts/${texts.id}/submit`, { body: {} });
         expect(refused.status).toBe(422);
@@ -525,6 +558,11 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         expect(spanish.body.message).toBe(
           'Este borrador tiene problemas que debe corregir primero. Cada uno aparece con su archivo.',
         );
+        expect(spanish.body.errors).toContainEqual({
+          path: `${AUTHORIZATION}#/single`,
+          keyword: 'check',
+          message: 'falta el texto en español (es)',
+        });
 
         const clients = await newDraft('client_manager', 'Broken client');
         const nwb = (await published(CLIENT)).json as { payment: Json };
@@ -533,10 +571,61 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           payment: { ...nwb.payment, maxMonthlyPayments: 500, minSinglePayment: -1 },
         });
         expect(range.status, range.text).toBe(200);
+        const maximum = {
+          path: CLIENT,
+          pointer: '/payment/maxMonthlyPayments',
+          code: 'meta',
+          values: {
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 120 },
+            detail: 'must be <= 120',
+          },
+        };
+        const minimum = {
+          path: CLIENT,
+          pointer: '/payment/minSinglePayment',
+          code: 'meta',
+          values: {
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            detail: 'must be >= 0',
+          },
+        };
         expect(range.body.checks).toEqual(
           expect.arrayContaining([
-            { path: CLIENT, pointer: '/payment/maxMonthlyPayments', message: 'must be <= 120' },
-            { path: CLIENT, pointer: '/payment/minSinglePayment', message: 'must be >= 0' },
+            { ...maximum, message: 'must be <= 120' },
+            { ...minimum, message: 'must be >= 0' },
+          ]),
+        );
+        // A client manager whose studio speaks Spanish reads the meta-schema's limits and an
+        // unknown setting in Spanish (Accept-Language as a browser sends it).
+        const rangeEs = await as<Draft>('client_manager', `/drafts/${clients.id}/file`, {
+          method: 'PUT',
+          body: {
+            path: CLIENT,
+            json: {
+              ...nwb,
+              payment: { ...nwb.payment, maxMonthlyPayments: 500, minSinglePayment: -1, extra: 1 },
+            },
+          },
+          headers: { 'accept-language': 'es-US,es;q=0.9,en;q=0.5' },
+        });
+        expect(rangeEs.status, rangeEs.text).toBe(200);
+        expect(rangeEs.body.checks).toEqual(
+          expect.arrayContaining([
+            { ...maximum, message: 'debe ser <= 120' },
+            { ...minimum, message: 'debe ser >= 0' },
+            {
+              path: CLIENT,
+              pointer: '/payment',
+              code: 'meta',
+              values: {
+                keyword: 'additionalProperties',
+                params: { additionalProperty: 'extra' },
+                detail: 'unknown property "extra"',
+              },
+              message: 'la propiedad "extra" no se conoce',
+            },
           ]),
         );
         expect(
