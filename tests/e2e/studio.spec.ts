@@ -144,6 +144,14 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await expect(page.locator('[data-pointer="/single"]')).toContainText('placeholders differ');
   await expect(submit).toBeDisabled();
   await checkEveryWay(page, 'editor');
+  // A check is the server's words in the studio's language: a switch reads them again.
+  await setLanguage(page, 'es');
+  await expect(summary).toContainText('los marcadores no coinciden');
+  await expect(page.locator('[data-pointer="/single"]')).toContainText(
+    'los marcadores no coinciden',
+  );
+  await setLanguage(page, 'en');
+  await expect(summary).toContainText('placeholders differ');
   // The check's link takes the focus to its field.
   await summary.getByRole('link').first().click();
   await expect(english).toBeFocused();

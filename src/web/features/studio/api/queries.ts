@@ -1,4 +1,6 @@
 /** The studio's reads, through the app's query client (keys under `studio`, dropped at sign-out). */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { queryClient, useQuery } from '@/web/lib/query-client';
 import { studioCall } from './client';
 import type {
@@ -75,4 +77,17 @@ export function useEvidence(confirmation: string | undefined) {
 /** After a change: every studio list and draft is read again when next shown. */
 export function invalidateStudio(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['studio'] });
+}
+
+/**
+ * What the server words (a draft's checks) is in the language of the call: when the member
+ * switches the language, the screen's reads are made again in the new one.
+ */
+export function useReadsFollowLanguage(): void {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const follow = () => void invalidateStudio();
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [i18n]);
 }

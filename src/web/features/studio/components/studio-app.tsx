@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useRoutes } from 'react-rou
 import { queryClient } from '@/web/lib/query-client';
 import { DelayedSpinner } from '@/web/components/delayed-spinner';
 import { setCsrfToken, setStudioUnauthorizedHandler, studioCall } from '../api/client';
+import { useReadsFollowLanguage } from '../api/queries';
 import type { MeAnswer, StaffMember } from '../api/types';
 import { StudioSessionContext, type StudioSession } from '../hooks/use-studio-session';
 import { StudioShell } from './studio-shell';
@@ -40,6 +41,7 @@ export default function StudioApp() {
   const [staff, setStaffState] = useState<StaffMember | null | undefined>(undefined);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  useReadsFollowLanguage();
 
   const setStaff = useCallback((next: StaffMember | null) => {
     if (!next) {

@@ -10,6 +10,10 @@ export interface Check {
   path: string;
   /** The value in that file, as a JSON pointer; `` for the whole file. */
   pointer: string;
+  /** What the check found (`missingText`, `placeholdersDiffer`, `meta`…) and its values. */
+  code?: string;
+  values?: Record<string, unknown>;
+  /** In the language of the call (Accept-Language), as the server words it: shown as is. */
   message: string;
 }
 
