@@ -18,6 +18,9 @@ export interface DisputesTable {
   name: string | null;
   phone_number: string | null;
   email: string | null;
+  /** Migration 0013: the debtor's language and the published content version (null before). */
+  language: string | null;
+  published_version: number | null;
   created_at: string;
 }
 
@@ -44,6 +47,9 @@ export interface BankruptciesTable {
   zip: string | null;
   phone_number: string | null;
   message: string | null;
+  /** Migration 0013: the debtor's language and the published content version (null before). */
+  language: string | null;
+  published_version: number | null;
   created_at: string;
 }
 
@@ -149,6 +155,8 @@ export interface FormRecordsTable {
   /** JSON: the validated form data. */
   data: string;
   created_at: string;
+  /** Migration 0013: the published content version the form was checked under (null before). */
+  published_version: number | null;
 }
 
 declare module './types' {

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_staff';
 import * as m0010 from './migrations/0010_content';
 import * as m0011 from './migrations/0011_content_drafts';
 import * as m0012 from './migrations/0012_content_source';
+import * as m0013 from './migrations/0013_evidence_versions';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_content': m0010,
   '0011_content_drafts': m0011,
   '0012_content_source': m0012,
+  '0013_evidence_versions': m0013,
 };
 
 const provider: MigrationProvider = {

@@ -60,6 +60,8 @@ export function registerFormRecordRoutes(api: FastifyInstance, ctx: PortalContex
     },
     async (request) => {
       const { debtorId } = authOf(request);
+      // The version whose form checks the data: the studio's evidence shows its words.
+      const publishedVersion = ctx.content.current().version;
       const form = recorded(request.body.form);
       const given = request.body.data.accountNumber;
       // Ownership first: another debtor's account is 404 whatever the rest of the data.
@@ -84,6 +86,7 @@ export function registerFormRecordRoutes(api: FastifyInstance, ctx: PortalContex
         language,
         data: JSON.stringify(data),
         created_at: ctx.now().toISOString(),
+        published_version: publishedVersion,
       };
       await ctx.db.insertInto('form_records').values(row).execute();
       request.log.info({ form: form.name, confirmation: row.confirmation }, 'form recorded');

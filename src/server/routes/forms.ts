@@ -75,6 +75,8 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
     async (request, reply) => {
       const { debtorId } = authOf(request);
       await bodyAccount(ctx, request, 'accountNumber');
+      // The version whose form checks the body: the evidence shows its words (studio/evidence).
+      const publishedVersion = ctx.content.current().version;
       const data = forms.check(request, 'dispute', request.body);
       const account = await ownedAccount(ctx, debtorId, String(data.accountNumber));
       assertActionable(account);
@@ -103,6 +105,8 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
           phone_number: sent('phoneNumber') ?? debtorApi.phones[0]?.phoneNumber ?? null,
           email: sent('email') ?? debtor.email,
           created_at: stamp.toISOString(),
+          language: languageOf(request),
+          published_version: publishedVersion,
         })
         .execute();
       request.log.info({ debtorId, accountId: account.id, confirmation }, 'dispute received');
@@ -149,6 +153,7 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
     async (request) => {
       const { debtorId } = authOf(request);
       await bodyAccount(ctx, request, 'accountNumber');
+      const publishedVersion = ctx.content.current().version;
       const data = forms.check(request, 'bankruptcy', request.body);
       const fileDate = String(data.fileDate);
       if (!isValidDay(fileDate)) {
@@ -197,6 +202,8 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
             phone_number: optional('phoneNumber'),
             message: optional('message'),
             created_at: stamp,
+            language: languageOf(request),
+            published_version: publishedVersion,
           })
           .execute();
         return true;

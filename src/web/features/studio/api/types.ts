@@ -108,22 +108,31 @@ export interface DraftReview {
   files: ReviewedFile[];
 }
 
-/** GET /evidence/:confirmation */
+/** One fact of an evidence record (src/server/studio/evidence-records.ts). */
+export interface EvidenceFact {
+  name: string;
+  /** A form field's label in the debtor's language; else null (a studio word names it). */
+  label: string | null;
+  value: string | number | boolean | null;
+  format: 'text' | 'dollars' | 'time';
+}
+
+/** GET /evidence/:confirmation: any record a debtor accepted or submitted with a code. */
 export interface Evidence {
+  /** payment, planChange, planCancellation, paymentDayChange, dispute, bankruptcy, form, … */
+  kind: string;
   confirmation: string;
-  language: string;
+  accountNumber: string | null;
+  /** The language the debtor was shown the texts in; null when not recorded. */
+  language: string | null;
   agreedAt: string;
-  /** The version of the compliance texts (payment-authorization.json `version`). */
+  /** The file's own version (payment-authorization.json's, plan-change.json's, a form's hash). */
   contentVersion: string | null;
   publishedVersion: number | null;
-  /** The texts as the debtor was shown them: agreement, esign, authorization. */
+  /** The texts as the debtor was shown them, by name; null where not recorded. */
   texts: Record<string, string | null>;
-  payerName: string;
-  methodName: string;
-  recurring: boolean;
-  total: number;
+  facts: EvidenceFact[];
   schedule: { date: string; amount: number }[];
-  revokedAt: string | null;
   /** The published version the texts came from, and its history. */
   version: {
     version: number;

@@ -1,21 +1,28 @@
 /**
- * Evidence (approvers and editors): a payment's confirmation code gives the texts the debtor was
- * shown and agreed to, in their language, when, under which file version and published version,
- * and who approved that version.
+ * Evidence (approvers and editors): the confirmation code of any record a debtor accepted or
+ * submitted (a payment, a plan change, cancellation or day change, a dispute, a bankruptcy
+ * notice, a recorded form) gives the texts the debtor was shown and accepted, in their language,
+ * when, under which file version and published version, and who drafted and approved that
+ * version. Schema-free: the answer's texts and facts are drawn by name, whatever the kind.
  */
 import { useState } from 'react';
 import { Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { formatUsd } from '@/domain/money';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { SchemaForm } from '@/engine/form/SchemaForm';
 import { loadPrecompiled } from '@/engine/form/precompiled';
 import * as evidenceModule from '@/generated/validators/studio-evidence';
-import { InfoList } from '@/web/components/info-list';
+import { formatLongDay } from '@/domain/dates';
+import { formatUsd } from '@/domain/money';
+import type { Language } from '@/engine/i18n/split';
+import { DataTable } from '@/web/components/data-table';
+import { InfoList, type InfoItem } from '@/web/components/info-list';
 import { Panel } from '@/web/components/panel';
 import { useLanguage } from '@/web/hooks/use-language';
 import { portalConfig } from '@/web/lib/config';
 import { useEvidence } from '../api/queries';
+import type { Evidence, EvidenceFact } from '../api/types';
 import { readsEvidence, useStudioSession } from '../hooks/use-studio-session';
 import { LANGUAGE_NAME_KEYS, formatWhen, nameOf } from '../utils/format';
 import { LoadState, StudioHeading } from './parts';
@@ -33,7 +40,6 @@ const useStyles = makeStyles({
 export function EvidencePage() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const language = useLanguage();
   const { role } = useStudioSession();
   const [search, setSearch] = useSearchParams();
   const code = search.get('code') ?? undefined;
@@ -43,8 +49,6 @@ export function EvidencePage() {
   const flow = portalConfig().forms[FORM];
   if (!flow) throw new Error(`flows/forms/${FORM}.json is missing`);
   const data = evidence.data;
-  const none = t('studio.review.none');
-  const timeZone = portalConfig().calendar?.timeZone;
   return (
     <div className={styles.page}>
       <StudioHeading
@@ -69,56 +73,119 @@ export function EvidencePage() {
           onRetry={() => void evidence.refetch()}
         />
       )}
-      {data && (
-        <section aria-labelledby="studio-evidence-heading" className={styles.page}>
-          <Title2 as="h2" id="studio-evidence-heading" className={styles.heading}>
-            {t('studio.evidence.found', { code: data.confirmation })}
-          </Title2>
-          <InfoList
-            items={[
-              {
-                label: t('studio.evidence.agreedAt'),
-                value: formatWhen(data.agreedAt, language, timeZone),
-              },
-              {
-                label: t('studio.evidence.language'),
-                value: t(LANGUAGE_NAME_KEYS[data.language === 'es' ? 'es' : 'en']),
-              },
-              {
-                label: t('studio.evidence.publishedVersion'),
-                value: data.publishedVersion === null ? none : String(data.publishedVersion),
-              },
-              { label: t('studio.evidence.fileVersion'), value: data.contentVersion ?? none },
-              {
-                label: t('studio.evidence.approvedBy'),
-                value: nameOf(data.version?.approvedBy, t('studio.versions.nobody')),
-              },
-              { label: t('studio.evidence.comment'), value: data.version?.comment ?? none },
-              { label: t('studio.evidence.payer'), value: data.payerName },
-              { label: t('studio.evidence.method'), value: data.methodName },
-              { label: t('studio.evidence.total'), value: formatUsd(data.total, language) },
-              ...(data.revokedAt
-                ? [
-                    {
-                      label: t('studio.evidence.revokedAt'),
-                      value: formatWhen(data.revokedAt, language, timeZone),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          {Object.entries(data.texts).map(([name, text]) => (
-            <Panel key={name}>
-              <Title3 as="h3" className={styles.heading}>
-                {t(`studio.evidence.texts.${name}`, { defaultValue: name })}
-              </Title3>
-              <p className={styles.text} lang={data.language}>
-                {text ?? none}
-              </p>
-            </Panel>
-          ))}
-        </section>
-      )}
+      {data && <EvidenceRecord data={data} />}
     </div>
+  );
+}
+
+/** A fact's value as the staff member reads it: money, a time, yes or no, else as recorded. */
+function factValue(fact: EvidenceFact, t: TFunction, language: Language, timeZone?: string) {
+  const none = t('studio.review.none');
+  if (fact.value === null) return none;
+  if (typeof fact.value === 'boolean')
+    return t(fact.value ? 'studio.evidence.yes' : 'studio.evidence.no');
+  if (fact.format === 'dollars' && typeof fact.value === 'number')
+    return formatUsd(fact.value, language);
+  if (fact.format === 'time') return formatWhen(String(fact.value), language, timeZone);
+  return String(fact.value);
+}
+
+function EvidenceRecord({ data }: { data: Evidence }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const none = t('studio.review.none');
+  const timeZone = portalConfig().calendar?.timeZone;
+  const kind = t(`studio.evidence.kinds.${data.kind}`, {
+    defaultValue: t('studio.evidence.kinds.other'),
+  });
+  const shown = data.language === 'es' || data.language === 'en' ? data.language : undefined;
+  const factItem = (fact: EvidenceFact): InfoItem => ({
+    label: fact.label ?? t(`studio.evidence.facts.${fact.name}`, { defaultValue: fact.name }),
+    value: factValue(fact, t, language, timeZone),
+  });
+  const answers = data.facts.filter((fact) => fact.label !== null);
+  return (
+    <section aria-labelledby="studio-evidence-heading" className={styles.page}>
+      <Title2 as="h2" id="studio-evidence-heading" className={styles.heading}>
+        {t('studio.evidence.found', { kind, code: data.confirmation })}
+      </Title2>
+      <InfoList
+        items={[
+          { label: t('studio.evidence.kind'), value: kind },
+          ...(data.accountNumber
+            ? [{ label: t('studio.evidence.account'), value: data.accountNumber }]
+            : []),
+          {
+            label: t('studio.evidence.agreedAt'),
+            value: formatWhen(data.agreedAt, language, timeZone),
+          },
+          {
+            label: t('studio.evidence.language'),
+            value: shown ? t(LANGUAGE_NAME_KEYS[shown]) : t('studio.evidence.unknownLanguage'),
+          },
+          {
+            label: t('studio.evidence.publishedVersion'),
+            value: data.publishedVersion === null ? none : String(data.publishedVersion),
+          },
+          { label: t('studio.evidence.fileVersion'), value: data.contentVersion ?? none },
+          {
+            label: t('studio.evidence.draftedBy'),
+            value: nameOf(data.version?.draftedBy, t('studio.versions.nobody')),
+          },
+          {
+            label: t('studio.evidence.approvedBy'),
+            value: nameOf(data.version?.approvedBy, t('studio.versions.nobody')),
+          },
+          { label: t('studio.evidence.comment'), value: data.version?.comment ?? none },
+          ...data.facts.filter((fact) => fact.label === null).map(factItem),
+        ]}
+      />
+      {Object.entries(data.texts).map(([name, text]) => (
+        <Panel key={name}>
+          <Title3 as="h3" className={styles.heading}>
+            {t(`studio.evidence.texts.${name}`, {
+              defaultValue: t('studio.evidence.texts.checked', { name }),
+            })}
+          </Title3>
+          {text === null ? (
+            <p className={styles.text}>{t('studio.evidence.notRecorded')}</p>
+          ) : (
+            <p className={styles.text} lang={shown}>
+              {text}
+            </p>
+          )}
+        </Panel>
+      ))}
+      {answers.length > 0 && (
+        <Panel>
+          <Title3 as="h3" className={styles.heading}>
+            {t('studio.evidence.answers')}
+          </Title3>
+          <div lang={shown}>
+            <InfoList items={answers.map(factItem)} />
+          </div>
+        </Panel>
+      )}
+      {data.schedule.length > 0 && (
+        <DataTable
+          label={t('studio.evidence.schedule')}
+          columns={[
+            {
+              key: 'date',
+              header: t('studio.evidence.date'),
+              cell: (row) => formatLongDay(row.date, language),
+            },
+            {
+              key: 'amount',
+              header: t('studio.evidence.amount'),
+              cell: (row) => formatUsd(row.amount, language),
+            },
+          ]}
+          rows={data.schedule}
+          rowKey={(row) => `${row.date}-${row.amount}`}
+        />
+      )}
+    </section>
   );
 }
