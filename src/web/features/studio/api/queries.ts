@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { queryClient, useQuery } from '@/web/lib/query-client';
 import { studioCall } from './client';
 import type {
+  AuditEntry,
+  AuditFilters,
   ContentFile,
   DraftDetail,
   DraftReview,
   DraftSummary,
   Evidence,
   PublishedContent,
+  StaffRecord,
   VersionEntry,
 } from './types';
 
@@ -71,6 +74,22 @@ export function useEvidence(confirmation: string | undefined) {
     queryFn: () =>
       studioCall<Evidence>('GET', `/evidence/${encodeURIComponent(confirmation ?? '')}`),
     enabled: confirmation !== undefined,
+  });
+}
+
+export function useAudit(filters: AuditFilters) {
+  return useQuery({
+    queryKey: ['studio', 'audit', filters],
+    queryFn: () => studioCall<AuditEntry[]>('GET', '/audit', { query: { ...filters } }),
+    ...fresh,
+  });
+}
+
+export function useStaff() {
+  return useQuery({
+    queryKey: ['studio', 'staff'],
+    queryFn: () => studioCall<StaffRecord[]>('GET', '/staff'),
+    ...fresh,
   });
 }
 

@@ -143,3 +143,39 @@ export interface Evidence {
     rollbackOf: number | null;
   } | null;
 }
+
+/** GET /audit: one entry of the audit log (src/server/studio/audit.ts). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  staffId: number | null;
+  staffEmail: string | null;
+  action: string;
+  subject: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+}
+
+/** The audit log's filters, as GET /audit and GET /audit.csv take them. */
+export interface AuditFilters {
+  action?: string;
+  staffId?: number;
+  from?: string;
+  to?: string;
+}
+
+/** GET /staff: a staff account as the admin sees it. */
+export interface StaffRecord {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+/** POST /staff: the new account and its TOTP secret as an otpauth URI (shown once). */
+export interface StaffCreated {
+  staff: StaffRecord;
+  otpauthUri: string;
+}

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/web/components/button-link';
 import { useNavigate } from 'react-router-dom';
 import { SchemaForm } from '@/engine/form/SchemaForm';
 import { loadPrecompiled } from '@/engine/form/precompiled';
@@ -28,6 +29,12 @@ const newDraftForm = loadPrecompiled(newDraftModule);
 const RECENT_VERSIONS = 5;
 
 const useStyles = makeStyles({
+  adminLinks: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    marginTop: tokens.spacingVerticalL,
+  },
   sections: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXL },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   heading: { margin: 0 },
@@ -95,6 +102,12 @@ export function HomePage() {
       <>
         <StudioHeading title={t('studio.home.title')} />
         <Body1 as="p">{t('studio.home.adminOnly')}</Body1>
+        <div className={styles.adminLinks}>
+          <ButtonLink to="/studio/staff" appearance="primary">
+            {t('studio.home.staffLink')}
+          </ButtonLink>
+          <ButtonLink to="/studio/audit">{t('studio.home.auditLink')}</ButtonLink>
+        </div>
       </>
     );
   }

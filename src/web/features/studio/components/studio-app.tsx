@@ -19,6 +19,8 @@ import { ReviewPage } from './review-page';
 import { HistoryPage } from './history-page';
 import { RollbackPage } from './rollback-page';
 import { EvidencePage } from './evidence-page';
+import { AuditPage } from './audit-page';
+import { StaffPage } from './staff-page';
 
 export const STUDIO_HOME = '/studio';
 export const STUDIO_SIGN_IN = '/studio/sign-in';
@@ -102,6 +104,8 @@ export default function StudioApp() {
             { path: 'history', element: <HistoryPage /> },
             { path: 'history/:version/rollback', element: <RollbackPage /> },
             { path: 'evidence', element: <EvidencePage /> },
+            { path: 'audit', element: <AuditPage /> },
+            { path: 'staff', element: <StaffPage /> },
             { path: '*', element: <Navigate to={STUDIO_HOME} replace /> },
           ],
         },

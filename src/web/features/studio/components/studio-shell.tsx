@@ -10,7 +10,7 @@ import { Outlet, useHref, useLinkClickHandler, useLocation, useNavigate } from '
 import { LanguageSwitcher } from '@/web/components/language-switcher';
 import { studioCall } from '../api/client';
 import type { StaffMember } from '../api/types';
-import { readsContent, readsEvidence } from '../hooks/use-studio-session';
+import { managesStaff, readsAudit, readsContent, readsEvidence } from '../hooks/use-studio-session';
 
 const PHONE = '@media (max-width: 599px)';
 
@@ -170,6 +170,24 @@ export function StudioShell({
                 to: '/studio/evidence',
                 label: t('studio.nav.evidence'),
                 current: pathname.startsWith('/studio/evidence'),
+              },
+            ]
+          : []),
+        ...(readsAudit(staff.role)
+          ? [
+              {
+                to: '/studio/audit',
+                label: t('studio.nav.audit'),
+                current: pathname.startsWith('/studio/audit'),
+              },
+            ]
+          : []),
+        ...(managesStaff(staff.role)
+          ? [
+              {
+                to: '/studio/staff',
+                label: t('studio.nav.staff'),
+                current: pathname.startsWith('/studio/staff'),
               },
             ]
           : []),

@@ -26,3 +26,5 @@ export const canDraft = (role: StaffRole): boolean =>
 export const canReview = (role: StaffRole): boolean => role === 'approver';
 export const readsContent = (role: StaffRole): boolean => role !== 'admin';
 export const readsEvidence = (role: StaffRole): boolean => role === 'approver' || role === 'editor';
+export const readsAudit = (role: StaffRole): boolean => role === 'approver' || role === 'admin';
+export const managesStaff = (role: StaffRole): boolean => role === 'admin';

@@ -1,0 +1,87 @@
+/**
+ * What the studio's browser specs share: staff made as an agency makes them (`npm run staff:add`
+ * in the e2e server's database), a page of its own per member, the sign-in with password and TOTP
+ * code, and axe with a photo of a screen at 1280 and 375 px in English and Spanish.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { URI } from 'otpauth';
+import { expectNoAxeViolations } from './a11y';
+import { expect } from './fixtures';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const SHOTS = process.env.STUDIO_SHOTS ?? '/tmp/studio-shots';
+export const PASSWORD = 'Studio-e2e-Password-1';
+
+export interface Staff {
+  email: string;
+  name: string;
+  code: () => string;
+}
+
+/** Makes a staff account as an agency does (`npm run staff:add`), in the e2e server's database. */
+export function addStaff(role: string, name: string): Staff {
+  const email = `${role}-${Date.now().toString(36)}@agency.test`;
+  const output = execFileSync(
+    'npx',
+    ['tsx', 'scripts/staff-add.ts', '--email', email, '--name', name, '--role', role],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, STAFF_PASSWORD: PASSWORD },
+    },
+  );
+  const uri = /otpauth:\/\/\S+/.exec(output)?.[0];
+  if (!uri) throw new Error(`staff:add printed no otpauth URI:\n${output}`);
+  const totp = URI.parse(uri);
+  return { email, name, code: () => totp.generate() };
+}
+
+/** A page of its own (cookies, language) with its own client address, as the fixture gives. */
+export async function staffPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` });
+  return page;
+}
+
+export const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name });
+
+export async function signIn(page: Page, staff: Staff): Promise<void> {
+  await page.goto('/studio');
+  await expect(page).toHaveURL(/\/studio\/sign-in$/);
+  await expect(heading(page, 'Sign in to the content studio')).toBeVisible();
+  await page.locator('#studio-sign-in_email').fill(staff.email);
+  await page.locator('#studio-sign-in_password').fill(PASSWORD);
+  await page.locator('#studio-sign-in_code').fill(staff.code());
+  await page.locator('#studio-sign-in').getByRole('button', { name: 'Sign in' }).click();
+  await expect(heading(page, 'Drafts and versions')).toBeVisible();
+}
+
+export async function setLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === language) return;
+  await page.getByTestId('language-switcher').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/** axe on the screen at 1280 and 375 px, in English and Spanish; a photo of each. */
+export async function checkEveryWay(page: Page, screen: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const language of ['en', 'es'] as const) {
+    await setLanguage(page, language);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `${screen}-${language}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await setLanguage(page, 'en');
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
