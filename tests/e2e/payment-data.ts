@@ -53,6 +53,8 @@ interface SlotDefinition {
   /** Saved methods: Carlos's (Visa credit, checking, an expired Mastercard), or none. */
   methods: 'saved' | 'none';
   business?: boolean;
+  /** The copied accounts' client, when not the template's (a client no other test pays with). */
+  client?: string;
 }
 
 /** Every slot a payment test uses, by name (the test that uses it). */
@@ -115,6 +117,12 @@ for (const lang of ['en', 'es']) {
 }
 SLOTS['plan-day-keyboard'] = { templates: ['planMethods'], methods: 'saved' };
 SLOTS['plan-cancel-retry'] = { templates: ['planMethods'], methods: 'saved' };
+// The studio's journeys (tests/e2e/studio-journeys.spec.ts): a payment before a publish of the
+// authorization text and one after; and an account of Proseware (PRS), whose only demo account is
+// at the end of its process, so turning its credit cards off touches no other test's payment.
+SLOTS['studio-before'] = { templates: ['open'], methods: 'saved' };
+SLOTS['studio-after'] = { templates: ['open'], methods: 'saved' };
+SLOTS['studio-client'] = { templates: ['open'], methods: 'saved', client: 'PRS' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 
@@ -214,6 +222,7 @@ export function paymentImport(): Json {
       const copy = structuredClone(account);
       copy.accountNumber = accountNumberOf(index, i);
       copy.clientAccount = `E2E${index}${i}000000`;
+      if (definition.client) copy.clientId = definition.client;
       const letters = (copy.letters as Json[] | undefined) ?? [];
       copy.letters = letters.map((letter, l) => ({ ...letter, letterId: letterIdOf(index, i, l) }));
       if (definition.methods === 'none') {

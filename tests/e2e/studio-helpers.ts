@@ -4,7 +4,7 @@
  * code, and axe with a photo of a screen at 1280 and 375 px in English and Spanish.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { URI } from 'otpauth';
@@ -84,4 +84,25 @@ export async function checkEveryWay(page: Page, screen: string): Promise<void> {
   }
   await setLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const LOCK = path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'studio-content.lock');
+
+/**
+ * One spec at a time publishes content: the e2e server is shared by two workers, and a spec that
+ * publishes and rolls back (studio.spec.ts, studio-journeys.spec.ts) must not see another's
+ * versions come between its own. A directory made atomically is the lock; a lock older than
+ * `staleMs` (a spec that died holding it) is taken over.
+ */
+export async function lockContent(staleMs = 5 * 60_000): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      return () => rmSync(LOCK, { recursive: true, force: true });
+    } catch {
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > staleMs) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

@@ -8,9 +8,24 @@
  * each is photographed into /tmp/studio-shots for a look.
  */
 import { appReady, expect, test } from './fixtures';
-import { PASSWORD, addStaff, checkEveryWay, heading, signIn, staffPage } from './studio-helpers';
+import {
+  PASSWORD,
+  addStaff,
+  checkEveryWay,
+  heading,
+  lockContent,
+  signIn,
+  staffPage,
+} from './studio-helpers';
 
 const FILE = 'content/payment-authorization.json';
+
+// This spec publishes and rolls back: no other spec publishes meanwhile (studio-helpers.ts).
+let unlock = () => {};
+test.beforeAll(async () => {
+  unlock = await lockContent();
+});
+test.afterAll(() => unlock());
 
 test('an editor drafts a text change, a check blocks it until fixed, an approver publishes it and rolls it back', async ({
   browser,
@@ -142,13 +157,16 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
     .getByRole('link', { name: /Roll back to version/ })
     .click();
   await expect(heading(second, /Roll back to version \d+/)).toBeVisible();
+  const target = Number(/\d+/.exec((await heading(second, /Roll back/).textContent()) ?? '')?.[0]);
   await checkEveryWay(second, 'rollback');
   await second.locator('#studio-rollback_comment').fill('Back to the imported wording for now.');
-  await second.getByRole('button', { name: 'Roll back to version 1' }).click();
+  await second.getByRole('button', { name: `Roll back to version ${target}` }).click();
   await expect(heading(second, 'History')).toBeVisible();
   const rolledBack = second.getByTestId('studio-versions').getByRole('row').nth(1);
-  await expect(rolledBack).toContainText('3 (live)');
-  await expect(rolledBack).toContainText('Rollback to version 1: Back to the imported wording');
+  await expect(rolledBack).toContainText(`${target + 2} (live)`);
+  await expect(rolledBack).toContainText(
+    `Rollback to version ${target}: Back to the imported wording`,
+  );
   await expect(rolledBack).toContainText(FILE);
   await second.getByRole('link', { name: 'Evidence' }).click();
   await expect(heading(second, 'Evidence')).toBeVisible();
