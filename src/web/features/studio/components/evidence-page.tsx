@@ -168,6 +168,11 @@ function EvidenceRecord({ data }: { data: Evidence }) {
         </Panel>
       )}
       {data.schedule.length > 0 && (
+        <Title3 as="h3" className={styles.heading}>
+          {t('studio.evidence.schedule')}
+        </Title3>
+      )}
+      {data.schedule.length > 0 && (
         <DataTable
           label={t('studio.evidence.schedule')}
           columns={[
