@@ -14,6 +14,7 @@ import {
   checkEveryWay,
   heading,
   lockContent,
+  setLanguage,
   signIn,
   staffPage,
 } from './studio-helpers';
