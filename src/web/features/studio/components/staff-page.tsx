@@ -10,7 +10,7 @@ import {
   Body1,
   Button,
   Field,
-  Input,
+  Textarea,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -48,7 +48,7 @@ const useStyles = makeStyles({
   secret: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   copyRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   copyField: { flexGrow: 1, minWidth: 0 },
-  mono: { fontFamily: tokens.fontFamilyMonospace },
+  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
 /** A read-only value with a Copy button that says when it copied. */
@@ -71,10 +71,13 @@ function CopyField({
         className={styles.copyField}
         hint={copied ? t('studio.staff.copied') : undefined}
       >
-        <Input
+        {/* A text area, so the whole key wraps and shows at 375 px too (an input cut it off). */}
+        <Textarea
           readOnly
+          resize="none"
+          rows={Math.max(1, Math.ceil(value.length / 28))}
           value={value}
-          className={styles.mono}
+          textarea={{ className: styles.mono }}
           onFocus={(event) => event.target.select()}
         />
       </Field>
