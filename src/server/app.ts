@@ -65,6 +65,8 @@ import { registerGuestRoutes } from './routes/guest';
 import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerStudioRoutes } from './studio/routes';
+import { previewPageConfig } from './studio/preview';
+import { registerPreviewGuard } from './studio/preview-guard';
 import { startSettling } from './payments/recovery';
 import { lazyPaymentServices } from './payments/services';
 import { journeyEnums } from './payments/journey';
@@ -327,6 +329,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.paymentLeaseMs ?? (Number(process.env.PAYMENT_LEASE_SECONDS) || 60) * 1000,
   };
 
+  // A studio preview's browser (studio/preview.ts) records nothing through the debtor API.
+  registerPreviewGuard(app, ctx);
+  const preview = previewPageConfig(ctx, sessionLimits, forPage);
   registerOpenApi(app, ctx, schemasDir);
   registerValidatorModules(app, ctx);
   app.get(
@@ -380,11 +385,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => stopSettling());
 
-  if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig });
+  if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig, preview });
   else {
     await registerProductionWeb(app, {
       webDir: options.webDir,
       getConfig,
+      preview,
       onChange: (listener) => content.onChange(() => listener()),
       warn: (message, error) => app.log.warn({ err: error }, message),
     });

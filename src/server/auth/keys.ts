@@ -11,6 +11,8 @@ export interface ServerKeys {
   totpKey: Buffer;
   /** Signs a studio session's CSRF token (studio/sessions.ts). */
   csrfKey: Buffer;
+  /** Signs the studio's preview cookie, `portal_preview` (studio/preview.ts). */
+  previewKey: Buffer;
 }
 
 export function deriveKeys(secret: Buffer): ServerKeys {
@@ -20,6 +22,7 @@ export function deriveKeys(secret: Buffer): ServerKeys {
     jwtKey: new Uint8Array(derive('jwt-hs256-v1')),
     totpKey: derive('studio-totp-v1'),
     csrfKey: derive('studio-csrf-v1'),
+    previewKey: derive('studio-preview-v1'),
   };
 }
 

@@ -119,6 +119,8 @@ export const MESSAGE_KEYS = [
   'draftEmpty',
   'contentRefused',
   'unknownContentVersion',
+  'previewUnavailable',
+  'previewReadOnly',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -18,7 +18,7 @@
  * as the rest of the health route.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import { BOOT_SCRIPT_SOURCE } from './boot-script';
 import { PAGE_REQUEST_SCRIPT_SOURCE } from './page-requests';
@@ -122,4 +122,20 @@ export function registerSecurityHeaders(
     reply.headers(headers);
     done();
   });
+}
+
+/**
+ * A studio preview's page (web.ts) may be shown in a frame by a page of the same origin (the
+ * studio): `frame-ancestors 'self'` and no X-Frame-Options. Every other response keeps
+ * `frame-ancestors 'none'` and X-Frame-Options: DENY.
+ */
+export function framedByStudio(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.header(
+      'content-security-policy',
+      csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+    );
+  }
+  reply.removeHeader('x-frame-options');
 }

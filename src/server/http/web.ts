@@ -20,7 +20,7 @@ import { pageRequestElements } from './page-requests';
 import { prerenderedPages, type PrerenderedPage, type PrerenderedSet } from './prerender';
 import { readRoutePreloads, routePreloadLinks } from './route-preloads';
 import { sendError } from './errors';
-import { securityHeaders } from './security';
+import { framedByStudio, securityHeaders } from './security';
 
 function wantsHtml(request: { method?: string; url?: string; headers: http.IncomingHttpHeaders }) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -37,6 +37,11 @@ export interface WebOptions {
   getConfig: () => PageConfig;
   /** Subscribes to publishes (content versions): the pages are made again from getConfig(). */
   onChange?: (listener: () => void) => void;
+  /**
+   * The page config of a studio preview the request holds (studio/preview.ts), or undefined: that
+   * page is made from it, never drawn in advance nor cached, and may be framed by the studio.
+   */
+  preview?: (request: FastifyRequest) => Promise<PageConfig | undefined>;
   /** Told when a public page cannot be drawn on the server (the browser draws it instead). */
   warn?: (message: string, error: unknown) => void;
 }
@@ -68,7 +73,7 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const { webDir } = options;
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  const template = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const indexTemplate = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   const warn = options.warn ?? (() => undefined);
 
   // The scripts of the screen at the address asked for, preloaded with the entry's.
@@ -90,7 +95,7 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   const pagesOf = (config: PageConfig, after?: Promise<unknown>): Pages => {
     const debtor = withoutStudio(config);
     const page = (shown: PageConfig) =>
-      hasWeb && webDir ? inlineStylesheets(injectConfig(template, shown), webDir) : '';
+      hasWeb && webDir ? inlineStylesheets(injectConfig(indexTemplate, shown), webDir) : '';
     const indexHtml = page(debtor);
     return {
       indexHtml,
@@ -125,9 +130,8 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     pathname: string,
     language: Language,
     page: PrerenderedPage | undefined,
-    set: Pages,
+    template: string,
   ) => {
-    const template = page ? set.drawnHtml : isStudioPage(pathname) ? studioHtml : indexHtml;
     const headEnd = template.indexOf('</head>');
     let head = headEnd === -1 ? '' : preloadsFor(pathname);
     // A drawn page is public; any other may be a signed-in screen whose data the page itself asks
@@ -146,11 +150,30 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
     return html;
   };
 
+  // A studio preview's page: the draft's config, in the preview's language; made for this
+  // request, not kept by any cache, and the studio (same origin) may show it in a frame.
+  const sendPreview = (reply: FastifyReply, pathname: string, shown: PageConfig) => {
+    const preview = shown.preview as { language?: Language } | undefined;
+    const template =
+      hasWeb && webDir
+        ? inlineStylesheets(injectConfig(indexTemplate, withoutStudio(shown)), webDir)
+        : '';
+    framedByStudio(reply);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(pageFor(pathname, preview?.language ?? LANGUAGES[0], undefined, template));
+  };
+
   // The page carries runtime config and names this build's assets: revalidated on every visit,
   // never kept by a shared cache. A public page asked for without a query (which the page would
   // act on) comes drawn, in the language of the visitor's cookie (the default without one).
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', query] = (request.raw.url ?? '/').split('?');
+    const shown =
+      options.preview && !isStudioPage(pathname) ? await options.preview(request) : undefined;
+    if (shown) return sendPreview(reply, pathname, shown);
     const language = cookieLanguage(request.headers.cookie) ?? LANGUAGES[0];
     // The drawn page and its template from one set, even if a newer set is ready meanwhile.
     const set = drawn;
@@ -159,7 +182,14 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor(pathname, language, page, set));
+      .send(
+        pageFor(
+          pathname,
+          language,
+          page,
+          page ? set.drawnHtml : isStudioPage(pathname) ? studioHtml : indexHtml,
+        ),
+      );
   };
 
   if (hasWeb && webDir) {
@@ -243,10 +273,15 @@ export function registerDevWeb(app: FastifyInstance, vite: ViteDevServer, option
   const indexFile = path.join(vite.config.root, 'index.html');
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8'));
+    const shown =
+      options.preview && !isStudioPage(request.url.split('?')[0] ?? '/')
+        ? await options.preview(request)
+        : undefined;
+    if (shown) framedByStudio(reply);
     return reply
-      .header('cache-control', 'no-cache')
+      .header('cache-control', shown ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(injectConfig(html, pageConfigFor(request.url, options.getConfig())));
+      .send(injectConfig(html, pageConfigFor(request.url, shown ?? options.getConfig())));
   };
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsHtml(request.raw)) return sendIndex(request, reply);

@@ -21,6 +21,7 @@ export type AuditAction =
   | 'draft.submit'
   | 'draft.approve'
   | 'draft.return'
+  | 'draft.preview'
   | 'content.publish'
   | 'content.rollback'
   | 'evidence.view';

@@ -28,7 +28,7 @@ export const STUDIO_COOKIE = 'studio_session';
 
 const ANY_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager', 'admin'];
 /** Those who read content, drafts and history (the admin manages staff, not content). */
-const CONTENT_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager'];
+export const CONTENT_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager'];
 /** Those who write drafts: editors (texts) and client managers (clients/). */
 const DRAFTING_STAFF: readonly StaffRole[] = ['editor', 'client_manager'];
 
@@ -60,6 +60,9 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   'POST /drafts/:id/return': ['approver'],
   'POST /versions/:version/rollback': ['approver'],
   'GET /evidence/:confirmation': ['approver', 'editor'],
+  // The portal in a draft's texts for this browser (preview.ts).
+  'POST /drafts/:id/preview': CONTENT_STAFF,
+  'POST /preview/end': CONTENT_STAFF,
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -23,6 +23,7 @@ import { createStudioChecker } from './content-checks';
 import { registerContentRoutes } from './content-routes';
 import { registerEvidenceRoutes } from './evidence';
 import { registerReviewRoutes } from './review-routes';
+import { clearPreviewCookie, registerPreviewRoutes } from './preview';
 import {
   STUDIO_COOKIE,
   STUDIO_PREFIX,
@@ -185,6 +186,8 @@ export async function registerStudioRoutes(
           path: '/studio',
           secure: secureCookie(request),
         });
+        // A preview this browser had ends with the session.
+        clearPreviewCookie(request, reply);
         return reply.code(204).send();
       });
 
@@ -310,6 +313,8 @@ export async function registerStudioRoutes(
       registerContentRoutes(studio, content);
       registerReviewRoutes(studio, content);
       registerEvidenceRoutes(studio, content);
+      // A draft in the real portal screens, for this browser only (preview.ts).
+      registerPreviewRoutes(studio, ctx, record);
     },
     { prefix: STUDIO_PREFIX },
   );

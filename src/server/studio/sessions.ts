@@ -113,6 +113,26 @@ export class StaffSessions {
     };
   }
 
+  /**
+   * Whether the session of this hash is live (not idle, not past its end, staff not disabled) and
+   * its staff member has one of `roles`; unlike `open`, the look-up is not activity. The studio's
+   * preview (preview.ts) names a session only by its hash.
+   */
+  async isLive(idHash: string, roles: readonly StaffRole[]): Promise<boolean> {
+    if (!/^[0-9a-f]{64}$/.test(idHash)) return false;
+    const row = await this.db
+      .selectFrom('staff_sessions as ss')
+      .innerJoin('staff_accounts as s', 's.id', 'ss.staff_id')
+      .select(['ss.last_seen_at', 'ss.expires_at', 's.role', 's.disabled_at'])
+      .where('ss.id_hash', '=', idHash)
+      .executeTakeFirst();
+    if (!row || row.disabled_at !== null || !roles.includes(row.role)) return false;
+    const now = this.now().getTime();
+    return (
+      now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) <= this.limits.idleMs
+    );
+  }
+
   csrfMatches(principal: StaffPrincipal, token: string | undefined): boolean {
     return (
       typeof token === 'string' && token.length <= 100 && sameHex(sha256(token), principal.csrfHash)
