@@ -76,8 +76,22 @@ export function allowedInPreview(request: FastifyRequest): boolean {
   return key === undefined || PREVIEW_API_ROUTES.has(key);
 }
 
+/** Every /api route of an app (`METHOD /api/...` as registered), for the tests that try each. */
+const apiRoutes = new WeakMap<FastifyInstance, string[]>();
+
+export const apiRoutesOf = (app: FastifyInstance): readonly string[] => apiRoutes.get(app) ?? [];
+
 /** Refuses, on the whole app, the /api routes a preview may not call. */
 export function registerPreviewGuard(app: FastifyInstance, ctx: PortalContext): void {
+  const routes: string[] = [];
+  apiRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && apiRouteKey(method, route.url) !== undefined) {
+        routes.push(`${method} ${route.url}`);
+      }
+    }
+  });
   app.addHook('onRequest', async (request, reply) => {
     // An unknown address answers 404 as always.
     if (request.is404 || allowedInPreview(request)) return;
