@@ -8,7 +8,7 @@ import { startMonitoring } from './lib/monitoring';
 import { currentRole } from './lib/session';
 import './styles/global.css';
 
-initI18n(portalConfig().texts);
+initI18n(portalConfig().texts, portalConfig().preview?.language);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

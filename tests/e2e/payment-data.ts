@@ -123,6 +123,8 @@ SLOTS['plan-cancel-retry'] = { templates: ['planMethods'], methods: 'saved' };
 SLOTS['studio-before'] = { templates: ['open'], methods: 'saved' };
 SLOTS['studio-after'] = { templates: ['open'], methods: 'saved' };
 SLOTS['studio-client'] = { templates: ['open'], methods: 'saved', client: 'PRS' };
+// The studio's preview signs in as this debtor; a payment in a preview is refused.
+SLOTS['studio-preview'] = { templates: ['open'], methods: 'saved' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

@@ -6,6 +6,7 @@
  * patterns and amounts' absence; account numbers and other identifiers never go in.
  */
 import { accessToken, sessionHeaders } from './session';
+import { portalConfig } from './config';
 
 export const ANALYTIC_ENDPOINT = '/api/v2/Analytic';
 
@@ -49,6 +50,8 @@ export interface Pending {
 let queue: Pending[] = [];
 let flushScheduled = false;
 let send: (request: Pending) => void = (request) => {
+  // A studio preview's visits are the staff's, not a debtor's.
+  if (portalConfig().preview) return;
   void fetch(ANALYTIC_ENDPOINT, {
     method: 'POST',
     keepalive: true,

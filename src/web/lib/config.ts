@@ -36,6 +36,17 @@ export interface PortalConfig {
    * the debtor read here, even if a newer version is published meanwhile.
    */
   contentVersion?: number;
+  /**
+   * Present only on a page served for a studio preview (the server's studio/preview.ts): the draft
+   * shown and the language the studio chose. The page shows a banner, starts in that language and
+   * stores no language choice; the server refuses anything that records.
+   */
+  preview?: PreviewConfig;
+}
+
+export interface PreviewConfig {
+  draftId: number;
+  language: 'en' | 'es';
 }
 
 export interface SessionConfig {
@@ -75,6 +86,7 @@ export function readPortalConfig(doc: Document = document): PortalConfig {
     ...(Number.isSafeInteger(parsed.contentVersion) && Number(parsed.contentVersion) > 0
       ? { contentVersion: parsed.contentVersion }
       : {}),
+    ...(isPreviewConfig(parsed.preview) ? { preview: parsed.preview } : {}),
   };
 }
 
@@ -91,6 +103,15 @@ const positive = (value: unknown): value is number =>
 function isSessionConfig(value: unknown): value is SessionConfig {
   const session = value as Partial<SessionConfig> | null | undefined;
   return positive(session?.idleMs) && positive(session?.maxMs);
+}
+
+/** A preview block with a draft id and a language the portal speaks; anything else is left out. */
+function isPreviewConfig(value: unknown): value is PreviewConfig {
+  const preview = value as Partial<PreviewConfig> | null | undefined;
+  return (
+    Number.isSafeInteger(preview?.draftId) &&
+    (preview?.language === 'en' || preview?.language === 'es')
+  );
 }
 
 /** Each texts file names its meta-schema in "$schema"; that is not a text. */

@@ -52,12 +52,24 @@ function initTexts(texts: LocalizedTree, language: Language): void {
   });
 }
 
-/** Initialises i18next synchronously from the injected texts, in the stored language. */
-export function initI18n(texts: LocalizedTree): void {
-  const language = storedLanguage();
+/** A studio preview's page: its language is the page's and the API's, never stored. */
+function applyPreviewLanguage(tag: string): void {
+  const language = toLanguage(tag);
+  document.documentElement.lang = language;
+  setApiLanguage(language);
+}
+
+/**
+ * Initialises i18next synchronously from the injected texts, in the stored language; in a studio
+ * preview, in the preview's language, and a change is not stored (the studio, of the same origin,
+ * keeps its own).
+ */
+export function initI18n(texts: LocalizedTree, previewLanguage?: Language): void {
+  const language = previewLanguage ?? storedLanguage();
+  const apply = previewLanguage ? applyPreviewLanguage : applyLanguage;
   initTexts(texts, language);
-  applyLanguage(language);
-  i18next.on('languageChanged', applyLanguage);
+  apply(language);
+  i18next.on('languageChanged', apply);
 }
 
 /**

@@ -1,8 +1,15 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import {
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { pagePath, track } from '../../lib/analytics';
+import { portalConfig } from '../../lib/config';
 import { currentLanguage } from '../../lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -33,6 +40,7 @@ const useStyles = makeStyles({
     ':focus': { top: tokens.spacingVerticalM },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
+  preview: { borderRadius: 0 },
   main: {
     flex: 1,
     width: '100%',
@@ -86,6 +94,8 @@ export function AppShell() {
   const keepScroll = useRef(false);
   const toHeading = useRef(false);
   const signedIn = useRole() !== 'none';
+  // A studio preview's page (the server's studio/preview.ts) says so on every screen.
+  const { preview } = portalConfig();
   const [idleWatched, setIdleWatched] = useState(signedIn);
   if (signedIn && !idleWatched) setIdleWatched(true);
   useLayoutEffect(() => {
@@ -112,6 +122,21 @@ export function AppShell() {
       <a className={styles.skipLink} href="#main">
         {t('common.skipToContent')}
       </a>
+      {preview && (
+        <MessageBar
+          intent="warning"
+          layout="multiline"
+          className={styles.preview}
+          data-testid="preview-banner"
+        >
+          <MessageBarBody>
+            <MessageBarTitle>
+              {t('layout.preview.title', { draftId: preview.draftId })}
+            </MessageBarTitle>{' '}
+            {t('layout.preview.banner')}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <Header />
       {/* A route's code still loading shows the loading bar above (after 250 ms), not a spinner.
           The footer comes with the page: drawn before it, it would be pushed down as it arrives. */}

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '@/web/lib/analytics';
+import { portalConfig } from '@/web/lib/config';
 import { useQueryClient } from '@/web/lib/query-client';
 import { submitPayment } from '../api/payment-api';
 import { runAttempt } from '../utils/payment-attempt';
@@ -91,7 +92,12 @@ export function usePaymentSubmission({
           const reason =
             end.status !== undefined ? `http_${end.status}` : end.codes.join(',') || 'unknown';
           track('payment_failed', { variant: data.variant, reason });
-          setError(paymentErrorMessage(end.codes, t, i18n));
+          // A studio preview records nothing (403): say so rather than a failed payment.
+          setError(
+            end.status === 403 && portalConfig().preview
+              ? t('layout.preview.refused')
+              : paymentErrorMessage(end.codes, t, i18n),
+          );
         } else if (!resume || loadPayment(storageKey).attempt) {
           // No answer: the attempt (and its key) stays, so trying again cannot pay twice.
           setError(t('payment.review.networkError'));

@@ -28,6 +28,7 @@ import { walkLeaves } from '../utils/leaves';
 import { CheckSummary, targetsOf } from './check-summary';
 import { FileEditor } from './file-editor';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
+import { PreviewPanel } from './preview-panel';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -72,6 +73,7 @@ export function DraftPage() {
           files={content.data.files.filter((file) => file.area === draft.data.area)}
         />
       )}
+      {draft.data && <PreviewPanel draftId={id} />}
     </>
   );
 }

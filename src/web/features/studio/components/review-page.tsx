@@ -26,6 +26,7 @@ import { LANGUAGE_NAME_KEYS, nameOf, valueText } from '../utils/format';
 import { parsePointer, readablePath } from '../utils/json-pointer';
 import { CommentForm } from './comment-form';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
+import { PreviewPanel } from './preview-panel';
 import { WordDiff } from './word-diff';
 
 const useStyles = makeStyles({
@@ -198,6 +199,7 @@ export function ReviewPage() {
         ) : (
           review.data.files.map((file) => <ReviewedFile key={file.path} file={file} />)
         ))}
+      {data && (editable || data.status === 'submitted') && <PreviewPanel draftId={id} />}
       {decides && data && <DecisionPanel draft={data} />}
     </div>
   );
