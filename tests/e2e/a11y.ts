@@ -9,9 +9,12 @@ import { entranceAnimationsEnded } from '../../scripts/lib/animations';
  * Fluent's focus manager (Tabster) puts focus guards at the edges of the body and of dialogs and
  * menus: `<i data-tabster-dummy tabindex="0" aria-hidden="true">`, focusable and hidden by design
  * (they only pass focus on). axe reports them as aria-hidden-focus, a known false positive
- * (microsoft/tabster#288): they are left out.
+ * (microsoft/tabster#288): they are left out. `exclude` leaves out a part checked on its own.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { exclude?: string } = {},
+): Promise<void> {
   // The screen as the user reads it: entrance animations (a fading alert or toast, under a second)
   // have ended, so colour contrast is not measured half-way through a fade. Endless ones (spinners)
   // and long ones (a toast's dismissal timer) are not waited for.
@@ -19,9 +22,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // A page drawn on the server is inert (out of the accessibility tree) until its scripts, asked
   // for after the first paint, have taken it over: the screen is judged once it is the app's.
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
-  const results = await new AxeBuilder({ page })
+  let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-tabster-dummy]')
+    .exclude('[data-tabster-dummy]');
+  // A part checked on its own (the studio's preview frame: a portal page of its own).
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  const results = await builder
     // axe.run in the page itself: the portal has no cross-origin frames, and the default (a run
     // per frame, then axe.finishRun in a blank page opened for it) costs a page per check.
     .setLegacyMode()

@@ -123,19 +123,21 @@ export function AppShell() {
         {t('common.skipToContent')}
       </a>
       {preview && (
-        <MessageBar
-          intent="warning"
-          layout="multiline"
-          className={styles.preview}
+        // A landmark of its own, named by its title, so it is found like the header and footer.
+        <div
+          role="region"
+          aria-label={t('layout.preview.title', { draftId: preview.draftId })}
           data-testid="preview-banner"
         >
-          <MessageBarBody>
-            <MessageBarTitle>
-              {t('layout.preview.title', { draftId: preview.draftId })}
-            </MessageBarTitle>{' '}
-            {t('layout.preview.banner')}
-          </MessageBarBody>
-        </MessageBar>
+          <MessageBar intent="warning" layout="multiline" className={styles.preview}>
+            <MessageBarBody>
+              <MessageBarTitle>
+                {t('layout.preview.title', { draftId: preview.draftId })}
+              </MessageBarTitle>{' '}
+              {t('layout.preview.banner')}
+            </MessageBarBody>
+          </MessageBar>
+        </div>
       )}
       <Header />
       {/* A route's code still loading shows the loading bar above (after 250 ms), not a spinner.

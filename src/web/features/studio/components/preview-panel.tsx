@@ -120,6 +120,9 @@ export function PreviewPanel({ draftId }: { draftId: number }) {
 
   const languageName = (lang: Language) => t(LANGUAGE_NAME_KEYS[lang]);
   const path = started?.path ?? START;
+  const frameTitle = started
+    ? t('studio.preview.frameTitle', { draftId, language: languageName(started.language), width })
+    : '';
   return (
     <section className={styles.panel} aria-labelledby="studio-preview-heading">
       <Title2 as="h2" id="studio-preview-heading" className={styles.heading}>
@@ -183,16 +186,14 @@ export function PreviewPanel({ draftId }: { draftId: number }) {
       </div>
       <StudioError textKey={error} id="studio-preview-error" />
       {started && (
-        <div className={styles.frameBox}>
+        // Scrolls sideways when the studio is narrower than the portal's width: reachable by
+        // keyboard (a named, focusable region).
+        <div className={styles.frameBox} role="region" aria-label={frameTitle} tabIndex={0}>
           <iframe
             key={opening}
             className={styles.frame}
             src={path}
-            title={t('studio.preview.frameTitle', {
-              draftId,
-              language: languageName(started.language),
-              width,
-            })}
+            title={frameTitle}
             width={width}
             height={FRAME_HEIGHT_PX}
             data-testid="studio-preview-frame"
