@@ -121,7 +121,7 @@ test('an editor previews a changed payment authorization in the real portal, in 
   // Signed in inside the preview as a demo debtor would, the draft's wording at the disclosure.
   await fillSignIn(frame as unknown as Page, slot.identity);
   await frame.locator('#sign-in button[type="submit"]').click();
-  await expect(frame.locator('#main h1')).toBeVisible();
+  await expect.poll(() => frame.url()).toMatch(/\/(dashboard|accounts\/[^/]+)$/);
   await walkToDisclosure(frame, account, 'en');
   await expect(authorizationOf(frame)).toContainText(`${MARK.en}: authorize`);
 
@@ -149,6 +149,7 @@ test('an editor previews a changed payment authorization in the real portal, in 
   frame = await previewFrame(page);
   await expect(frame.locator('html')).toHaveAttribute('lang', 'es');
   await expect(frame.getByTestId('preview-banner')).toContainText('Nada de lo que haga aquí');
+  await frameElement.screenshot({ path: path.join(SHOTS, 'preview-portal-es-375-start.png') });
   await walkToDisclosure(frame, account, 'es');
   await expect(authorizationOf(frame)).toContainText(`${MARK.es}: autorizo`);
   await frameElement.screenshot({ path: path.join(SHOTS, 'preview-portal-es-375.png') });

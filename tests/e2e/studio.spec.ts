@@ -74,7 +74,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   const submit = page.getByTestId('studio-submit');
   await expect(submit).toBeDisabled();
   await page.getByRole('button', { name: 'Save file' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved. 1 check fails.');
+  await expect(page.getByRole('status').first()).toContainText('Saved. 1 check fails.');
   // The check shows at the field (the text of /single) and in the list at the top; submit waits.
   const summary = page.getByTestId('studio-checks');
   await expect(summary).toContainText('placeholders differ');
@@ -97,7 +97,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
     'Yo, {{name}}, autorizo a {{agency}} a realizar un único pago electrónico de {{amount}} con {{method}} el {{date}}, para la cuenta {{accountNumber}} ({{creditor}}). Para cancelarlo, llame al {{phone}} al menos 1 día hábil antes del {{date}}.',
   );
   await page.getByRole('button', { name: 'Save file' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved. Every check passes.');
+  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
   await expect(summary).toHaveCount(0);
   await expect(submit).toBeEnabled();
   await submit.click();

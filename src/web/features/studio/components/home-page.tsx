@@ -178,7 +178,7 @@ export function HomePage() {
               <Body1 as="p">{t('studio.home.noDrafts')}</Body1>
             ) : (
               <DataTable
-                label={t('studio.home.drafts')}
+                label={t('studio.home.draftsTable')}
                 columns={columns}
                 rows={open}
                 rowKey={(row) => row.id}
