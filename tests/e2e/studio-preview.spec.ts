@@ -149,6 +149,7 @@ test('an editor previews a changed payment authorization in the real portal, in 
   frame = await previewFrame(page);
   await expect(frame.locator('html')).toHaveAttribute('lang', 'es');
   await expect(frame.getByTestId('preview-banner')).toContainText('Nada de lo que haga aquí');
+  await expect(frame.locator('#main h1')).toBeVisible();
   await frameElement.screenshot({ path: path.join(SHOTS, 'preview-portal-es-375-start.png') });
   await walkToDisclosure(frame, account, 'es');
   await expect(authorizationOf(frame)).toContainText(`${MARK.es}: autorizo`);
