@@ -66,7 +66,7 @@ async function draft(page: Page, title: string, file: string, change: () => Prom
   await page.locator('#studio-file').selectOption(file);
   await change();
   await page.getByRole('button', { name: 'Save file' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved. Every check passes.');
+  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
   await page.getByTestId('studio-submit').click();
   await expect(heading(page, `Review: ${title}`)).toBeVisible();
 }
