@@ -61,6 +61,8 @@ const authorizationOf = (frame: Frame) =>
 // (studio-helpers.ts).
 let unlock = () => {};
 test.beforeAll(async () => {
+  // Another spec may hold the lock for its whole test.
+  test.setTimeout(300_000);
   unlock = await lockContent();
 });
 test.afterAll(() => unlock());
@@ -114,6 +116,7 @@ test('an editor previews a changed payment authorization in the real portal, in 
   const inTab = await page.context().newPage();
   await inTab.goto('/login');
   await expect(inTab.getByTestId('preview-banner')).toBeVisible();
+  await expect(inTab.locator('#sign-in_lastName')).toBeVisible();
   await expectNoAxeViolations(inTab);
   await inTab.close();
   await panel.screenshot({ path: path.join(SHOTS, 'preview-panel-en-1280.png') });
