@@ -1,11 +1,5 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import {
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { pagePath, track } from '../../lib/analytics';
@@ -19,6 +13,8 @@ import { useRole } from '../../hooks/use-role';
 // Only signed-in users can go idle: the sign-in page does not load it. Once loaded it stays
 // mounted, so its dialog is closed rather than unmounted when the session ends.
 const IdleWatcher = lazy(() => import('./idle-watcher'));
+// Only a studio preview's page has it: its code is not in a debtor's first load.
+const PreviewBanner = lazy(() => import('./preview-banner'));
 
 const useStyles = makeStyles({
   shell: {
@@ -40,7 +36,6 @@ const useStyles = makeStyles({
     ':focus': { top: tokens.spacingVerticalM },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
-  preview: { borderRadius: 0 },
   main: {
     flex: 1,
     width: '100%',
@@ -123,21 +118,9 @@ export function AppShell() {
         {t('common.skipToContent')}
       </a>
       {preview && (
-        // A landmark of its own, named by its title, so it is found like the header and footer.
-        <div
-          role="region"
-          aria-label={t('layout.preview.title', { draftId: preview.draftId })}
-          data-testid="preview-banner"
-        >
-          <MessageBar intent="warning" layout="multiline" className={styles.preview}>
-            <MessageBarBody>
-              <MessageBarTitle>
-                {t('layout.preview.title', { draftId: preview.draftId })}
-              </MessageBarTitle>{' '}
-              {t('layout.preview.banner')}
-            </MessageBarBody>
-          </MessageBar>
-        </div>
+        <Suspense fallback={null}>
+          <PreviewBanner draftId={preview.draftId} />
+        </Suspense>
       )}
       <Header />
       {/* A route's code still loading shows the loading bar above (after 250 ms), not a spinner.
