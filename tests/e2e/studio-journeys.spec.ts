@@ -39,6 +39,8 @@ const NEW_ES =
 
 let unlock = () => {};
 test.beforeAll(async () => {
+  // Another spec may hold the lock for its whole test.
+  test.setTimeout(300_000);
   unlock = await lockContent();
 });
 test.afterAll(() => unlock());

@@ -24,6 +24,8 @@ const FILE = 'content/payment-authorization.json';
 // This spec publishes and rolls back: no other spec publishes meanwhile (studio-helpers.ts).
 let unlock = () => {};
 test.beforeAll(async () => {
+  // Another spec may hold the lock for its whole test.
+  test.setTimeout(300_000);
   unlock = await lockContent();
 });
 test.afterAll(() => unlock());
