@@ -16,11 +16,10 @@
  *   check is never served: refresh keeps the one before and logs it.
  */
 import { PostgresAdapter, sql } from 'kysely';
-import type pg from 'pg';
 import type { PortalConfig } from '../config';
-import { dedicatedPostgresClient } from '../db/database';
 import type { ContentSource, ContentVersionsTable, Db } from '../db/types';
 import { deployComment, planDeployImport } from './deploy';
+import { ContentListener, type Log } from './listener';
 import { changedPaths, isTreePath, readFlowsTree, treeToConfig, type FlowsTree } from './tree';
 
 export interface PublishedContent {
@@ -80,11 +79,8 @@ export class ContentConflict extends Error {
 export const CONTENT_CHANNEL = 'portal_content';
 export const SEED_COMMENT = 'Imported from flows/';
 const POLL_MS = 30_000;
-const RECONNECT_MS = 2_000;
 const CACHE_SIZE = 16;
 const PUBLISH_ATTEMPTS = 20;
-
-type Log = (level: 'info' | 'warn' | 'error', detail: Record<string, unknown>, msg: string) => void;
 
 export interface ContentStoreOptions {
   db: Db;
@@ -109,9 +105,7 @@ export class DatabaseContentStore implements ContentStore {
   private refreshing: Promise<void> = Promise.resolve();
   private readonly refused = new Set<number>();
   private poll: NodeJS.Timeout | undefined;
-  private listener: pg.Client | undefined;
-  private reconnect: NodeJS.Timeout | undefined;
-  private closed = false;
+  private listener: ContentListener | undefined;
   private readonly db: Db;
   private readonly log: Log;
   private readonly now: () => Date;
@@ -165,7 +159,8 @@ export class DatabaseContentStore implements ContentStore {
     this.latest = content;
     this.remember(content);
     if (this.options.live === false) return;
-    await this.listen();
+    this.listener = new ContentListener(this.db, CONTENT_CHANNEL, this.log, () => this.refresh());
+    await this.listener.start();
     this.poll = setInterval(() => {
       this.refresh().catch((error: unknown) =>
         this.log('warn', { err: error }, 'content poll failed'),
@@ -354,12 +349,8 @@ export class DatabaseContentStore implements ContentStore {
 
   /** Stops listening and polling (the app's close). */
   async close(): Promise<void> {
-    this.closed = true;
     if (this.poll) clearInterval(this.poll);
-    if (this.reconnect) clearTimeout(this.reconnect);
-    const client = this.listener;
-    this.listener = undefined;
-    await client?.end().catch(() => undefined);
+    await this.listener?.close();
   }
 
   private async load(): Promise<void> {
@@ -424,48 +415,5 @@ export class DatabaseContentStore implements ContentStore {
       .orderBy('version', 'desc')
       .limit(1)
       .executeTakeFirst();
-  }
-
-  /** LISTEN on a connection of its own; reconnects after a drop (the poll covers the gap). */
-  private async listen(): Promise<void> {
-    const client = dedicatedPostgresClient(this.db);
-    if (!client) return;
-    const retry = () => {
-      if (this.closed || this.reconnect) return;
-      if (this.listener === client) this.listener = undefined;
-      client.end().catch(() => undefined);
-      this.reconnect = setTimeout(() => {
-        this.reconnect = undefined;
-        void this.listen().then(() => this.refresh().catch(() => undefined));
-      }, RECONNECT_MS);
-      this.reconnect.unref();
-    };
-    client.on('notification', (message) => {
-      if (message.channel !== CONTENT_CHANNEL) return;
-      this.refresh().catch((error: unknown) =>
-        this.log('warn', { err: error }, 'content refresh after a notification failed'),
-      );
-    });
-    client.on('error', (error) => {
-      this.log('warn', { err: error }, 'content listener connection failed');
-      retry();
-    });
-    client.on('end', retry);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      this.listener = client;
-    } catch (error) {
-      this.log(
-        'warn',
-        { err: error },
-        'content listener did not connect: polling only until it does',
-      );
-      retry();
-    }
   }
 }
