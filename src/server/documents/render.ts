@@ -12,7 +12,12 @@ import type { PortalContext } from '../context';
 import { calendarDay } from '../dates';
 import { languageOf } from '../http/errors';
 import type { Language } from '../http/messages';
-import { authorizationPdf, disputeConfirmationPdf, letterPdf } from '../pdf/documents';
+import {
+  authorizationPdf,
+  disputeConfirmationPdf,
+  letterPdf,
+  storedAuthorizationDocument,
+} from '../pdf/documents';
 import { findLetter, letterDocument } from '../routes/letters';
 import { displayName } from '../routes/ownership';
 import {
@@ -161,9 +166,6 @@ export async function renderDocument(
           filename: `esign-consent-${record.confirmation}`,
         };
       }
-      const heading = (
-        key: 'pdf.agreementHeading' | 'pdf.esignHeading' | 'pdf.authorizationHeading',
-      ) => request.server.catalog.message(key, lang);
       const notes = [tr('contentVersion', { version: record.content_version })];
       if (record.revoked_at) {
         notes.push(
@@ -177,26 +179,7 @@ export async function renderDocument(
         );
       }
       return {
-        pdf: authorizationPdf(doc, {
-          confirmation: record.confirmation,
-          agreedAt: record.agreed_at,
-          accountNumber: account.account_number,
-          creditor: account.creditor_name,
-          name: record.payer_name,
-          method: record.method_name,
-          recurring: Boolean(record.recurring),
-          payments: (JSON.parse(record.schedule) as { date: string; cents: number }[]).map((p) => ({
-            date: p.date,
-            amountCents: p.cents,
-          })),
-          totalCents: record.total_cents,
-          sections: [
-            { heading: heading('pdf.agreementHeading'), text: record.agreement_text },
-            { heading: heading('pdf.esignHeading'), text: record.esign_text },
-            { heading: heading('pdf.authorizationHeading'), text: record.authorization_text },
-          ],
-          notes,
-        }),
+        pdf: authorizationPdf(doc, storedAuthorizationDocument(doc, record, account, notes)),
         filename: `authorization-${record.confirmation}`,
       };
     }

@@ -10,6 +10,7 @@ import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { Language, MessageCatalog, MessageKey } from '../http/messages';
 import { formatLongDay } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
+import type { PaymentAuthorizationsTable } from '../payments/tables';
 import { renderPdf, type PdfBlock } from './pdf';
 
 export interface DocumentContext {
@@ -248,6 +249,54 @@ export interface AuthorizationDocument {
   sections: { heading: string; text: string }[];
   /** Lines after the texts (My documents: the content version, a revocation). */
   notes?: string[];
+}
+
+/** What the authorization PDF reads of a stored authorization (payment_authorizations). */
+export type StoredAuthorization = Pick<
+  PaymentAuthorizationsTable,
+  | 'confirmation'
+  | 'agreed_at'
+  | 'payer_name'
+  | 'method_name'
+  | 'recurring'
+  | 'schedule'
+  | 'total_cents'
+  | 'agreement_text'
+  | 'esign_text'
+  | 'authorization_text'
+>;
+
+/**
+ * A stored authorization as the PDF shows it, with the three texts under their headings in the
+ * document's language (the language they were given in): the payment's own PDF and My documents.
+ */
+export function storedAuthorizationDocument(
+  doc: DocumentContext,
+  record: StoredAuthorization,
+  account: { account_number: string; creditor_name: string | null },
+  notes?: string[],
+): AuthorizationDocument {
+  const heading = (key: MessageKey) => doc.catalog.message(key, doc.language);
+  return {
+    confirmation: record.confirmation,
+    agreedAt: record.agreed_at,
+    accountNumber: account.account_number,
+    creditor: account.creditor_name,
+    name: record.payer_name,
+    method: record.method_name,
+    recurring: Boolean(record.recurring),
+    payments: (JSON.parse(record.schedule) as { date: string; cents: number }[]).map((p) => ({
+      date: p.date,
+      amountCents: p.cents,
+    })),
+    totalCents: record.total_cents,
+    sections: [
+      { heading: heading('pdf.agreementHeading'), text: record.agreement_text },
+      { heading: heading('pdf.esignHeading'), text: record.esign_text },
+      { heading: heading('pdf.authorizationHeading'), text: record.authorization_text },
+    ],
+    ...(notes ? { notes } : {}),
+  };
 }
 
 /** The debtor's copy of a payment authorization: what was agreed, when, and every payment. */

@@ -16,7 +16,11 @@ import { IDEMPOTENCY_HEADER, idempotent } from '../payments/idempotency';
 import { lazyPaymentServices } from '../payments/services';
 import { settleKey } from '../payments/recovery';
 import { existingPayment, submitPayment, type SubmitBody } from '../payments/submit';
-import { authorizationPdf } from '../pdf/documents';
+import {
+  authorizationPdf,
+  storedAuthorizationDocument,
+  type DocumentContext,
+} from '../pdf/documents';
 import { ApiError } from '../http/errors';
 import { authOf } from '../auth/guard';
 
@@ -150,31 +154,13 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext):
       const record = await query.executeTakeFirst();
       if (!record) throw new ApiError(404, 'paymentNotFound');
       const language = record.language === 'es' ? 'es' : 'en';
-      const title = (
-        key: 'pdf.agreementHeading' | 'pdf.esignHeading' | 'pdf.authorizationHeading',
-      ) => request.server.catalog.message(key, language);
-      const pdf = authorizationPdf(
-        { catalog: request.server.catalog, language, created: ctx.now(), timeZone: ctx.timeZone },
-        {
-          confirmation: record.confirmation,
-          agreedAt: record.agreed_at,
-          accountNumber: account.account_number,
-          creditor: account.creditor_name,
-          name: record.payer_name,
-          method: record.method_name,
-          recurring: Boolean(record.recurring),
-          payments: (JSON.parse(record.schedule) as { date: string; cents: number }[]).map((p) => ({
-            date: p.date,
-            amountCents: p.cents,
-          })),
-          totalCents: record.total_cents,
-          sections: [
-            { heading: title('pdf.agreementHeading'), text: record.agreement_text },
-            { heading: title('pdf.esignHeading'), text: record.esign_text },
-            { heading: title('pdf.authorizationHeading'), text: record.authorization_text },
-          ],
-        },
-      );
+      const doc: DocumentContext = {
+        catalog: request.server.catalog,
+        language,
+        created: ctx.now(),
+        timeZone: ctx.timeZone,
+      };
+      const pdf = authorizationPdf(doc, storedAuthorizationDocument(doc, record, account));
       return reply
         .type('application/pdf')
         .header(
