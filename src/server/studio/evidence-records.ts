@@ -178,6 +178,42 @@ async function formOf(ctx: PortalContext, version: number | null, form: string) 
   return (content?.config.forms as Record<string, FormFlow | undefined> | undefined)?.[form];
 }
 
+/** A submitted form's row: who, when, and the content version served when it was received. */
+interface SubmittedRow {
+  confirmation: string;
+  account_id: number | null;
+  language: string | null;
+  created_at: string;
+  published_version: number | null;
+}
+
+/** The evidence of a submitted form: its answers in the words of the version it was received under. */
+async function submittedForm(
+  ctx: PortalContext,
+  kind: EvidenceKind,
+  row: SubmittedRow,
+  form: { name: string; data: Record<string, unknown>; version: string | null },
+  facts: EvidenceFact[] = [],
+): Promise<EvidenceRecord> {
+  const words = formWords(
+    await formOf(ctx, row.published_version, form.name),
+    form.data,
+    row.language,
+  );
+  return {
+    kind,
+    confirmation: row.confirmation,
+    accountNumber: await accountNumberOf(ctx, row.account_id),
+    language: row.language,
+    agreedAt: row.created_at,
+    contentVersion: form.version,
+    publishedVersion: row.published_version,
+    texts: words.texts,
+    facts: [...facts, ...words.facts],
+    schedule: [],
+  };
+}
+
 const dispute: Finder = async (ctx, confirmation) => {
   const row = await ctx.db
     .selectFrom('disputes')
@@ -200,17 +236,7 @@ const dispute: Finder = async (ctx, confirmation) => {
   for (const reason of ['alreadyResolved', 'incorrectBalance', 'notMyDebt', 'other'] as const) {
     if (!data[reason]) delete (data as Partial<typeof data>)[reason];
   }
-  return {
-    kind: 'dispute',
-    confirmation: row.confirmation,
-    accountNumber: await accountNumberOf(ctx, row.account_id),
-    language: row.language,
-    agreedAt: row.created_at,
-    contentVersion: null,
-    publishedVersion: row.published_version,
-    ...formWords(await formOf(ctx, row.published_version, 'dispute'), data, row.language),
-    schedule: [],
-  };
+  return submittedForm(ctx, 'dispute', row, { name: 'dispute', data, version: null });
 };
 
 const bankruptcy: Finder = async (ctx, confirmation) => {
@@ -242,22 +268,7 @@ const bankruptcy: Finder = async (ctx, confirmation) => {
     // A notice is only received verified (the form requires the box).
     finalVerify: true,
   };
-  const words = formWords(
-    await formOf(ctx, row.published_version, 'bankruptcy'),
-    data,
-    row.language,
-  );
-  return {
-    kind: 'bankruptcy',
-    confirmation: row.confirmation,
-    accountNumber: await accountNumberOf(ctx, row.account_id),
-    language: row.language,
-    agreedAt: row.created_at,
-    contentVersion: null,
-    publishedVersion: row.published_version,
-    ...words,
-    schedule: [],
-  };
+  return submittedForm(ctx, 'bankruptcy', row, { name: 'bankruptcy', data, version: null });
 };
 
 const formRecord: Finder = async (ctx, confirmation) => {
@@ -268,19 +279,8 @@ const formRecord: Finder = async (ctx, confirmation) => {
     .executeTakeFirst();
   if (!row) return undefined;
   const data = JSON.parse(row.data) as Record<string, unknown>;
-  const words = formWords(await formOf(ctx, row.published_version, row.form), data, row.language);
-  return {
-    kind: 'form',
-    confirmation: row.confirmation,
-    accountNumber: await accountNumberOf(ctx, row.account_id),
-    language: row.language,
-    agreedAt: row.created_at,
-    contentVersion: row.form_version,
-    publishedVersion: row.published_version,
-    texts: words.texts,
-    facts: [fact('form', row.form), ...words.facts],
-    schedule: [],
-  };
+  const form = { name: row.form, data, version: row.form_version };
+  return submittedForm(ctx, 'form', row, form, [fact('form', row.form)]);
 };
 
 /**
