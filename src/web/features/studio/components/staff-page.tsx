@@ -46,8 +46,14 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
   wrap: { whiteSpace: 'normal', overflowWrap: 'anywhere', display: 'block', minWidth: '8em' },
   secret: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  copyRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  copyField: { flexGrow: 1, minWidth: 0 },
+  // On a phone the Copy button goes under its field, so neither leaves the page.
+  copyRow: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'flex-end',
+  },
+  copyField: { flexGrow: 1, flexBasis: '16em', minWidth: 0 },
   mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 });
 
