@@ -22,6 +22,7 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { PipelinedReads } from './pipelined-reads';
 import type { Database, Db } from './types';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -50,6 +51,19 @@ function redactUrl(url: string): string {
     return 'postgres';
   }
 }
+
+/** How long a SQLite statement waits for another process's write lock. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** writeWithoutWaiting's statements per SQLite connection: the busy timeout off and on, its writes. */
+const noWaitStatements = new WeakMap<
+  SqliteDatabase.Database,
+  {
+    noWait: SqliteDatabase.Statement;
+    wait: SqliteDatabase.Statement;
+    writes: Map<string, SqliteDatabase.Statement>;
+  }
+>();
 
 /** Prepared statements kept per connection; the portal issues a few hundred distinct queries. */
 export const STATEMENT_CACHE_SIZE = 1000;
@@ -154,11 +168,16 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolOf.set(db, pool);
+    const reads = new PipelinedReads(pool.options);
+    readsOf.set(db, reads);
     return {
       db,
       dialect: 'postgres',
       location: redactUrl(options.databaseUrl),
-      destroy: () => db.destroy(),
+      destroy: async () => {
+        await reads.end();
+        await db.destroy();
+      },
     };
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -166,12 +185,17 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   sqliteOf.set(db, sqlite);
+  noWaitStatements.set(sqlite, {
+    noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
+    wait: sqlite.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
+    writes: new Map(),
+  });
   return { db, dialect: 'sqlite', location: file, destroy: () => db.destroy() };
 }
 
@@ -188,15 +212,18 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
  */
 const sqliteOf = new WeakMap<Db, SqliteDatabase.Database>();
 
-/**
- * The PostgreSQL pool behind a Kysely instance that openDatabase made, for precompiled reads.
- * Outside a transaction Kysely runs a query on any free connection of the pool too; a precompiled
- * read asks the pool itself (`pool.query`: a free connection, the prepared statement, released
- * after), without Kysely's connection provider, executor and driver per query, and takes the rows
- * as arrays (pg then makes no row objects; they are made here, one shape for every row). Errors
- * are pg's own either way. An instance from `withPlugin` or a transaction is not in this map.
- */
+/** The PostgreSQL pool behind a Kysely instance that openDatabase made (its settings). */
 const poolOf = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pipelined read connections of a Kysely instance that openDatabase made on PostgreSQL, for
+ * precompiled reads (db/pipelined-reads.ts). Outside a transaction Kysely runs a query on any free
+ * connection of the pool; a precompiled read goes there instead, without Kysely's connection
+ * provider, executor and driver per query, and takes the rows as arrays (pg then makes no row
+ * objects; they are made here, one shape for every row). Errors are pg's own either way. An
+ * instance from `withPlugin` or a transaction is not in this map.
+ */
+const readsOf = new WeakMap<Db, PipelinedReads>();
 
 /**
  * A connection of its own to the PostgreSQL database behind a Kysely instance that openDatabase
@@ -290,7 +317,7 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     preparedNames.set(compiled.sql, `portal_read_${preparedNames.size + 1}`);
   }
   const sqlite = sqliteOf.get(db);
-  const pool = poolOf.get(db);
+  const pipelined = readsOf.get(db);
   const name = preparedNames.get(compiled.sql);
   let read: ((parameters: unknown[]) => R[]) | undefined;
   return async (...args: ArgumentsOf<K>): Promise<R[]> => {
@@ -299,8 +326,8 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
       read ??= rowReader<R>(sqlite.prepare(compiled.sql));
       return read(parameters);
     }
-    if (pool) {
-      const result = await pool.query<unknown[]>({
+    if (pipelined) {
+      const result = await pipelined.query<unknown[]>({
         name,
         text: compiled.sql,
         values: parameters,
@@ -332,18 +359,25 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
 export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): Promise<boolean> {
   const compiled = query.compile();
   const sqlite = sqliteOf.get(db);
-  if (sqlite) {
+  const statements = sqlite && noWaitStatements.get(sqlite);
+  if (sqlite && statements) {
     if (sqlite.inTransaction) return false;
-    const previous = sqlite.pragma('busy_timeout', { simple: true }) as number;
-    sqlite.pragma('busy_timeout = 0');
+    // Prepared once: better-sqlite3's pragma() and prepare() compile their SQL on every call.
+    let write = statements.writes.get(compiled.sql);
+    if (!write) {
+      if (statements.writes.size >= STATEMENT_CACHE_SIZE) statements.writes.clear();
+      write = sqlite.prepare(compiled.sql);
+      statements.writes.set(compiled.sql, write);
+    }
+    statements.noWait.run();
     try {
-      sqlite.prepare(compiled.sql).run(...compiled.parameters);
+      write.run(...compiled.parameters);
       return true;
     } catch (error) {
       if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
       throw error;
     } finally {
-      sqlite.pragma(`busy_timeout = ${Number(previous)}`);
+      statements.wait.run();
     }
   }
   await db.executeQuery({
