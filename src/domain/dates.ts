@@ -31,28 +31,70 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The calendar date of an instant in a time zone (the agency's by default), as `YYYY-MM-DD`. */
+/** The last day computed per time zone, and the minute it holds for. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
+/**
+ * The calendar date of an instant in a time zone (the agency's by default), as `YYYY-MM-DD`.
+ * Every zone's offset is a whole number of minutes, so a day starts on a minute: the answer is
+ * kept for the rest of its minute (the server asks several times per request).
+ */
 export function todayInAgencyZone(now: Date = new Date(), timeZone = AGENCY_TIME_ZONE): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
   const parts = dayFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
-function toUtc(date: string): Date {
-  const match = ISO_DATE.exec(date);
-  if (!match) throw new Error(`Not a YYYY-MM-DD date: "${date}"`);
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+/**
+ * Days since 1970-01-01 of a `YYYY-MM-DD` date: the days-from-civil algorithm (H. Hinnant), in
+ * integers, for every four-digit year (Date.UTC would read 0001 to 0099 as 1901 to 1999). A day
+ * or month out of range rolls over (2025-02-30 is 2025-03-02), which isIsoDate uses to refuse it.
+ */
+function dayNumber(date: string): number {
+  if (!ISO_DATE.test(date)) throw new Error(`Not a YYYY-MM-DD date: "${date}"`);
+  const months = Number(date.slice(5, 7)) - 1;
+  const year = Number(date.slice(0, 4)) + Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const day = Number(date.slice(8, 10));
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
-function fromUtc(date: Date): string {
-  return date.toISOString().slice(0, 10);
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * The `YYYY-MM-DD` date of a day number: the civil-from-days algorithm (H. Hinnant), integer
+ * arithmetic only, for years 0 to 9999.
+ */
+function fromDayNumber(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }
 
 /** Whether a value is a real calendar date written `YYYY-MM-DD` (2024-02-30 is not). */
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
-  return fromUtc(toUtc(value)) === value;
+  return fromDayNumber(dayNumber(value)) === value;
 }
 
 /** The `YYYY-MM-DD` part of a date or date-time string (`2024-05-01T10:00:00` -> `2024-05-01`). */
@@ -62,14 +104,12 @@ export function datePart(value: string): string {
 
 /** The date `days` days after `date` (negative goes back). */
 export function addDays(date: string, days: number): string {
-  const result = toUtc(date);
-  result.setUTCDate(result.getUTCDate() + days);
-  return fromUtc(result);
+  return fromDayNumber(dayNumber(date) + days);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** -1, 0 or 1 as `a` is before, the same day as, or after `b`. */

@@ -83,8 +83,8 @@ export interface AccountState {
   client: ClientSettings;
   arrangements: ArrangementWithPayments[];
   active: ArrangementWithPayments | undefined;
-  paymentPlans: PlanCents[];
-  settlementPlans: PlanCents[];
+  /** GetPaymentPlans' or GetSettlementPlans' plans for the account, built when first asked for. */
+  plans(kind: 'payment' | 'settlement'): PlanCents[];
   facts: PaymentFacts;
 }
 
@@ -185,21 +185,23 @@ export async function accountState(
   const client = services.clients.forClient(account.client_id);
   const arrangements = await arrangementsOf(ctx.db, account.id);
   const active = activeArrangement(arrangements);
-  const plans = plansFor(account, client, today);
+  const known = plansKnown(account, client);
   const facts = paymentFacts({
     ...ruleView(account, arrangements),
     today,
     scheduleRules: services.rules.scheduleStatus,
-    paymentPlansExist: plans.payment.length > 0,
-    settlementPlansExist: plans.settlement.length > 0,
+    paymentPlansExist: known.paymentPlansExist,
+    settlementPlansExist: known.settlementPlansExist,
   });
+  // Only a plan's payment checks its schedule against the plans: a one-time payment never builds
+  // them (every payment of every plan on offer, about a tenth of a payment's CPU).
+  let plans: ReturnType<typeof plansFor> | undefined;
   return {
     account,
     client,
     arrangements,
     active,
-    paymentPlans: plans.payment,
-    settlementPlans: plans.settlement,
+    plans: (kind) => (plans ??= plansFor(account, client, today))[kind],
     facts,
   };
 }

@@ -280,7 +280,7 @@ export async function checkRequest(
     const settlement = config.plans === 'settlement';
     checkPlan(
       entries,
-      settlement ? state.settlementPlans : state.paymentPlans,
+      state.plans(settlement ? 'settlement' : 'payment'),
       today,
       settlement ? 'sif_invalid' : 'invalid_schedule',
     );

@@ -32,6 +32,17 @@ describe('todayInAgencyZone', () => {
     expect(todayInAgencyZone(new Date('2025-01-02T05:00:00Z'))).toBe('2025-01-02');
   });
 
+  it('turns at midnight to the minute, also asked for again within the same minute', () => {
+    // The answer is kept for the rest of its minute: the minute before midnight and the one after.
+    expect(todayInAgencyZone(new Date('2025-01-02T04:59:00Z'))).toBe('2025-01-01');
+    expect(todayInAgencyZone(new Date('2025-01-02T04:59:59.999Z'))).toBe('2025-01-01');
+    expect(todayInAgencyZone(new Date('2025-01-02T05:00:00Z'))).toBe('2025-01-02');
+    expect(todayInAgencyZone(new Date('2025-01-02T05:00:30Z'))).toBe('2025-01-02');
+    expect(todayInAgencyZone(new Date('2025-01-02T05:00:30Z'), 'Asia/Kolkata')).toBe('2025-01-02');
+    expect(todayInAgencyZone(new Date('2025-01-01T18:29:59Z'), 'Asia/Kolkata')).toBe('2025-01-01');
+    expect(todayInAgencyZone(new Date('2025-01-01T18:30:00Z'), 'Asia/Kolkata')).toBe('2025-01-02');
+  });
+
   it('accepts another time zone', () => {
     expect(todayInAgencyZone(new Date('2025-04-30T02:30:00Z'), 'UTC')).toBe('2025-04-30');
   });
@@ -88,5 +99,48 @@ describe('formatLongDay, the one date format', () => {
     expect(formatLongDay('2026-01-05', 'es')).toBe('5 de enero de 2026');
     // Late evening UTC is still the day written in the string: no time zone moves it.
     expect(formatLongDay('2026-03-01T23:30:00Z', 'en')).toBe('March 1, 2026');
+  });
+});
+
+describe('day arithmetic against the Date object', () => {
+  // The reference: what the helpers computed with Date before they did it in integers.
+  const viaDate = (date: string, days: number) => {
+    const at = new Date(`${date}T00:00:00Z`); // an ISO string: years 0001-0099 read as written
+    at.setUTCDate(at.getUTCDate() + days);
+    return at.toISOString().slice(0, 10);
+  };
+
+  it('agrees on every day from 1899 to 2101, forwards and back, across leap days', () => {
+    const wrong: string[] = [];
+    let day = '1899-12-25';
+    for (let i = 0; i < 73_800; i += 1) {
+      const next = addDays(day, 1);
+      if (next !== viaDate(day, 1) || addDays(next, -1) !== day || !isIsoDate(day)) {
+        wrong.push(day);
+      }
+      day = next;
+    }
+    expect(wrong).toEqual([]);
+    expect(day).toBe(viaDate('1899-12-25', 73_800));
+  });
+
+  it('agrees on long steps and counts the days between', () => {
+    for (const [date, days] of [
+      ['2024-02-29', 365],
+      ['2024-02-29', -366],
+      ['2000-03-01', -1],
+      ['1900-03-01', -1],
+      ['2099-12-31', 36_524],
+      ['0001-01-01', 1],
+    ] as const) {
+      expect(addDays(date, days)).toBe(viaDate(date, days));
+      expect(daysBetween(date, addDays(date, days))).toBe(days);
+    }
+  });
+
+  it('rejects dates that do not exist', () => {
+    for (const date of ['2025-02-29', '2024-02-30', '2025-13-01', '2025-00-10', '2025-04-31']) {
+      expect(isIsoDate(date)).toBe(false);
+    }
   });
 });
