@@ -60,6 +60,8 @@ const noWaitStatements = new WeakMap<
   SqliteDatabase.Database,
   {
     noWait: SqliteDatabase.Statement;
+    noSync: SqliteDatabase.Statement;
+    sync: SqliteDatabase.Statement;
     wait: SqliteDatabase.Statement;
     writes: Map<string, SqliteDatabase.Statement>;
   }
@@ -186,7 +188,7 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('synchronous = FULL'); // as noWaitStatements' `sync` puts it back
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
@@ -194,6 +196,8 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   noWaitStatements.set(sqlite, {
     noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
     wait: sqlite.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
+    noSync: sqlite.prepare('PRAGMA synchronous = NORMAL'),
+    sync: sqlite.prepare('PRAGMA synchronous = FULL'),
     writes: new Map(),
   });
   return { db, dialect: 'sqlite', location: file, destroy: () => db.destroy() };
@@ -353,8 +357,12 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
  * session's last call, auth/tokens.ts `touch`). On SQLite it runs at once, with no busy wait, and
  * is skipped (false) when another process holds the write lock or this connection is inside a
  * transaction: better-sqlite3 waits for a lock synchronously, which would stall every request of
- * the process for the busy timeout. On PostgreSQL it runs as usual (a row lock is held only by
- * another short write). Other errors are thrown.
+ * the process for the busy timeout. Its commit is not synced to disk either (synchronous =
+ * NORMAL for that one statement; the next synced commit of the connection syncs it, the WAL being
+ * written in order): an fsync costs more CPU than the write itself, and a power cut can only lose
+ * a session's last call (the session then ends sooner), never a payment, whose commits stay FULL.
+ * The settings are put back before any other query can run (no await in between). On PostgreSQL
+ * it runs as usual (a row lock is held only by another short write). Other errors are thrown.
  */
 export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): Promise<boolean> {
   const compiled = query.compile();
@@ -370,6 +378,7 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
       statements.writes.set(compiled.sql, write);
     }
     statements.noWait.run();
+    statements.noSync.run();
     try {
       write.run(...compiled.parameters);
       return true;
@@ -378,6 +387,7 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
       throw error;
     } finally {
       statements.wait.run();
+      statements.sync.run();
     }
   }
   await db.executeQuery({

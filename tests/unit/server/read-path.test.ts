@@ -7,12 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_SECONDS, TokenService } from '../../../src/server/auth/tokens';
 import {
   openDatabase,
   precompile,
   withStatementCache,
+  writeWithoutWaiting,
   type PortalDatabase,
 } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
@@ -229,5 +231,29 @@ describe('access token verification cache', () => {
     expect(claims).not.toBeNull();
     await elsewhere.revokeSession(claims?.sid ?? '', 'logout');
     expect(await here.verifyAccess(accessToken)).toBeNull();
+  });
+});
+
+describe('writeWithoutWaiting on SQLite', () => {
+  it('writes, skips while another connection holds the write lock, and leaves the connection as it found it', async () => {
+    const update = () =>
+      database.db.updateTable('sessions').set({ last_active_at: 'x' }).where('sid', '=', 'none');
+    expect(await writeWithoutWaiting(database.db, update())).toBe(true);
+    const other = new SqliteDatabase(path.join(dir, 'portal.db'));
+    try {
+      other.prepare('BEGIN IMMEDIATE').run();
+      // No busy wait: answered false at once, not after the 5 s busy timeout.
+      const started = performance.now();
+      expect(await writeWithoutWaiting(database.db, update())).toBe(false);
+      expect(performance.now() - started).toBeLessThan(1000);
+      other.prepare('ROLLBACK').run();
+    } finally {
+      other.close();
+    }
+    // Payments' commits stay synced (FULL) and wait for a lock as before.
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+    expect(rows[0]?.synchronous).toBe(2);
+    const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(database.db);
+    expect(Object.values(timeout.rows[0] ?? {})[0]).toBe(5000);
   });
 });
