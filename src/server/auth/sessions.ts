@@ -8,7 +8,7 @@
  *   never waiting for another process's write lock), and so does a refresh.
  */
 import type { Selectable } from 'kysely';
-import { writeWithoutWaiting } from '../db/database';
+import { writeWithoutWaiting } from '../db/sqlite-writes';
 import type { Db, SessionsTable } from '../db/types';
 
 /** How long a session may last (issue 20): idle since its last call, and from sign-in. */

@@ -53,19 +53,7 @@ function redactUrl(url: string): string {
 }
 
 /** How long a SQLite statement waits for another process's write lock. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
-
-/** writeWithoutWaiting's statements per SQLite connection: the busy timeout off and on, its writes. */
-const noWaitStatements = new WeakMap<
-  SqliteDatabase.Database,
-  {
-    noWait: SqliteDatabase.Statement;
-    noSync: SqliteDatabase.Statement;
-    sync: SqliteDatabase.Statement;
-    wait: SqliteDatabase.Statement;
-    writes: Map<string, SqliteDatabase.Statement>;
-  }
->();
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Prepared statements kept per connection; the portal issues a few hundred distinct queries. */
 export const STATEMENT_CACHE_SIZE = 1000;
@@ -188,18 +176,11 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('synchronous = FULL'); // as noWaitStatements' `sync` puts it back
+  sqlite.pragma('synchronous = FULL'); // as db/sqlite-writes.ts puts it back
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   sqliteOf.set(db, sqlite);
-  noWaitStatements.set(sqlite, {
-    noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
-    wait: sqlite.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
-    noSync: sqlite.prepare('PRAGMA synchronous = NORMAL'),
-    sync: sqlite.prepare('PRAGMA synchronous = FULL'),
-    writes: new Map(),
-  });
   return { db, dialect: 'sqlite', location: file, destroy: () => db.destroy() };
 }
 
@@ -215,6 +196,11 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
  * in this map: it always goes through Kysely (and its plugins).
  */
 const sqliteOf = new WeakMap<Db, SqliteDatabase.Database>();
+
+/** The SQLite connection behind a Kysely instance that openDatabase made (undefined otherwise). */
+export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined {
+  return sqliteOf.get(db);
+}
 
 /** The PostgreSQL pool behind a Kysely instance that openDatabase made (its settings). */
 const poolOf = new WeakMap<Db, pg.Pool>();
@@ -350,51 +336,4 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     });
     return result.rows;
   };
-}
-
-/**
- * A small write that must never hold a request up behind another process's write lock (a
- * session's last call, auth/tokens.ts `touch`). On SQLite it runs at once, with no busy wait, and
- * is skipped (false) when another process holds the write lock or this connection is inside a
- * transaction: better-sqlite3 waits for a lock synchronously, which would stall every request of
- * the process for the busy timeout. Its commit is not synced to disk either (synchronous =
- * NORMAL for that one statement; the next synced commit of the connection syncs it, the WAL being
- * written in order): an fsync costs more CPU than the write itself, and a power cut can only lose
- * a session's last call (the session then ends sooner), never a payment, whose commits stay FULL.
- * The settings are put back before any other query can run (no await in between). On PostgreSQL
- * it runs as usual (a row lock is held only by another short write). Other errors are thrown.
- */
-export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): Promise<boolean> {
-  const compiled = query.compile();
-  const sqlite = sqliteOf.get(db);
-  const statements = sqlite && noWaitStatements.get(sqlite);
-  if (sqlite && statements) {
-    if (sqlite.inTransaction) return false;
-    // Prepared once: better-sqlite3's pragma() and prepare() compile their SQL on every call.
-    let write = statements.writes.get(compiled.sql);
-    if (!write) {
-      if (statements.writes.size >= STATEMENT_CACHE_SIZE) statements.writes.clear();
-      write = sqlite.prepare(compiled.sql);
-      statements.writes.set(compiled.sql, write);
-    }
-    statements.noWait.run();
-    statements.noSync.run();
-    try {
-      write.run(...compiled.parameters);
-      return true;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
-      throw error;
-    } finally {
-      statements.wait.run();
-      statements.sync.run();
-    }
-  }
-  await db.executeQuery({
-    query: compiled.query,
-    queryId: createQueryId(),
-    sql: compiled.sql,
-    parameters: compiled.parameters,
-  });
-  return true;
 }

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeUnsynced } from '../db/sqlite-writes';
 import type { PortalContext } from '../context';
 import { ApiError, errorBody, sendError } from '../http/errors';
 
@@ -73,24 +74,30 @@ export async function idempotent(
     .where('state', '=', 'done')
     .where('created_at', '<', expired)
     .execute();
-  const claim = () =>
-    ctx.db
-      .insertInto('idempotency_keys')
-      .values({
-        debtor_id: options.debtorId,
-        key,
-        scope: options.scope,
-        request_hash: hash,
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        created_at: stamp,
-        completed_at: null,
-        lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['debtor_id', 'key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+  // The claim and the stored answer are not synced on their own (db/sqlite-writes.ts): the
+  // payment's own synced commits, before charging and before answering, sync them.
+  const claim = async () =>
+    (
+      await writeUnsynced(
+        ctx.db,
+        ctx.db
+          .insertInto('idempotency_keys')
+          .values({
+            debtor_id: options.debtorId,
+            key,
+            scope: options.scope,
+            request_hash: hash,
+            state: 'in_flight',
+            response_status: null,
+            response_body: null,
+            created_at: stamp,
+            completed_at: null,
+            lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['debtor_id', 'key']).doNothing())
+          .returning('id'),
+      )
+    )[0];
   const existing = () =>
     ctx.db
       .selectFrom('idempotency_keys')
@@ -140,19 +147,21 @@ export async function idempotent(
     });
     throw error;
   }
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      response_status: answer.status,
-      response_body: JSON.stringify(answer.body),
-      completed_at: ctx.now().toISOString(),
-      lease_until: null,
-    })
-    .where('id', '=', inserted.id)
-    // Not if it was settled meanwhile (its lease passed): the settled answer stands.
-    .where('state', '=', 'in_flight')
-    .execute();
+  await writeUnsynced(
+    ctx.db,
+    ctx.db
+      .updateTable('idempotency_keys')
+      .set({
+        state: 'done',
+        response_status: answer.status,
+        response_body: JSON.stringify(answer.body),
+        completed_at: ctx.now().toISOString(),
+        lease_until: null,
+      })
+      .where('id', '=', inserted.id)
+      // Not if it was settled meanwhile (its lease passed): the settled answer stands.
+      .where('state', '=', 'in_flight'),
+  );
   return send(reply, answer);
 }
 

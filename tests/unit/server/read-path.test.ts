@@ -14,10 +14,10 @@ import {
   openDatabase,
   precompile,
   withStatementCache,
-  writeWithoutWaiting,
   type PortalDatabase,
 } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import { writeUnsynced, writeWithoutWaiting } from '../../../src/server/db/sqlite-writes';
 
 let dir: string;
 let database: PortalDatabase;
@@ -255,5 +255,42 @@ describe('writeWithoutWaiting on SQLite', () => {
     expect(rows[0]?.synchronous).toBe(2);
     const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(database.db);
     expect(Object.values(timeout.rows[0] ?? {})[0]).toBe(5000);
+  });
+});
+
+describe('writeUnsynced on SQLite', () => {
+  const revoke = (sid: string) =>
+    database.db
+      .insertInto('revoked_sessions')
+      .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
+      .onConflict((oc) => oc.column('sid').doNothing())
+      .returning('sid');
+
+  it('answers RETURNING rows, none on a conflict, and leaves commits synced (FULL)', async () => {
+    expect(await writeUnsynced(database.db, revoke('a'))).toEqual([{ sid: 'a' }]);
+    expect(await writeUnsynced(database.db, revoke('a'))).toEqual([]);
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+    expect(rows[0]?.synchronous).toBe(2);
+  });
+
+  it("while another request's transaction is open, waits its turn and never joins it", async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('revoked_sessions').select('sid').execute();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const written = writeUnsynced(database.db, revoke('b'));
+    release();
+    await transaction;
+    // Written after the rollback: the transaction's undoing did not take it along.
+    expect(await written).toEqual([{ sid: 'b' }]);
+    const left = await database.db.selectFrom('revoked_sessions').select('sid').execute();
+    expect(left).toEqual([{ sid: 'b' }]);
   });
 });
