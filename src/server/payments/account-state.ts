@@ -26,6 +26,7 @@ import {
   type ArrangementWithPayments,
 } from '../routes/mappers';
 import { paymentPlans, plansExist, settlementPlans, type PlanCents } from './plans';
+import { paymentReads } from './reads';
 import type { PaymentServices } from './services';
 
 export function normalizeAccountNumber(value: string): string {
@@ -43,12 +44,7 @@ export async function ownAccount(
   if (auth.role === 'letter' && auth.accountNumber !== number) {
     throw new ApiError(404, 'accountNotFound');
   }
-  const account = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('account_number', '=', number)
-    .where('debtor_id', '=', auth.debtorId)
-    .executeTakeFirst();
+  const [account] = await paymentReads(ctx.db).account(number, auth.debtorId);
   if (!account || !isViewable(account, ctx.today())) throw new ApiError(404, 'accountNotFound');
   return { auth, account };
 }
@@ -57,24 +53,10 @@ export async function arrangementsOf(
   db: Db,
   accountId: number,
 ): Promise<ArrangementWithPayments[]> {
-  const arrangements = await db
-    .selectFrom('arrangements')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('id')
-    .execute();
+  const reads = paymentReads(db);
+  const arrangements = await reads.arrangements(accountId);
   if (arrangements.length === 0) return [];
-  const payments = await db
-    .selectFrom('arrangement_payments')
-    .selectAll()
-    .where(
-      'arrangement_id',
-      'in',
-      arrangements.map((a) => a.id),
-    )
-    .orderBy('pay_date')
-    .orderBy('id')
-    .execute();
+  const payments = await reads.arrangementPayments(accountId);
   return groupArrangements(arrangements, payments).get(accountId) ?? [];
 }
 

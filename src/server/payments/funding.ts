@@ -6,6 +6,7 @@ import type { ClientSettings } from '../clients/settings';
 import type { PortalContext } from '../context';
 import { ApiError, languageOf } from '../http/errors';
 import { BRAND_NAMES, type CardBrand } from './cards';
+import { paymentReads } from './reads';
 import type { FundingMethodRow } from './tables';
 
 /** A funding method as the API shows it; the server always sends every field. */
@@ -79,7 +80,11 @@ export async function ownFunding(
   auth: AccessClaims,
   fundingId: number,
 ): Promise<FundingMethodRow> {
-  const row = await usableFunding(ctx, auth).where('id', '=', fundingId).executeTakeFirst();
+  const reads = paymentReads(ctx.db);
+  const [row] =
+    auth.role === 'letter'
+      ? await reads.letterFunding(auth.debtorId, auth.sid, fundingId)
+      : await reads.funding(auth.debtorId, fundingId);
   if (!row) throw new ApiError(404, 'fundingNotFound');
   return row;
 }

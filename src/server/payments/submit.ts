@@ -26,6 +26,7 @@ import {
   succeeded,
   type StoredPlan,
 } from './recovery';
+import { paymentReads } from './reads';
 import type { PaymentServices } from './services';
 import { authorizationRecord } from './authorization-record';
 import {
@@ -62,11 +63,8 @@ export async function submitPayment(
     if (body.letterId !== auth.letterId) throw new ApiError(404, 'letterNotFound');
   }
   const funding = await ownFunding(ctx, auth, body.fundingId);
-  const debtor = await ctx.db
-    .selectFrom('debtors')
-    .select(['first_name', 'last_name', 'business_name'])
-    .where('id', '=', auth.debtorId)
-    .executeTakeFirstOrThrow();
+  const [debtor] = await paymentReads(ctx.db).debtorName(auth.debtorId);
+  if (!debtor) throw new Error(`debtor ${auth.debtorId} of a live session is missing`);
   checkStageFields(ctx, services, request, body, debtor, funding);
   // A payment of this account left in flight by a process that died is settled first, so what
   // counts as taken (a duplicate) is what really is.
