@@ -14,15 +14,20 @@
  *     at a time into the bankruptcy form's court name (the largest form), each timed in the page
  *     from the keydown event to the end of the first frame after the input event (a
  *     requestAnimationFrame, then a task). Median and worst.
+ *   - Stage changes of the payment wizard (scripts/lib/stage-timing.ts, which says how they are
+ *     timed): a one-time payment and a payment plan, each Continue pressed with Enter at 4x CPU
+ *     throttling, from the key press to the paint of the next stage with its heading focused.
  * Figures only, no budgets: nothing fails on a slow result. The machine's load (os.loadavg) is
  * printed before and after; on a busy machine the figures are worse and noisier, so compare runs
  * made at similar load, and run it alone (not next to other browser tests or builds).
  *
  * Options (env): BENCH_RUNS (3), BENCH_MAX_SECONDS (600: then everything is stopped and the exit
  * code is 1), BENCH_WEB_DIR (an already built web folder to serve: no build), BENCH_ROUTES
- * (a comma-separated subset of the routes, e.g. `/dashboard`), BENCH_REPORT_DIR (each run's
- * Lighthouse JSON written there, `dashboard-1.json`, ... for its LCP breakdown and request chains),
- * BENCH_TYPING=off (no typing measurement), CHROMIUM_PATH (/usr/bin/chromium).
+ * (a comma-separated subset of the routes, e.g. `/dashboard`; `none`: no Lighthouse at all),
+ * BENCH_REPORT_DIR (each run's Lighthouse JSON written there, `dashboard-1.json`, ... for its LCP
+ * breakdown and request chains),
+ * BENCH_TYPING=off (no typing measurement), BENCH_STAGES=off (no stage changes), BENCH_STAGE_RUNS
+ * (3: how many times each journey is taken), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +35,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARIA, putSession, signedInSession } from './lib/portal';
+import { stageChanges, stageReport, type StageChange } from './lib/stage-timing';
 import { answersHealth, freePort } from './lib/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -497,11 +503,25 @@ async function main(): Promise<void> {
   await startServer(port, path.join(workDir, 'data'), webDir);
   console.log(`bench: portal on ${base}/ (${elapsed()}); Lighthouse, ${runs} runs per route`);
 
-  const lighthouse = await lighthouseRoutes(base, runs);
+  const lighthouse = ROUTES.length ? await lighthouseRoutes(base, runs) : new Map();
   const typing: number[] = [];
   if (process.env.BENCH_TYPING !== 'off') {
     console.log(`bench: typing ${TYPED_TEXT.length} characters (${elapsed()})`);
     typing.push(...(await typingLatency(base)));
+  }
+  const stages: StageChange[] = [];
+  if (process.env.BENCH_STAGES !== 'off') {
+    console.log(`bench: payment wizard stage changes (${elapsed()})`);
+    const { chromium } = await import('playwright-core');
+    const launch = async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+      onCleanUp(() => browser.close());
+      return browser;
+    };
+    const stageRuns = Math.max(1, Number(process.env.BENCH_STAGE_RUNS || 3));
+    stages.push(
+      ...(await stageChanges(base, stageRuns, launch, (line) => console.log(`bench: ${line}`))),
+    );
   }
   const loadAfter = machineLoad();
 
@@ -510,15 +530,24 @@ async function main(): Promise<void> {
     figures: medianFigures(lighthouse.get(route.path) ?? []),
   }));
   console.log('');
-  console.log(
-    `Lighthouse ${runs}x per route, medians (mobile, simulated throttling; bytes: total-byte-weight; first-load JS: the load's scripts as sent, compressed)`,
-  );
-  console.log(figuresTable(rows));
-  console.log('');
+  if (rows.length > 0) {
+    console.log(
+      `Lighthouse ${runs}x per route, medians (mobile, simulated throttling; bytes: total-byte-weight; first-load JS: the load's scripts as sent, compressed)`,
+    );
+    console.log(figuresTable(rows));
+    console.log('');
+  }
   if (typing.length > 0) {
     console.log(
       `Typing ${typing.length} characters into ${TYPING_FIELD} on ${TYPING_PAGE} (412x823, CPU 4x slower), keydown to next frame: median ${fixed(median(typing), 1)} ms, worst ${fixed(Math.max(...typing), 1)} ms`,
     );
+  }
+  if (stages.length > 0) {
+    console.log(
+      'Payment wizard stage changes (412x823, CPU 4x slower), Enter on Continue to the next stage painted with its heading focused:',
+    );
+    console.log(stageReport(stages));
+    console.log('');
   }
   console.log(`Machine before: ${loadBefore}`);
   console.log(`Machine after:  ${loadAfter}`);

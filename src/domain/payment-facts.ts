@@ -335,8 +335,33 @@ function paymentsFacts(data: PaymentData, schedule: readonly ScheduledPayment[])
   };
 }
 
-/** Every fact a stage's declarations may read. */
-export function paymentFacts(data: PaymentData, answers: Answers, t: Translate): JourneyFacts {
+/** The facts of the account's data alone, whatever the answers: what is offered, the payer, the methods. */
+export interface DataFacts {
+  offer: JourneyFacts;
+  offerStart: JourneyFacts;
+  payer: JourneyFacts;
+  methods: JourneyFacts;
+}
+
+export function dataFacts(data: PaymentData, t: Translate): DataFacts {
+  return {
+    offer: offerFacts(data, t),
+    offerStart: offerStart(data),
+    payer: payerFacts(data.payer),
+    methods: methodFacts(acceptedMethods(data), t),
+  };
+}
+
+/**
+ * Every fact a stage's declarations may read. `fixed` is `dataFacts(data, t)`, passed in by a
+ * caller that keeps it while only the answers change (the browser, at each stage).
+ */
+export function paymentFacts(
+  data: PaymentData,
+  answers: Answers,
+  t: Translate,
+  fixed: DataFacts = dataFacts(data, t),
+): JourneyFacts {
   const schedule = scheduleOf(data, scheduleAnswers(data.journey, answers));
   const method = chosenMethod(data, answers);
   const texts = agreementTexts(data, answers);
@@ -344,10 +369,7 @@ export function paymentFacts(data: PaymentData, answers: Answers, t: Translate):
     today: data.today,
     variant: data.variant,
     kind: data.config.schedule,
-    offer: offerFacts(data, t),
-    offerStart: offerStart(data),
-    payer: payerFacts(data.payer),
-    methods: methodFacts(acceptedMethods(data), t),
+    ...fixed,
     method: method ? { id: method.id, name: method.name } : null,
     agreement: {
       agreementText: texts.agreement,

@@ -5,11 +5,11 @@
  * current stage changes, focus moves to its heading and the page scrolls to it (not on the first
  * render: the page heading has focus then). Texts: flows/texts/journey.json.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { localize, toLanguage } from '../i18n/split';
-import { stageStatus, type JourneyStage, type JourneyState } from './journey';
+import { stageStatus, type JourneyStage, type JourneyState, type StageStatus } from './journey';
 
 /** One answer as a completed stage lists it. */
 export interface AnswerLine {
@@ -130,10 +130,25 @@ export function JourneyView(props: JourneyViewProps) {
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const number = stages.findIndex((stage) => stage.id === current) + 1;
   const headingId = (stage: string) => `${id}-stage-${stage}`;
+  // The texts per language, not per render: the page renders again at every stage change.
+  const texts = useMemo(() => {
+    const statuses: StageStatus[] = ['current', 'completed', 'locked', 'open'];
+    return {
+      stepsLabel: t('journey.stepsLabel'),
+      change: t('journey.change'),
+      locked: t('journey.locked'),
+      status: Object.fromEntries(statuses.map((s) => [s, t(`journey.status.${s}`)])),
+      titles: stages.map((stage) => localize(stage.title, language)),
+      headings: stages.map((stage, index) =>
+        t('journey.stageTitle', { number: index + 1, title: localize(stage.title, language) }),
+      ),
+    };
+  }, [t, stages, language]);
 
-  // Focus follows the current stage (after the first render, which the page heading owns).
+  // Focus follows the current stage (after the first render, which the page heading owns). In a
+  // layout effect: the first paint of the new stage has its heading focused, not the next one.
   const shown = useRef(current);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown.current === current) return;
     shown.current = current;
     const heading = document.getElementById(headingId(current));
@@ -164,10 +179,10 @@ export function JourneyView(props: JourneyViewProps) {
           })}
         </div>
       </div>
-      <ol className={styles.list} aria-label={t('journey.stepsLabel')}>
+      <ol className={styles.list} aria-label={texts.stepsLabel}>
         {stages.map((stage, index) => {
           const status = stageStatus(stages, state, stage.id, current);
-          const title = localize(stage.title, language);
+          const title = texts.titles[index];
           const answers = status === 'completed' ? summarize(stage) : [];
           return (
             <li
@@ -183,8 +198,8 @@ export function JourneyView(props: JourneyViewProps) {
             >
               <div className={styles.head}>
                 <h2 id={headingId(stage.id)} tabIndex={-1} className={styles.heading}>
-                  {t('journey.stageTitle', { number: index + 1, title })}
-                  <span className={styles.hidden}> ({t(`journey.status.${status}`)})</span>
+                  {texts.headings[index]}
+                  <span className={styles.hidden}> ({texts.status[status]})</span>
                 </h2>
                 {status === 'completed' && (
                   <Button
@@ -193,7 +208,7 @@ export function JourneyView(props: JourneyViewProps) {
                     onClick={() => onChange(stage.id)}
                     data-testid={`change-${stage.id}`}
                   >
-                    {t('journey.change')}
+                    {texts.change}
                     <span className={styles.hidden}> {title}</span>
                   </Button>
                 )}
@@ -215,7 +230,7 @@ export function JourneyView(props: JourneyViewProps) {
                 </dl>
               )}
               {(status === 'locked' || status === 'open') && (
-                <p className={styles.lockedText}>{t('journey.locked')}</p>
+                <p className={styles.lockedText}>{texts.locked}</p>
               )}
             </li>
           );

@@ -111,13 +111,24 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   }
 }
 
+/**
+ * The last token roleOf decoded, with what it reads of it: every component that asks for the role
+ * asks on each render (useRole's snapshot), and decoding is the cost, not the token's expiry.
+ */
+let decoded: { token: string; role: Role; exp: unknown } | null = null;
+
 /** The role claim of an access token; 'none' when absent, unknown or expired. */
 export function roleOf(token: string | null, nowMs = Date.now()): Role {
-  const payload = token ? decodeJwtPayload(token) : null;
-  if (!payload) return 'none';
-  const expiresAt = expiresAtMs(token);
-  if (expiresAt !== null && expiresAt < nowMs) return 'none';
-  return payload.role === 'account' || payload.role === 'letter' ? payload.role : 'none';
+  if (!token) return 'none';
+  if (decoded?.token !== token) {
+    const payload = decodeJwtPayload(token);
+    const role = payload?.role === 'account' || payload?.role === 'letter' ? payload.role : 'none';
+    decoded = { token, role, exp: payload?.exp };
+  }
+  // As expiresAtMs, with the clock offset as it is now.
+  const { exp } = decoded;
+  if (typeof exp === 'number' && exp * 1000 + clockOffsetMs() < nowMs) return 'none';
+  return decoded.role;
 }
 
 export function currentRole(): Role {

@@ -5,7 +5,7 @@
  * and the review stage's Confirm (hooks/use-payment-submission.ts: exactly once, with one
  * Idempotency-Key per attempt that every retry of the same body reuses).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useQueryClient } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { JourneyView } from '@/engine/journey/JourneyView';
 import { localize } from '@/engine/i18n/split';
 import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
 import { stageContext, stageLines, stagePrefill } from '@/domain/journey-stage';
-import { paymentFacts } from '@/domain/payment-facts';
+import { dataFacts, paymentFacts } from '@/domain/payment-facts';
 import { toDollars } from '@/domain/money';
 import { hasExistingPayment } from '@/web/api/existing-payment';
 import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-methods';
@@ -106,7 +106,9 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
 
   const answers = stored.journey.answers;
   // What the stages' declarations read (flows/journeys/payment.json): worked out once per answers.
-  const facts = useMemo(() => paymentFacts(data, answers, t), [data, answers, t]);
+  // What the account offers, the payer and the methods do not change with the answers.
+  const fixed = useMemo(() => dataFacts(data, t), [data, t]);
+  const facts = useMemo(() => paymentFacts(data, answers, t, fixed), [data, answers, t, fixed]);
   const schedule = useMemo(
     () => scheduleOf(data, scheduleAnswers(data.journey, answers)),
     [data, answers],
@@ -115,13 +117,18 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const complete = useCallback(
     (stageId: string, given: FormData) => {
       const journey = completeStage(stages, stored.journey, stageId, given);
-      update((s) => ({ ...s, journey }));
-      setStageError(null);
-      setFundingDraft(null);
-      track('payment_stage_completed', { variant: data.variant, stage: stageId });
-      void navigate(stageUrl(nextStage(stages, journey, stageId)), {
-        state: { preserveScroll: true },
+      // In the router's transition: the page draws the answers with the next stage in one render.
+      // Drawn at once, the stage just answered was rendered once more (completed, still current)
+      // before the navigation's render drew the next one.
+      startTransition(() => {
+        update((s) => ({ ...s, journey }));
+        setStageError(null);
+        setFundingDraft(null);
+        void navigate(stageUrl(nextStage(stages, journey, stageId)), {
+          state: { preserveScroll: true },
+        });
       });
+      track('payment_stage_completed', { variant: data.variant, stage: stageId });
     },
     [stages, stored.journey, update, data.variant, navigate, stageUrl],
   );

@@ -29,7 +29,7 @@ import { loadForm } from '@/web/lib/forms';
 import { agencyToday } from '@/web/utils/account-rules';
 import { plansQuery } from '@/web/api/payment-plans';
 import { paymentJourney } from '@/web/lib/config';
-import { buildPaymentData, type LoadedPayment } from '../utils/payment-data';
+import { buildPaymentData } from '../utils/payment-data';
 import { journeyKey, loadPayment } from '../utils/payment-store';
 import { PaymentJourney } from './payment-journey';
 import { PaymentSuccess } from './payment-success';
@@ -113,28 +113,56 @@ function PaymentRoute({ mode, accountNumber, variant, config, letterId, optionId
   if (isAccount && config.schedule === 'plan') queries.push(plans);
   if (config.schedule === 'letter' && letterId !== undefined) queries.push(letter);
 
+  // Kept while only the address changes (each stage is an address): the journey's facts of the
+  // account's data (payment-journey.tsx) are then worked out once, not at every stage.
+  const ready = mode !== 'success' && queries.every((query) => query.data !== undefined);
+  const today = agencyToday();
+  const settling = loadPayment(key).attempt !== undefined;
+  const built = useMemo(
+    () =>
+      ready
+        ? buildPaymentData(
+            {
+              variant,
+              config,
+              journey,
+              today,
+              language,
+              accountNumber,
+              detailed: detailed.data,
+              settings: settings.data,
+              methods: methods.data ?? [],
+              plans: plans.data,
+              letter: letter.data,
+              optionId,
+            },
+            t,
+            settling,
+          )
+        : null,
+    [
+      ready,
+      variant,
+      config,
+      journey,
+      today,
+      language,
+      accountNumber,
+      detailed.data,
+      settings.data,
+      methods.data,
+      plans.data,
+      letter.data,
+      optionId,
+      t,
+      settling,
+    ],
+  );
+
   const notFound = [detailed, settings, letter].some((query) => isApiError(query.error, 404));
   if (notFound) return <Navigate to="/" replace />;
   if (config.schedule === 'letter' && letterId === undefined) return <Navigate to="/" replace />;
   if (mode !== 'success' && queries.some((query) => query.isError)) return <QueryError />;
-
-  const loaded: LoadedPayment | null =
-    queries.every((query) => query.data !== undefined) || mode === 'success'
-      ? {
-          variant,
-          config,
-          journey,
-          today: agencyToday(),
-          language,
-          accountNumber,
-          detailed: detailed.data,
-          settings: settings.data,
-          methods: methods.data ?? [],
-          plans: plans.data,
-          letter: letter.data,
-          optionId,
-        }
-      : null;
 
   // A journey already paid: its stages lead to the confirmation, whatever the account offers now
   // (the browser's Back after paying must not offer to pay again).
@@ -148,8 +176,7 @@ function PaymentRoute({ mode, accountNumber, variant, config, letterId, optionId
       </div>
     );
   }
-  if (!loaded) return <DelayedSpinner />;
-  const built = buildPaymentData(loaded, t, loadPayment(key).attempt !== undefined);
+  if (!built) return <DelayedSpinner />;
   if (built.kind === 'redirect') return <Navigate to={built.to} replace />;
 
   const compiled = Object.fromEntries(

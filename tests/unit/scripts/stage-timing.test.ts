@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  interactionDuration,
+  stageReport,
+  stageRows,
+  type EventEntryLike,
+  type StageChange,
+} from '../../../scripts/lib/stage-timing';
+
+describe('interactionDuration', () => {
+  const entries: EventEntryLike[] = [
+    { name: 'pointerdown', startTime: 100, duration: 24, interactionId: 7 },
+    { name: 'keydown', startTime: 1000.4, duration: 48, interactionId: 9 },
+    { name: 'keypress', startTime: 1001, duration: 40, interactionId: 9 },
+    // The click Enter makes on a button belongs to the key's interaction and lasted longest.
+    { name: 'click', startTime: 1001.2, duration: 64, interactionId: 9 },
+    { name: 'keydown', startTime: 2000, duration: 200, interactionId: 11 },
+  ];
+
+  it("takes the longest entry of the keydown's interaction", () => {
+    expect(interactionDuration(entries, 1000.4)).toBe(64);
+    expect(interactionDuration(entries, 2000)).toBe(200);
+  });
+
+  it('matches the keydown by its start, within a millisecond', () => {
+    expect(interactionDuration(entries, 1000.9)).toBe(64);
+    expect(interactionDuration(entries, 1500)).toBeNaN();
+  });
+
+  it('is NaN when the keydown has no entry (it took less than the threshold)', () => {
+    expect(interactionDuration([], 1000)).toBeNaN();
+    expect(interactionDuration(entries.slice(0, 1), 100)).toBeNaN();
+  });
+
+  it('uses the keydown alone when it has no interaction id', () => {
+    const lone: EventEntryLike[] = [
+      { name: 'keydown', startTime: 5, duration: 32, interactionId: 0 },
+      { name: 'click', startTime: 6, duration: 96, interactionId: 0 },
+    ];
+    expect(interactionDuration(lone, 5)).toBe(32);
+  });
+});
+
+const change = (
+  journey: string,
+  from: string,
+  to: string,
+  ms: number,
+  firstPaintMs = Number.NaN,
+): StageChange => ({ journey, from, to, ms, firstPaintMs });
+
+describe('stageRows', () => {
+  it('groups the runs of each stage change, in the order measured, with median and worst', () => {
+    const rows = stageRows([
+      change('one-time', 'arrangement', 'contact-details', 80, 48),
+      change('one-time', 'contact-details', 'funding', 40),
+      change('plan', 'arrangement', 'contact-details', 120, 56),
+      change('one-time', 'arrangement', 'contact-details', 60, 40),
+      change('one-time', 'contact-details', 'funding', 50),
+      change('one-time', 'arrangement', 'contact-details', 200, Number.NaN),
+    ]);
+    expect(rows).toEqual([
+      {
+        journey: 'one-time',
+        change: 'arrangement → contact-details',
+        runs: 3,
+        medianMs: 80,
+        worstMs: 200,
+        firstPaintMs: 44,
+      },
+      {
+        journey: 'one-time',
+        change: 'contact-details → funding',
+        runs: 2,
+        medianMs: 45,
+        worstMs: 50,
+        firstPaintMs: Number.NaN,
+      },
+      {
+        journey: 'plan',
+        change: 'arrangement → contact-details',
+        runs: 1,
+        medianMs: 120,
+        worstMs: 120,
+        firstPaintMs: 56,
+      },
+    ]);
+  });
+});
+
+describe('stageReport', () => {
+  it('prints a table, then the median and worst of every stage change', () => {
+    const report = stageReport([
+      change('one-time payment', 'arrangement', 'contact-details', 81.25, 48),
+      change('one-time payment', 'disclosure', 'summary', 40),
+      change('payment plan', 'arrangement', 'contact-details', 95.5, 64),
+    ]);
+    expect(report.split('\n')).toEqual([
+      'journey          | stage change                  | ms (median) | worst ms | first paint ms (Event Timing)',
+      'one-time payment | arrangement → contact-details |        81.3 |     81.3 |                          48.0',
+      'one-time payment | disclosure → summary          |        40.0 |     40.0 |                           <16',
+      'payment plan     | arrangement → contact-details |        95.5 |     95.5 |                          64.0',
+      'All 3 stage changes (1 run of each journey): median 81.3 ms, worst 95.5 ms',
+    ]);
+  });
+
+  it('says so when nothing was measured', () => {
+    expect(stageReport([]).split('\n').at(-1)).toBe(
+      'All 0 stage changes (0 runs of each journey): median - ms, worst - ms',
+    );
+  });
+});
