@@ -39,6 +39,19 @@ function make(db: Db) {
         .orderBy('arrangement_payments.pay_date')
         .orderBy('arrangement_payments.id'),
     ),
+    /** A submission with this dedupe key (account, first date and amount): a duplicate. */
+    submissionByDedupeKey: precompile(db, ['text'], (dedupeKey) =>
+      db.selectFrom('payment_submissions').select('id').where('dedupe_key', '=', dedupeKey),
+    ),
+    /** The account's submissions left in flight whose lease has passed (or that have none). */
+    expiredSubmissions: precompile(db, ['integer', 'text'], (accountId, stamp) =>
+      db
+        .selectFrom('payment_submissions')
+        .selectAll()
+        .where('status', '=', 'in_flight')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', stamp)]))
+        .where('account_id', '=', accountId),
+    ),
     /** A usable (not deleted) funding method of the debtor. */
     funding: precompile(db, ['integer', 'integer'], (debtorId, id) =>
       db

@@ -28,6 +28,7 @@ import { paymentWindow, type PlanCents } from './plans';
 import { interpolate } from '../../engine/form/messages';
 import { methodFacts, payerFacts } from '../../domain/payment-facts';
 import { stageFieldErrors } from './journey';
+import { paymentReads } from './reads';
 import type { PaymentServices } from './services';
 import type { FundingMethodRow } from './tables';
 
@@ -221,11 +222,7 @@ export async function checkRequest(
   }
 
   const dedupeKey = `${account.id}|${(entries[0] as Entry).date}|${(entries[0] as Entry).cents}`;
-  const taken = await ctx.db
-    .selectFrom('payment_submissions')
-    .select('id')
-    .where('dedupe_key', '=', dedupeKey)
-    .executeTakeFirst();
+  const [taken] = await paymentReads(ctx.db).submissionByDedupeKey(dedupeKey);
   if (taken) refuse('duplicate');
 
   const variant = inferVariant(body, state, services.journey);
