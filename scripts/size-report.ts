@@ -24,10 +24,11 @@ import { SIGNED_IN_ONLY_CHUNKS } from './lib/vite-first-load-chunks';
 // The measured /login first load (196.5 KB gzip, November 2026: the first screens' shared code in
 // few chunks) plus 5%.
 const LOGIN_BUDGET_KB = 206;
-// The signed-in first screens (Maria's), measured November 2026, plus about 5%: /dashboard
-// XDASHX KB, /accounts/LU1.10001 XACCX KB gzip.
-const DASHBOARD_BUDGET_KB = 999;
-const ACCOUNT_BUDGET_KB = 999;
+// The signed-in first screens (Maria's, at 1280 px: with the My details menu's code), measured
+// November 2026 with the signed-in frame drawn by the server, plus 5%: /dashboard 235.6 KB,
+// /accounts/LU1.10001 235.6 KB gzip.
+const DASHBOARD_BUDGET_KB = 248;
+const ACCOUNT_BUDGET_KB = 248;
 const root = path.resolve(import.meta.dirname, '..');
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
