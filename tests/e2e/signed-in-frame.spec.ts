@@ -130,6 +130,9 @@ test.describe('signed-in screens drawn as their frame', () => {
       expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
       await expect(page.getByText('Here are your accounts with us.')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
+      // Let any late change land before the shifts are summed (each page has its own).
+      await page.waitForTimeout(300);
+      expect(await watched.shifts()).toBe(0);
 
       // The account page, loaded afresh: its heading is the server's, kept (hydrated).
       await page.goto(`/accounts/${ACCOUNT}`);
@@ -146,7 +149,6 @@ test.describe('signed-in screens drawn as their frame', () => {
             document.querySelector('h1'),
         ),
       ).toBe(true);
-      // Let any late change land before the shifts are summed.
       await page.waitForTimeout(300);
       expect(await watched.shifts()).toBe(0);
       expect(watched.errors).toEqual([]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Body1, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Title1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { SkeletonBlock } from './skeleton';
 
@@ -19,6 +19,20 @@ const useStyles = makeStyles({
   // A heading still on its way: one line of Title1 (the h1's own line height), so the heading
   // that replaces it moves nothing.
   titleSlot: { height: tokens.lineHeightHero800, display: 'flex', alignItems: 'center' },
+  // A title whose length the frame cannot know (a name): two lines kept at phone width, where it
+  // may wrap, so the text under it stays put when it comes.
+  twoLinesNarrow: {
+    '@media (max-width: 480px)': {
+      height: 'auto',
+      minHeight: `calc(2 * ${tokens.lineHeightHero800})`,
+      alignItems: 'flex-start',
+      paddingTop: '6px',
+      boxSizing: 'border-box',
+    },
+  },
+  twoLinesNarrowTitle: {
+    '@media (max-width: 480px)': { minHeight: `calc(2 * ${tokens.lineHeightHero800})` },
+  },
 });
 
 /**
@@ -29,20 +43,27 @@ const useStyles = makeStyles({
 export function PageHeader({
   title,
   description,
+  twoLinesNarrow = false,
 }: {
   title: string | null;
   description?: ReactNode;
+  /** Keep two lines for the title at phone width (a title drawn later, whose length varies). */
+  twoLinesNarrow?: boolean;
 }) {
   const styles = useStyles();
   useDocumentTitle(title ?? undefined);
   return (
     <div className={styles.header}>
       {title === null ? (
-        <div className={styles.titleSlot}>
+        <div className={mergeClasses(styles.titleSlot, twoLinesNarrow && styles.twoLinesNarrow)}>
           <SkeletonBlock height="28px" width="min(420px, 80%)" />
         </div>
       ) : (
-        <Title1 as="h1" className={styles.title} tabIndex={-1}>
+        <Title1
+          as="h1"
+          className={mergeClasses(styles.title, twoLinesNarrow && styles.twoLinesNarrowTitle)}
+          tabIndex={-1}
+        >
           {title}
         </Title1>
       )}

@@ -37,7 +37,7 @@ function DashboardSkeleton({ intro }: { intro: string }) {
   const { t } = useTranslation();
   return (
     <PagePending>
-      <PageHeader title={null} description={intro} />
+      <PageHeader title={null} description={intro} twoLinesNarrow />
       <Subtitle1 as="h2" className={styles.heading}>
         {t('dashboard.accountsHeading')}
       </Subtitle1>
@@ -73,7 +73,7 @@ export default function DashboardPage() {
     name.kind === 'person' ? t('dashboard.welcome', name) : t('dashboard.welcomeBusiness', name);
   return (
     <>
-      <PageHeader title={welcome} description={intro} />
+      <PageHeader title={welcome} description={intro} twoLinesNarrow />
       <section aria-labelledby="accounts-heading">
         <Subtitle1 as="h2" id="accounts-heading" className={styles.heading}>
           {t('dashboard.accountsHeading')}
