@@ -2,7 +2,9 @@
  * The server's prerender of the public pages (built by Vite as an SSR bundle: vite.config.ts).
  * src/server/http/prerender.ts loads it at start-up and draws each public page in each language
  * from the config it serves (the texts in flows/), so a text change needs a restart, not a build.
- * The page is drawn signed out; the browser hydrates it (src/web/main.tsx).
+ * The page is drawn signed out; the browser hydrates it (src/web/main.tsx). A signed-in screen of
+ * `FRAME_PATHS` (prerender.ts) is drawn as its frame instead: signed in, no one's data
+ * (lib/signed-in-frame.ts).
  */
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -13,6 +15,7 @@ import type { Language } from '../engine/i18n/split';
 import { App } from './app/app';
 import { setPortalConfig, type PortalConfig } from './lib/config';
 import { initServerI18n } from './lib/i18n';
+import { setDrawingFrame } from './lib/signed-in-frame';
 
 /** What the page gets: styles for its head, markup for #root. */
 export interface PrerenderedPage {
@@ -62,10 +65,25 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 /**
- * Draws the page at `pathname` in `language`, waiting for its lazy code (React's prerender).
- * Pages are drawn one after another: the language is the app's one i18next instance's.
+ * Draws the page at `pathname` in `language`, waiting for its lazy code (React's prerender);
+ * `signedIn`: the signed-in frame of the screen. Pages are drawn one after another: the language
+ * is the app's one i18next instance's, and the frame is a flag of the module.
  */
 export async function prerenderPage(
+  config: PortalConfig,
+  pathname: string,
+  language: Language,
+  signedIn = false,
+): Promise<PrerenderedPage> {
+  setDrawingFrame(signedIn);
+  try {
+    return await drawPage(config, pathname, language);
+  } finally {
+    setDrawingFrame(false);
+  }
+}
+
+async function drawPage(
   config: PortalConfig,
   pathname: string,
   language: Language,

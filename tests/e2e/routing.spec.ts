@@ -134,7 +134,12 @@ for (const { path, data, chunk } of [
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    // Named for after the first paint on a page drawn on the server (boot-script.ts).
+    const preloads = [
+      ...html.matchAll(
+        /<(?:link rel="modulepreload" crossorigin href|meta name="portal-module" content)="([^"]+)">/g,
+      ),
+    ];
     expect(preloads.some((match) => chunk.test(match[1]!))).toBe(true);
 
     let chunkArrived = false;
@@ -156,7 +161,9 @@ for (const { path, data, chunk } of [
       await route.continue();
     });
     await page.reload();
+    // The page's content, not the frame the server drew (whose heading shows before any code).
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[data-page-pending]')).toHaveCount(0);
     expect(chunkArrived).toBe(true);
     expect(dataWhileChunkHeld).toBe(true);
   });
@@ -210,6 +217,7 @@ for (const { path, data } of [
     });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[data-page-pending]')).toHaveCount(0);
     expect(entryArrived).toBe(true);
     expect([...whileHeld].sort()).toEqual([...data].sort());
     expect(sent.sort()).toEqual([...data].sort());
@@ -257,7 +265,8 @@ test('a tab whose access token has expired asks the page for no data with it', a
 
 /**
  * No layout shift while a signed-in page loads: with its data held back, the page holds its
- * spinner and the footer waits (it is drawn once, under the content); nothing moves.
+ * skeleton (the frame the server drew) and the footer waits (it is drawn once, under the content);
+ * nothing moves.
  */
 for (const { path, data } of [
   { path: '/dashboard', data: '**/api/v2/Account/ListOverview' },

@@ -134,17 +134,17 @@ export async function registerProductionWeb(app: FastifyInstance, options: WebOp
   ) => {
     const headEnd = template.indexOf('</head>');
     let head = headEnd === -1 ? '' : preloadsFor(pathname);
-    // A drawn page is public; any other may be a signed-in screen whose data the page itself asks
-    // for (page-requests.ts).
+    // A drawn page's scripts are named, to be asked for after its first paint. A signed-in screen
+    // (its frame drawn or not) asks for its data itself (page-requests.ts).
     if (page) head = namePreloads(head + page.head);
-    else if (headEnd !== -1) head += requestsFor(pathname);
+    if (headEnd !== -1 && (!page || page.signedIn)) head += requestsFor(pathname);
     let html = head ? template.slice(0, headEnd) + head + template.slice(headEnd) : template;
     if (language !== LANGUAGES[0])
       html = html.replace('<html lang="en">', `<html lang="${language}">`);
     if (page) {
       html = html.replace(
         ROOT_ELEMENT,
-        `<div id="root" data-prerendered="${language}" inert>${page.body}</div>`,
+        `<div id="root" data-prerendered="${language}"${page.signedIn ? ' data-signed-in=""' : ''} inert>${page.body}</div>`,
       );
     }
     return html;

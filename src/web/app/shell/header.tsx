@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { useRestoreFocus } from '../../components/restore-focus';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { useRole } from '../../hooks/use-role';
+import { useDrawingFrame } from '../../lib/signed-in-frame';
 import { NavButton } from './nav-button';
 import { MOBILE_MEDIA, navItemsFor, type NavItem } from './nav-items';
 import { HEADER_HEIGHT } from '../../styles/layout';
@@ -85,6 +86,11 @@ export function Header() {
   // The desktop menu is hidden at phone width (the drawer lists the same pages): its code (Fluent's
   // Menu and its focus handling, about 25 KB gzip) is not loaded there.
   const narrow = useMediaQuery(MOBILE_MEDIA);
+  // Its button as it looks, until the menu's code is here: in the server's signed-in frame (which
+  // cannot know the width, so does not load the menu) and while the code loads. Same size: the
+  // links after it do not move.
+  const drawingFrame = useDrawingFrame();
+  const myDetailsButton = <Button appearance="subtle">{t('common.nav.myDetails')}</Button>;
 
   const openLetterDialog = () => {
     setLetterUsed(true);
@@ -120,11 +126,15 @@ export function Header() {
           {items.filter((item) => item.side === 'left').map(link)}
           <span className={styles.spacer} />
           {byKey('signIn').map(link)}
-          {myDetails.length > 0 && !narrow && (
-            <Suspense fallback={null}>
-              <MyDetailsMenu items={myDetails} />
-            </Suspense>
-          )}
+          {myDetails.length > 0 &&
+            !narrow &&
+            (drawingFrame ? (
+              myDetailsButton
+            ) : (
+              <Suspense fallback={myDetailsButton}>
+                <MyDetailsMenu items={myDetails} />
+              </Suspense>
+            ))}
           {byKey('contactUs').map(link)}
           <LanguageSwitcher />
           {byKey('logOut').map(link)}

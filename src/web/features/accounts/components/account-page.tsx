@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { accountStateFacts, urgentState } from '@/domain/account-state';
@@ -7,13 +6,12 @@ import { useAccountOptions } from '@/web/api/account-options';
 import { hasExistingPayment } from '@/web/api/existing-payment';
 import { usePaymentSettings } from '@/web/api/payment-settings';
 import { AccountBadges, UrgentNotice } from '@/web/components/account-state';
-import { DelayedSpinner } from '@/web/components/delayed-spinner';
 import { PageOffers } from '@/web/components/page-offers';
 import { useNotify } from '@/web/components/notify';
-import { PageHeader } from '@/web/components/page-header';
 import { QueryError } from '@/web/components/query-error';
 import { RouterLink } from '@/web/components/router-link';
 import { isApiError } from '@/web/lib/api';
+import { useDrawingFrame } from '@/web/lib/signed-in-frame';
 import { paymentJourney } from '@/web/lib/config';
 import { accountRules, agencyToday } from '@/web/utils/account-rules';
 import {
@@ -29,6 +27,7 @@ import {
 } from '../utils/schedule-rows';
 import { supportPhone } from '@/web/utils/support-phone';
 import { AccountNotices } from './account-notices';
+import { AccountFrame, AccountSkeleton } from './account-skeleton';
 import { AccountSummary } from './account-summary';
 import { AdditionalActions } from './additional-actions';
 import { DisputeDocument } from './dispute-document';
@@ -48,24 +47,20 @@ const ExistingPaymentDialog = lazy(() =>
 const SetPaymentMethodDialog = lazy(() => import('./set-payment-method-dialog'));
 const RescheduleDialog = lazy(() => import('./reschedule-dialog'));
 
-const useStyles = makeStyles({
-  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-});
-
 type OpenDialog =
   | { kind: 'payment-method'; paymentId: number }
   | { kind: 'reschedule' }
   | { kind: 'existing-payment'; to: string };
 
 export default function AccountPage() {
-  const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const { accountNumber = '' } = useParams();
   const { detailed, options } = useAccountOptions(accountNumber);
   const settings = usePaymentSettings(accountNumber);
+  // The server's frame (and the browser's take-over of it) shows the skeleton, whatever is here.
+  const drawingFrame = useDrawingFrame();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // The last payment the payment-method dialog was opened for (kept while it closes).
   const [paymentId, setPaymentId] = useState<number | null>(null);
@@ -90,9 +85,15 @@ export default function AccountPage() {
     if (leaveTo && dialog === null) void navigate(leaveTo);
   }, [leaveTo, dialog, navigate]);
 
+  const skeleton = (
+    <AccountFrame accountNumber={accountNumber}>
+      <AccountSkeleton />
+    </AccountFrame>
+  );
+  if (drawingFrame) return skeleton;
   if (isApiError(detailed.error, 404)) return <Navigate to="/" replace />;
   if (detailed.isError) return <QueryError />;
-  if (!detailed.data || !options) return <DelayedSpinner />;
+  if (!detailed.data || !options) return skeleton;
 
   const data = detailed.data;
   const { account } = data;
@@ -140,15 +141,17 @@ export default function AccountPage() {
   };
 
   return (
-    <div className={styles.layout}>
-      <div className={styles.header}>
-        <RouterLink to="/dashboard">{t('account.back')}</RouterLink>
-        <PageHeader title={t('account.title', { accountNumber: account.accountNumber })} />
-        <AccountBadges facts={facts} rules={rules.accountBadges} />
-        <RouterLink to={`${base}/documents`} data-testid="account-documents-link">
-          {t('documents.accountLink')}
-        </RouterLink>
-      </div>
+    <AccountFrame
+      accountNumber={account.accountNumber}
+      header={
+        <>
+          <AccountBadges facts={facts} rules={rules.accountBadges} />
+          <RouterLink to={`${base}/documents`} data-testid="account-documents-link">
+            {t('documents.accountLink')}
+          </RouterLink>
+        </>
+      }
+    >
       <UrgentNotice
         accountNumber={account.accountNumber}
         state={urgent}
@@ -254,6 +257,6 @@ export default function AccountPage() {
           />
         )}
       </Suspense>
-    </div>
+    </AccountFrame>
   );
 }
