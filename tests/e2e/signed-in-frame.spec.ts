@@ -155,6 +155,27 @@ test.describe('signed-in screens drawn as their frame', () => {
     });
   }
 
+  test('in Spanish at 375 px, the longer welcome keeps the two lines the frame reserved', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.addInitScript(() => localStorage.setItem('portalLanguage', 'es'));
+    await page.context().addCookies([{ name: 'portalLanguage', value: 'es', url: baseURL! }]);
+    await signIn(page, MARIA);
+    const watched = await watch(page);
+    await page.goto('/dashboard');
+    const heading = page.getByRole('heading', { level: 1 });
+    // The whole welcome stays the heading's text (screen readers, the tab title); it is shown in
+    // two lines at most.
+    await expect(heading).toHaveText('¡Le damos la bienvenida, Maria Garcia!');
+    await expect(page.getByText(FRAME.es.intro)).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await watched.shifts()).toBe(0);
+    expect(watched.errors).toEqual([]);
+  });
+
   test('signed out, /dashboard still ends on sign-in', async ({ page }) => {
     const watched = await watch(page);
     await page.goto('/dashboard');

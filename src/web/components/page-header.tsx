@@ -24,14 +24,26 @@ const useStyles = makeStyles({
   twoLinesNarrow: {
     '@media (max-width: 480px)': {
       height: 'auto',
-      minHeight: `calc(2 * ${tokens.lineHeightHero800})`,
+      minHeight: `calc(2 * ${tokens.lineHeightBase600})`,
       alignItems: 'flex-start',
       paddingTop: '6px',
       boxSizing: 'border-box',
     },
   },
+  // Exactly the two lines the frame drawn before the data reserved: a third (the Spanish welcome
+  // with a name, at 375 px) would push the page down. A smaller size than the usual title, so a
+  // welcome with a usual name fits; a longer one ends in an ellipsis (the heading keeps its whole
+  // text for screen readers and the tab title).
   twoLinesNarrowTitle: {
-    '@media (max-width: 480px)': { minHeight: `calc(2 * ${tokens.lineHeightHero800})` },
+    '@media (max-width: 480px)': {
+      fontSize: tokens.fontSizeBase600,
+      lineHeight: tokens.lineHeightBase600,
+      height: `calc(2 * ${tokens.lineHeightBase600})`,
+      display: '-webkit-box',
+      WebkitBoxOrient: 'vertical',
+      WebkitLineClamp: 2,
+      overflow: 'hidden',
+    },
   },
 });
 
