@@ -123,6 +123,8 @@ class OwnPostgres {
   }
 }
 
+const mbOf = (n: number | undefined) => ((n ?? 0) / 1024 / 1024).toFixed(1);
+
 const accountNumber = (d: number, a: number) =>
   `SK${(d % 9) + 1}.${d}${String(a).padStart(3, '0')}`;
 
@@ -458,6 +460,10 @@ async function main(): Promise<void> {
           }),
         );
         for (const sample of round) if (sample) samples.push(sample);
+        const shown = round.filter((sample) => sample !== null);
+        log(
+          `memory: ${shown.map((m) => `${m.life} RSS ${mbOf(m.rss)} MB heapUsed ${mbOf(m.heapUsed)} MB`).join(', ')}`,
+        );
         // After the window's first sample (a snapshot's own memory then shows in the window).
         if (SNAPSHOT_DIR && JUDGED && k * SAMPLE_SECONDS === windowStart) {
           await snapshotAll('window start');
@@ -470,8 +476,8 @@ async function main(): Promise<void> {
     const residents = servers.map((server) => {
       const status = procStatus(server.child?.pid);
       const last = samples.filter((s) => s.life === server.life).at(-1);
-      const mbOf = (n: number | undefined) => ((n ?? 0) / 1024 / 1024).toFixed(1);
-      return `  ${server.life}: RSS ${mbOf(status.VmRSS)} MB = anonymous ${mbOf(status.RssAnon)} (V8 heap reserved ${mbOf(last?.heapTotal)}, external ${mbOf(last?.external)}) + file-backed ${mbOf(status.RssFile)} (code, mapped files) + shared ${mbOf(status.RssShmem)}`;
+      const space = (name: string) => mbOf(last?.spaces[name]);
+      return `  ${server.life}: RSS ${mbOf(status.VmRSS)} MB = anonymous ${mbOf(status.RssAnon)} (of it the V8 heap ${mbOf(last?.heapTotal)}: new space ${space('new_space')}, old space ${space('old_space')}, code ${space('code_space')}, large objects ${space('large_object_space')}; external ${mbOf(last?.external)}) + file-backed ${mbOf(status.RssFile)} (node binary, libraries) + shared ${mbOf(status.RssShmem)}`;
     });
     log('traffic stopped; letting leases pass and in-flight payments settle');
     await new Promise((r) => setTimeout(r, (LEASE_SECONDS * 2 + 2) * 1000));

@@ -29,18 +29,23 @@ export interface MemorySample {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** Bytes each V8 heap space holds from the system (new_space, old_space, code_space, ...). */
+  spaces: Record<string, number>;
 }
 
 let nextId = 1;
 
-/** The child's process.memoryUsage() (after a full collection when it has --expose-gc), or null. */
-export function askMemory(
-  child: ChildProcess,
-  timeoutMs = 10_000,
-): Promise<NodeJS.MemoryUsage | null> {
+export type MemoryFigures = NodeJS.MemoryUsage & { spaces: Record<string, number> };
+
+/**
+ * The child's process.memoryUsage() and heap spaces (after a full collection when it has
+ * --expose-gc), or null.
+ */
+export function askMemory(child: ChildProcess, timeoutMs = 10_000): Promise<MemoryFigures | null> {
   return ask(child, 'portal:memory', timeoutMs, (answer) => {
-    const usage = (answer as { usage?: NodeJS.MemoryUsage }).usage;
-    return usage && typeof usage.rss === 'number' ? usage : null;
+    const { usage, spaces } = answer as { usage?: NodeJS.MemoryUsage; spaces?: unknown };
+    if (!usage || typeof usage.rss !== 'number') return null;
+    return { ...usage, spaces: (spaces ?? {}) as Record<string, number> };
   });
 }
 

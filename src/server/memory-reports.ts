@@ -4,21 +4,24 @@
  * never over HTTP. A server started any other way (npm start, a service manager, a container) has
  * no channel, and nothing listens.
  *
- * - `{ type: 'portal:memory', id }` → `{ type: 'portal:memory', id, usage, collected }`:
- *   process.memoryUsage(), taken after a full collection when the process runs with --expose-gc
- *   (`collected` says so), so heapUsed is what the heap retains, not the garbage of the moment.
+ * - `{ type: 'portal:memory', id }` → `{ type: 'portal:memory', id, usage, spaces, collected }`:
+ *   process.memoryUsage() and the V8 heap's spaces (committed bytes by space name), taken after a
+ *   full collection when the process runs with --expose-gc (`collected` says so), so heapUsed is
+ *   what the heap retains, not the garbage of the moment.
  * - `{ type: 'portal:heap-snapshot', id }` → `{ type: 'portal:heap-snapshot', id, file }`: a V8 heap
  *   snapshot written into HEAP_SNAPSHOT_DIR; refused (file null) when that variable is not set.
  *
  * Anything else on the channel is ignored.
  */
 import path from 'node:path';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 
 export interface MemoryAnswer {
   type: 'portal:memory';
   id: number;
   usage: NodeJS.MemoryUsage;
+  /** Bytes each space of the V8 heap holds from the system (new_space, old_space, code_space...). */
+  spaces: Record<string, number>;
   collected: boolean;
 }
 
@@ -43,7 +46,16 @@ export function answerMemoryRequest(
   if (asked?.type === 'portal:memory') {
     const gc = globalThis.gc;
     if (gc) gc();
-    return { type: 'portal:memory', id: asked.id, usage: process.memoryUsage(), collected: !!gc };
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size]),
+    );
+    return {
+      type: 'portal:memory',
+      id: asked.id,
+      usage: process.memoryUsage(),
+      spaces,
+      collected: !!gc,
+    };
   }
   if (asked?.type === 'portal:heap-snapshot') {
     const file = snapshotDir

@@ -24,6 +24,7 @@ function series(
       heapTotal: 100 * MB,
       external: 5 * MB,
       arrayBuffers: MB,
+      spaces: {},
     });
   }
   return out;
