@@ -61,6 +61,8 @@ const DEBTORS = Math.max(12, Math.ceil((SECONDS / 60) * 24));
 const JUDGED = SECONDS >= 2 * WINDOW_SECONDS;
 /** Kill and PostgreSQL restart: at 30% and 55% of a short run, at most 60 s and ~2 min in. */
 const CHAOS_SPAN = Math.min(SECONDS, 200);
+/** SOAK_WEB_DIR: a built web app (dist/web) the servers serve, prerendered pages included. */
+const WEB_DIR = process.env.SOAK_WEB_DIR ? path.resolve(process.env.SOAK_WEB_DIR) : '';
 const SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOTS
   ? path.resolve(process.env.SOAK_HEAP_SNAPSHOTS)
   : '';
@@ -196,7 +198,7 @@ async function startServer(server: Server, databaseUrl: string): Promise<void> {
       LOG_LEVEL: 'fatal',
       TRUST_PROXY: '1',
       PAYMENT_LEASE_SECONDS: String(LEASE_SECONDS),
-      WEB_DIR: path.join(root, 'no-web-dir-for-soak'),
+      WEB_DIR: WEB_DIR || path.join(root, 'no-web-dir-for-soak'),
       ...(SNAPSHOT_DIR ? { HEAP_SNAPSHOT_DIR: SNAPSHOT_DIR } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -228,6 +230,7 @@ const stats = {
   signIns: 0,
   reads: 0,
   forms: 0,
+  pages: 0,
   payments: { attempts: 0, success: 0, refused: 0, unresolved: 0 },
   /** Seconds into the traffic when every account had been paid (payments stop), or null. */
   accountsRanOut: null as number | null,
@@ -238,7 +241,7 @@ const keysByAccount = new Map<string, string[]>();
 async function call(
   servers: Server[],
   route: string,
-  options: { body?: unknown; token?: string; key?: string; ip?: string } = {},
+  options: { body?: unknown; token?: string; key?: string; ip?: string; cookie?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> } | null> {
   const server = servers[Math.floor(Math.random() * servers.length)]!;
   stats.requests += 1;
@@ -249,6 +252,7 @@ async function call(
         'content-type': 'application/json',
         'x-session-id': 'soak',
         'x-forwarded-for': options.ip ?? '10.0.0.1',
+        ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.key ? { 'idempotency-key': options.key } : {}),
       },
@@ -396,7 +400,11 @@ async function main(): Promise<void> {
           await new Promise((r) => setTimeout(r, 200));
           continue;
         }
-        if (roll < 0.45) {
+        if (WEB_DIR && roll < 0.1) {
+          stats.pages += 1;
+          const page = ['/login', '/verify-letter', '/terms', '/privacy'][w % 4]!;
+          await call(servers, page, { cookie: `portalLanguage=${roll < 0.07 ? 'en' : 'es'}` });
+        } else if (roll < 0.45) {
           stats.reads += 1;
           await call(servers, '/api/Account/ListOverview', { token });
         } else if (roll < 0.55) {
@@ -519,7 +527,7 @@ async function main(): Promise<void> {
       `Soak on own PostgreSQL, ${SECONDS} s, ${WORKERS} workers, ${DEBTORS} debtors, two servers (A killed and restarted, PostgreSQL restarted), load average at start ${loadAverage}`,
     );
     console.log(
-      `  requests ${stats.requests}: ${stats.signIns} sign-ins, ${stats.reads} reads, ${stats.forms} guest forms, ${stats.payments.attempts} payments`,
+      `  requests ${stats.requests}: ${stats.signIns} sign-ins, ${stats.reads} reads, ${stats.forms} guest forms, ${stats.payments.attempts} payments${WEB_DIR ? `, ${stats.pages} pages` : ''}`,
     );
     console.log(
       `  answers lost on the way (network errors) ${stats.networkErrors}, 5xx answers ${stats.errors5xx} (retried with the same key)`,
