@@ -10,7 +10,7 @@
  * heap after a full collection (src/server/memory-reports.ts); the series is printed as a table,
  * and a run of 10 minutes or more is judged on its last 5 minutes (lib/memory-series.ts: flat =
  * RSS and heapUsed grow by at most 5%; the script exits 1 otherwise). The kill and the PostgreSQL
- * restart happen in the first minutes (at most 60 s and about 2 minutes in), in the warm-up.
+ * restart happen in the warm-up (60 s and about 2.5 minutes into a long run).
  * SOAK_HEAP_SNAPSHOTS=<dir>: heap snapshots of every live server at the judged window's start and
  * at the end of traffic, to compare with scripts/heap-diff.ts.
  *
