@@ -147,11 +147,15 @@ export interface LifeVerdict {
   last: MemorySample;
 }
 
-/** The verdict per process life on the samples with t in [windowStart, windowEnd]. */
+/**
+ * The verdict per process life on the samples with t in [windowStart, windowEnd]. `rss: false`
+ * judges heapUsed alone (after a heap snapshot, whose own memory the allocator keeps).
+ */
 export function judgeMemory(
   samples: readonly MemorySample[],
   windowStart: number,
   windowEnd: number,
+  options: { rss: boolean } = { rss: true },
 ): LifeVerdict[] {
   const lives = [...new Set(samples.map((s) => s.life))];
   return lives.map((life) => {
@@ -164,7 +168,7 @@ export function judgeMemory(
     const heapGrowth = growthOf('heapUsed');
     return {
       life,
-      flat: judged ? rssGrowth! <= MAX_GROWTH && heapGrowth! <= MAX_GROWTH : null,
+      flat: judged ? (!options.rss || rssGrowth! <= MAX_GROWTH) && heapGrowth! <= MAX_GROWTH : null,
       samplesInWindow: inWindow.length,
       rssGrowth,
       heapGrowth,
