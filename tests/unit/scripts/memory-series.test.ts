@@ -77,6 +77,17 @@ describe('the soak memory verdict (scripts/lib/memory-series.ts)', () => {
     expect(by.B!.samplesInWindow).toBe(11);
   });
 
+  it('judges heapUsed alone when asked to (RSS after heap snapshots)', () => {
+    const samples = series(
+      'B',
+      0,
+      (t) => (t < 400 ? 300 : 900) * MB,
+      () => 80 * MB,
+    );
+    expect(judgeMemory(samples, 300, 600)[0]!.flat).toBe(false);
+    expect(judgeMemory(samples, 300, 600, { rss: false })[0]!.flat).toBe(true);
+  });
+
   it('prints time, process, RSS, heapUsed, heapTotal and external in MB', () => {
     const table = memoryTable(
       series(
