@@ -5,7 +5,8 @@
  *
  * Flat, precisely: for each process life (a server restarted after a kill is a new series), the
  * samples taken in the judged window (the last 5 minutes of traffic) are fitted with a
- * least-squares line, for RSS and for heapUsed (taken after a full collection, so it is what the
+ * least-squares line, for RSS less the young generation's committed size (new_space: V8 grows and
+ * shrinks it up to 3 x 64 MB with --max-semi-space-size=64, and RSS swings with it) and for heapUsed (taken after a full collection, so it is what the
  * heap retains); the growth is the line's rise over the window divided by its value at the
  * window's start. Flat = growth at most 5% for both. A life with fewer than 5 samples in the
  * window is not judged (its series ended in the warm-up). A line, not first-against-last, so that
@@ -162,10 +163,10 @@ export function judgeMemory(
     const own = samples.filter((s) => s.life === life);
     const inWindow = own.filter((s) => s.t >= windowStart - 1 && s.t <= windowEnd + 1);
     const judged = inWindow.length >= MIN_WINDOW_SAMPLES;
-    const growthOf = (key: 'rss' | 'heapUsed') =>
-      judged ? fittedGrowth(inWindow.map((s) => ({ t: s.t, value: s[key] }))) : null;
-    const rssGrowth = growthOf('rss');
-    const heapGrowth = growthOf('heapUsed');
+    const growthOf = (value: (s: MemorySample) => number) =>
+      judged ? fittedGrowth(inWindow.map((s) => ({ t: s.t, value: value(s) }))) : null;
+    const rssGrowth = growthOf((s) => s.rss - (s.spaces.new_space ?? 0));
+    const heapGrowth = growthOf((s) => s.heapUsed);
     return {
       life,
       flat: judged ? (!options.rss || rssGrowth! <= MAX_GROWTH) && heapGrowth! <= MAX_GROWTH : null,
@@ -188,5 +189,5 @@ export function verdictLine(v: LifeVerdict, windowStart: number, windowEnd: numb
   if (v.flat === null) {
     return `  ${v.life} (${span}): ${range}; not judged (${v.samplesInWindow} samples in ${windowStart}-${windowEnd} s)`;
   }
-  return `  ${v.life} (${span}): ${range}; growth over ${windowStart}-${windowEnd} s (fitted line, ${v.samplesInWindow} samples): RSS ${percent(v.rssGrowth)}, heapUsed ${percent(v.heapGrowth)}: ${v.flat ? 'flat' : 'GROWING'}`;
+  return `  ${v.life} (${span}): ${range}; growth over ${windowStart}-${windowEnd} s (fitted line, ${v.samplesInWindow} samples): RSS less new space ${percent(v.rssGrowth)}, heapUsed ${percent(v.heapGrowth)}: ${v.flat ? 'flat' : 'GROWING'}`;
 }
