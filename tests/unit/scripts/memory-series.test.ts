@@ -77,6 +77,21 @@ describe('the soak memory verdict (scripts/lib/memory-series.ts)', () => {
     expect(by.B!.samplesInWindow).toBe(11);
   });
 
+  it('judges RSS less the young generation, which V8 grows and shrinks on its own', () => {
+    const samples = series(
+      'B',
+      0,
+      (t) => (t % 60 ? 300 : 428) * MB,
+      () => 80 * MB,
+    ).map((s) => ({
+      ...s,
+      spaces: { new_space: (s.t % 60 ? 0 : 128) * MB },
+    }));
+    const [verdict] = judgeMemory(samples, 300, 600);
+    expect(verdict!.rssGrowth).toBeCloseTo(0);
+    expect(verdict!.flat).toBe(true);
+  });
+
   it('judges heapUsed alone when asked to (RSS after heap snapshots)', () => {
     const samples = series(
       'B',
