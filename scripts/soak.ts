@@ -1,18 +1,38 @@
 /**
- * `npm run soak`: two server processes on one PostgreSQL for 60 seconds of mixed traffic
- * (sign-ins, account reads, payments with Idempotency-Keys, guest form posts) while one process is
- * killed (SIGKILL) and restarted and PostgreSQL itself is restarted once; then a reconciliation:
- * payments answered success = payments stored = charges at the processor, with the number doubled,
- * lost and stuck (each must be 0), and no server may exit on its own (the script exits 1 otherwise).
+ * `npm run soak [-- --minutes N]`: two server processes on one PostgreSQL for 60 seconds (or N
+ * minutes) of mixed traffic (sign-ins, account reads, payments with Idempotency-Keys, guest form
+ * posts) while one process is killed (SIGKILL) and restarted and PostgreSQL itself is restarted
+ * once; then a reconciliation: payments answered success = payments stored = charges at the
+ * processor, with the number doubled, lost and stuck (each must be 0), and no server may exit on
+ * its own (the script exits 1 otherwise).
+ *
+ * Memory: every 30 s each server process is asked over its IPC channel (never HTTP) for RSS and
+ * heap after a full collection (src/server/memory-reports.ts); the series is printed as a table,
+ * and a run of 10 minutes or more is judged on its last 5 minutes (lib/memory-series.ts: flat =
+ * RSS and heapUsed grow by at most 5%; the script exits 1 otherwise). The kill and the PostgreSQL
+ * restart happen in the warm-up (60 s and about 2.5 minutes into a long run).
+ * SOAK_HEAP_SNAPSHOTS=<dir>: heap snapshots of every live server at the judged window's start and
+ * at the end of traffic, to compare with scripts/heap-diff.ts.
  *
  * The PostgreSQL is the script's own: Debian's initdb and pg_ctl in a temporary folder on a free
  * port, never the machine's shared server (run as the postgres user when the script runs as root,
  * since initdb refuses root). Everything listens on 127.0.0.1; the run is bounded in time.
- *   SOAK_SECONDS (default 60), SOAK_WORKERS (default 8).
+ *   --minutes N or SOAK_SECONDS (default 60), SOAK_WORKERS (default 8).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { answersHealth, freePort } from './lib/server-process';
+import { answersHealth, freePort, SERVER_NODE_FLAGS } from './lib/server-process';
+import {
+  askHeapSnapshot,
+  askMemory,
+  judgeMemory,
+  memoryTable,
+  procStatus,
+  SAMPLE_SECONDS,
+  verdictLine,
+  WINDOW_SECONDS,
+  type MemorySample,
+} from './lib/memory-series';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -24,11 +44,28 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { loadServerSecret } from '../src/server/db/secret';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.SOAK_SECONDS) || 60;
+function secondsFromArgs(): number {
+  const at = process.argv.indexOf('--minutes');
+  const minutes = at >= 0 ? Number(process.argv[at + 1]) : NaN;
+  if (at >= 0 && !(minutes > 0)) throw new Error('--minutes needs a positive number');
+  return at >= 0 ? Math.round(minutes * 60) : Number(process.env.SOAK_SECONDS) || 60;
+}
+const SECONDS = secondsFromArgs();
 const WORKERS = Number(process.env.SOAK_WORKERS) || 8;
 const LEASE_SECONDS = 3;
-const DEBTORS = 12;
-const ACCOUNTS_PER_DEBTOR = 250;
+/** Each account is paid once; a worker moves on to its next debtor when one's accounts are paid. */
+const ACCOUNTS_PER_DEBTOR = 50;
+/** About 2,400 payable accounts a minute: a quiet 2-core machine paid 1,960 a minute. */
+const DEBTORS = Math.max(12, Math.ceil((SECONDS / 60) * 48));
+/** Memory is judged on the last WINDOW_SECONDS when the run has as long a warm-up before them. */
+const JUDGED = SECONDS >= 2 * WINDOW_SECONDS;
+/** Kill and PostgreSQL restart: at 30% and 55% of a short run, at most 60 s and ~2 min in. */
+const CHAOS_SPAN = Math.min(SECONDS, 200);
+/** SOAK_WEB_DIR: a built web app (dist/web) the servers serve, prerendered pages included. */
+const WEB_DIR = process.env.SOAK_WEB_DIR ? path.resolve(process.env.SOAK_WEB_DIR) : '';
+const SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOTS
+  ? path.resolve(process.env.SOAK_HEAP_SNAPSHOTS)
+  : '';
 
 const started = Date.now();
 const log = (text: string) =>
@@ -88,6 +125,11 @@ class OwnPostgres {
   }
 }
 
+const mbOf = (n: number | undefined) => ((n ?? 0) / 1024 / 1024).toFixed(1);
+
+const accountNumber = (d: number, a: number) =>
+  `SK${(d % 9) + 1}.${d}${String(a).padStart(3, '0')}`;
+
 function fixture() {
   const debtors = Array.from({ length: DEBTORS }, (_, d) => ({
     key: `soak-${d}`,
@@ -120,7 +162,7 @@ function fixture() {
       },
     ],
     accounts: Array.from({ length: ACCOUNTS_PER_DEBTOR }, (_, a) => ({
-      accountNumber: `SK${(d % 9) + 1}.${d}${String(a).padStart(3, '0')}`,
+      accountNumber: accountNumber(d, a),
       clientId: 'NWB',
       creditorName: 'Northwind Bank',
       balance: 1000,
@@ -137,10 +179,15 @@ interface Server {
   name: string;
   port: number;
   child: ChildProcess | null;
+  /** "A", then "A2" after A's restart: each life has its own memory series. */
+  life: string;
+  lives: number;
 }
 
 async function startServer(server: Server, databaseUrl: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // npm start's flags, and gc() so that a memory sample is taken after a full collection.
+  const flags = [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx'];
+  const child = spawn(process.execPath, [...flags, 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -151,11 +198,14 @@ async function startServer(server: Server, databaseUrl: string): Promise<void> {
       LOG_LEVEL: 'fatal',
       TRUST_PROXY: '1',
       PAYMENT_LEASE_SECONDS: String(LEASE_SECONDS),
-      WEB_DIR: path.join(root, 'no-web-dir-for-soak'),
+      WEB_DIR: WEB_DIR || path.join(root, 'no-web-dir-for-soak'),
+      ...(SNAPSHOT_DIR ? { HEAP_SNAPSHOT_DIR: SNAPSHOT_DIR } : {}),
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   server.child = child;
+  server.lives += 1;
+  server.life = server.lives === 1 ? server.name : `${server.name}${server.lives}`;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -165,7 +215,9 @@ async function startServer(server: Server, databaseUrl: string): Promise<void> {
     stats.serverCrashes += 1;
     log(`server ${server.name} exited on its own (${code ?? signal}): ${stderr}`);
   });
-  if (!(await answersHealth(`http://127.0.0.1:${server.port}`, 30_000))) {
+  // Generous: other work on a 2-core machine can slow a start (tsx loading src/) a lot.
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  if (!(await answersHealth(`http://127.0.0.1:${server.port}`, 120_000, gone))) {
     throw new Error(`${server.name} did not start`);
   }
 }
@@ -178,7 +230,10 @@ const stats = {
   signIns: 0,
   reads: 0,
   forms: 0,
+  pages: 0,
   payments: { attempts: 0, success: 0, refused: 0, unresolved: 0 },
+  /** Seconds into the traffic when every account had been paid (payments stop), or null. */
+  accountsRanOut: null as number | null,
 };
 const successes = new Map<string, string>(); // idempotency key -> confirmation
 const keysByAccount = new Map<string, string[]>();
@@ -186,7 +241,7 @@ const keysByAccount = new Map<string, string[]>();
 async function call(
   servers: Server[],
   route: string,
-  options: { body?: unknown; token?: string; key?: string; ip?: string } = {},
+  options: { body?: unknown; token?: string; key?: string; ip?: string; cookie?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> } | null> {
   const server = servers[Math.floor(Math.random() * servers.length)]!;
   stats.requests += 1;
@@ -197,6 +252,7 @@ async function call(
         'content-type': 'application/json',
         'x-session-id': 'soak',
         'x-forwarded-for': options.ip ?? '10.0.0.1',
+        ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.key ? { 'idempotency-key': options.key } : {}),
       },
@@ -220,7 +276,7 @@ async function call(
 
 async function signIn(servers: Server[], d: number): Promise<string | null> {
   const res = await call(servers, '/api/Authorization/VerifyIdentity', {
-    ip: `10.1.${d}.${Math.floor(Math.random() * 250) + 1}`,
+    ip: `10.1.${d % 250}.${Math.floor(Math.random() * 250) + 1}`,
     body: {
       lastName: `Tester${String.fromCharCode(65 + d)}`,
       option1: 'SocialSecurityNumber',
@@ -291,8 +347,8 @@ async function main(): Promise<void> {
   log(`load average at start: ${loadAverage}`);
   const pg = new OwnPostgres(await freePort());
   const servers: Server[] = [
-    { name: 'A', port: await freePort(), child: null },
-    { name: 'B', port: await freePort(), child: null },
+    { name: 'A', port: await freePort(), child: null, life: 'A', lives: 0 },
+    { name: 'B', port: await freePort(), child: null, life: 'B', lives: 0 },
   ];
   try {
     pg.init();
@@ -324,16 +380,18 @@ async function main(): Promise<void> {
       .select(['funding_methods.id', 'funding_methods.external_ref', 'debtors.external_key'])
       .execute();
     await database.destroy();
-    const methodOf = (d: number, ref: string) =>
-      methods.find((m) => m.external_key === `soak-${d}` && m.external_ref === ref)!.id;
+    const methodIds = new Map(methods.map((m) => [`${m.external_key}/${m.external_ref}`, m.id]));
+    const methodOf = (d: number, ref: string) => methodIds.get(`soak-${d}/${ref}`)!;
 
     await Promise.all(servers.map((server) => startServer(server, url)));
     log('two servers on it: A and B');
 
-    const end = Date.now() + SECONDS * 1000;
-    const nextAccount = new Array<number>(DEBTORS).fill(0);
+    const trafficStart = Date.now();
+    const end = trafficStart + SECONDS * 1000;
     const worker = async (w: number) => {
-      const d = w % DEBTORS;
+      // This worker's debtors: w, w + WORKERS, w + 2 * WORKERS, ... one at a time.
+      let d = w % DEBTORS;
+      let a = 0;
       let token: string | null = null;
       while (Date.now() < end) {
         const roll = Math.random();
@@ -342,7 +400,11 @@ async function main(): Promise<void> {
           await new Promise((r) => setTimeout(r, 200));
           continue;
         }
-        if (roll < 0.45) {
+        if (WEB_DIR && roll < 0.1) {
+          stats.pages += 1;
+          const page = ['/login', '/verify-letter', '/terms', '/privacy'][w % 4]!;
+          await call(servers, page, { cookie: `portalLanguage=${roll < 0.07 ? 'en' : 'es'}` });
+        } else if (roll < 0.45) {
           stats.reads += 1;
           await call(servers, '/api/Account/ListOverview', { token });
         } else if (roll < 0.55) {
@@ -357,30 +419,74 @@ async function main(): Promise<void> {
               finalVerify: true,
             },
           });
-        } else {
-          const a = nextAccount[d]!;
-          if (a >= ACCOUNTS_PER_DEBTOR) continue;
-          nextAccount[d] = a + 1;
-          const accountNumber = `SK${(d % 9) + 1}.${d}${String(a).padStart(3, '0')}`;
+        } else if (a < ACCOUNTS_PER_DEBTOR) {
           const method = methodOf(d, Math.random() < 0.1 ? 'nsf' : 'visa');
-          await pay(servers, token, accountNumber, method, end + 60_000);
+          await pay(servers, token, accountNumber(d, a++), method, end + 60_000);
+        } else if (d + WORKERS < DEBTORS) {
+          d += WORKERS;
+          a = 0;
+          token = null;
+        } else {
+          stats.accountsRanOut ??= Math.round((Date.now() - trafficStart) / 1000);
+          await new Promise((r) => setTimeout(r, 50));
         }
       }
     };
 
     const chaos = (async () => {
-      await new Promise((r) => setTimeout(r, SECONDS * 300));
+      await new Promise((r) => setTimeout(r, CHAOS_SPAN * 300));
       log('killing server A (SIGKILL)');
       servers[0]!.child?.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 3000));
       await startServer(servers[0]!, url);
       log('server A restarted');
-      await new Promise((r) => setTimeout(r, SECONDS * 250));
+      await new Promise((r) => setTimeout(r, CHAOS_SPAN * 250));
       log('restarting PostgreSQL');
       pg.restart();
       log('PostgreSQL restarted');
     })();
-    await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), chaos]);
+
+    // Memory of every live server every SAMPLE_SECONDS, from the traffic's start to its end.
+    const samples: MemorySample[] = [];
+    const windowStart = SECONDS - WINDOW_SECONDS;
+    const snapshots: string[] = [];
+    const snapshotAll = async (when: string) => {
+      for (const server of servers) {
+        const file = server.child ? await askHeapSnapshot(server.child) : null;
+        if (file) snapshots.push(`${server.life} ${when}: ${file}`);
+      }
+    };
+    const sampler = (async () => {
+      for (let k = 0; k * SAMPLE_SECONDS <= SECONDS; k += 1) {
+        const at = trafficStart + k * SAMPLE_SECONDS * 1000;
+        await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+        const round = await Promise.all(
+          servers.map(async (server) => {
+            const usage = server.child ? await askMemory(server.child) : null;
+            const t = (Date.now() - trafficStart) / 1000;
+            return usage ? { t, life: server.life, ...usage } : null;
+          }),
+        );
+        for (const sample of round) if (sample) samples.push(sample);
+        const shown = round.filter((sample) => sample !== null);
+        log(
+          `memory: ${shown.map((m) => `${m.life} RSS ${mbOf(m.rss)} MB heapUsed ${mbOf(m.heapUsed)} MB`).join(', ')}`,
+        );
+        // After the window's first sample (a snapshot's own memory then shows in the window).
+        if (SNAPSHOT_DIR && JUDGED && k * SAMPLE_SECONDS === windowStart) {
+          await snapshotAll('window start');
+        }
+      }
+      if (SNAPSHOT_DIR) await snapshotAll('end');
+    })();
+    await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), chaos, sampler]);
+    // What the resident memory of each live server is made of, as the kernel counts it.
+    const residents = servers.map((server) => {
+      const status = procStatus(server.child?.pid);
+      const last = samples.filter((s) => s.life === server.life).at(-1);
+      const space = (name: string) => mbOf(last?.spaces[name]);
+      return `  ${server.life}: RSS ${mbOf(status.VmRSS)} MB = anonymous ${mbOf(status.RssAnon)} (of it the V8 heap ${mbOf(last?.heapTotal)}: new space ${space('new_space')}, old space ${space('old_space')}, code ${space('code_space')}, large objects ${space('large_object_space')}; external ${mbOf(last?.external)}) + file-backed ${mbOf(status.RssFile)} (node binary, libraries) + shared ${mbOf(status.RssShmem)}`;
+    });
     log('traffic stopped; letting leases pass and in-flight payments settle');
     await new Promise((r) => setTimeout(r, (LEASE_SECONDS * 2 + 2) * 1000));
 
@@ -418,10 +524,10 @@ async function main(): Promise<void> {
 
     console.log('');
     console.log(
-      `Soak on own PostgreSQL, ${SECONDS} s, ${WORKERS} workers, two servers (A killed and restarted, PostgreSQL restarted)`,
+      `Soak on own PostgreSQL, ${SECONDS} s, ${WORKERS} workers, ${DEBTORS} debtors, two servers (A killed and restarted, PostgreSQL restarted), load average at start ${loadAverage}`,
     );
     console.log(
-      `  requests ${stats.requests}: ${stats.signIns} sign-ins, ${stats.reads} reads, ${stats.forms} guest forms, ${stats.payments.attempts} payments`,
+      `  requests ${stats.requests}: ${stats.signIns} sign-ins, ${stats.reads} reads, ${stats.forms} guest forms, ${stats.payments.attempts} payments${WEB_DIR ? `, ${stats.pages} pages` : ''}`,
     );
     console.log(
       `  answers lost on the way (network errors) ${stats.networkErrors}, 5xx answers ${stats.errors5xx} (retried with the same key)`,
@@ -434,6 +540,30 @@ async function main(): Promise<void> {
     );
     console.log(`  doubled ${doubled}, lost ${lost}, stuck ${stuck}`);
     console.log(`  servers that exited on their own: ${stats.serverCrashes}`);
+    if (stats.accountsRanOut !== null) {
+      console.log(`  every account was paid ${stats.accountsRanOut} s in: no payments after that`);
+    }
+    console.log('');
+    console.log(`Memory every ${SAMPLE_SECONDS} s (heapUsed and external after a full collection)`);
+    console.log(memoryTable(samples));
+    // A heap snapshot leaves its own memory with the allocator: RSS says nothing after one.
+    const verdicts = JUDGED
+      ? judgeMemory(samples, windowStart, SECONDS, { rss: !SNAPSHOT_DIR })
+      : [];
+    if (JUDGED) {
+      console.log(
+        `Memory flat after warm-up (growth at most 5% over ${windowStart}-${SECONDS} s${SNAPSHOT_DIR ? ', heapUsed only: RSS holds the heap snapshots' : ''}):`,
+      );
+      for (const v of verdicts) console.log(verdictLine(v, windowStart, SECONDS));
+    } else {
+      console.log(
+        `Memory not judged: a run shorter than ${(2 * WINDOW_SECONDS) / 60} minutes has no steady state after its warm-up`,
+      );
+    }
+    console.log('Resident memory at the end:');
+    for (const line of residents) console.log(line);
+    for (const line of snapshots) console.log(`  heap snapshot ${line}`);
+    const growing = verdicts.filter((v) => v.flat === false).length;
     const balanced = answered.size === stored.length && stored.length === charges.length;
     if (
       doubled > 0 ||
@@ -441,7 +571,8 @@ async function main(): Promise<void> {
       stuck > 0 ||
       !balanced ||
       stats.payments.unresolved > 0 ||
-      stats.serverCrashes > 0
+      stats.serverCrashes > 0 ||
+      growing > 0
     ) {
       console.log('SOAK FAILED');
       process.exitCode = 1;

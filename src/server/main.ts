@@ -8,11 +8,13 @@
  * monitoring; nothing loads without a DSN), REDIS_URL (rate-limit counters shared by every process;
  * in memory without it), RATE_LIMIT_PREFIX / RATE_LIMIT_WINDOW_SECONDS /
  * RATE_LIMIT_SIGN_IN_PER_ADDRESS / RATE_LIMIT_SIGN_IN_PER_IDENTITY / RATE_LIMIT_GUEST_PER_ADDRESS
- * (read by buildApp: http/rate-limits.ts).
+ * (read by buildApp: http/rate-limits.ts), HEAP_SNAPSHOT_DIR (heap snapshots on request of the
+ * parent process over IPC only: memory-reports.ts).
  */
 import path from 'node:path';
 import { buildApp, REPO_ROOT } from './app';
 import { openDatabase } from './db/database';
+import { answerMemoryRequests } from './memory-reports';
 
 /** TRUST_PROXY: "true"/"1" trusts every proxy; otherwise a list of addresses or CIDRs. */
 function trustProxy(value: string | undefined): boolean | string {
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host, port });
+  answerMemoryRequests();
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
