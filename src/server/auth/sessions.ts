@@ -110,8 +110,19 @@ export class SessionStore {
 
   /** That this process wrote the session's last call at `at` (for ACTIVITY_WRITE_MS). */
   remember(sid: string, at: number): void {
-    if (this.touched.size >= MAX_TOUCHED) this.touched.clear();
+    // Oldest write first: an entry older than ACTIVITY_WRITE_MS decides nothing any more.
+    for (const [key, written] of this.touched) {
+      if (at - written < ACTIVITY_WRITE_MS && written <= at && this.touched.size < MAX_TOUCHED) {
+        break;
+      }
+      this.touched.delete(key);
+    }
     this.touched.delete(sid);
     this.touched.set(sid, at);
+  }
+
+  /** How many sessions' last writes this process remembers (for tests of the bound). */
+  get remembered(): number {
+    return this.touched.size;
   }
 }

@@ -65,8 +65,14 @@ const ISSUER = 'debt-portal';
 const AUDIENCE = 'debt-portal';
 export const ACCESS_SECONDS = 15 * 60;
 const MAX_REVOKED_CACHE = 10_000;
-/** Verified access tokens remembered (a few hundred bytes each). */
+/** Verified access tokens remembered (about a kilobyte each, the token's text with its claims). */
 export const MAX_VERIFIED_CACHE = 10_000;
+/**
+ * A remembered token not used for this long is forgotten (verified again if it comes back): the
+ * cache then holds the tokens in use, not every token of the last quarter of an hour, and a
+ * server's memory levels off within minutes instead of growing until the count bound.
+ */
+export const VERIFIED_IDLE_MS = 2 * 60_000;
 
 type Extra = { accountNumber?: string; letterId?: number };
 
@@ -75,6 +81,8 @@ interface VerifiedAccess {
   claims: AccessClaims;
   exp: number | undefined;
   nbf: number | undefined;
+  /** When it was last used (ms of the injected clock), for VERIFIED_IDLE_MS. */
+  usedAt: number;
 }
 
 /** Same rule as jose (no clock tolerance): valid while nbf <= now < exp, in whole seconds. */
@@ -278,13 +286,20 @@ export class TokenService {
     return revoked;
   }
 
+  /** How many verified access tokens are remembered (for tests of the bound). */
+  get rememberedTokens(): number {
+    return this.verified.size;
+  }
+
   /** The signature and claim checks of an access token, remembered per token string. */
   private async verifiedAccess(token: string): Promise<VerifiedAccess | null> {
+    const now = this.now();
     const cached = this.verified.get(token);
     if (cached) {
       // Out of its time it is dropped (jose refuses it now); otherwise it becomes the newest.
       this.verified.delete(token);
-      if (!inTime(cached, this.now())) return null;
+      if (!inTime(cached, now)) return null;
+      cached.usedAt = now.getTime();
       this.verified.set(token, cached);
       return cached;
     }
@@ -297,10 +312,18 @@ export class TokenService {
     const claims: AccessClaims = { debtorId, role, sid: payload.sid };
     if (typeof payload.accountNumber === 'string') claims.accountNumber = payload.accountNumber;
     if (typeof payload.letterId === 'number') claims.letterId = payload.letterId;
-    const entry: VerifiedAccess = { claims, exp: payload.exp, nbf: payload.nbf };
-    if (this.verified.size >= MAX_VERIFIED_CACHE) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
+    const entry: VerifiedAccess = {
+      claims,
+      exp: payload.exp,
+      nbf: payload.nbf,
+      usedAt: now.getTime(),
+    };
+    // Least recently used first (a use moves an entry to the end): drop the idle ones, and the
+    // oldest when full.
+    for (const [key, old] of this.verified) {
+      const idle = now.getTime() - old.usedAt > VERIFIED_IDLE_MS || old.usedAt > now.getTime();
+      if (!idle && this.verified.size < MAX_VERIFIED_CACHE) break;
+      this.verified.delete(key);
     }
     this.verified.set(token, entry);
     return entry;

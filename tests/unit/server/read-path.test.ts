@@ -9,7 +9,12 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_SECONDS, TokenService } from '../../../src/server/auth/tokens';
+import {
+  ACTIVITY_WRITE_MS,
+  SESSION_DEFAULTS,
+  SessionStore,
+} from '../../../src/server/auth/sessions';
+import { ACCESS_SECONDS, TokenService, VERIFIED_IDLE_MS } from '../../../src/server/auth/tokens';
 import {
   openDatabase,
   precompile,
@@ -223,6 +228,24 @@ describe('access token verification cache', () => {
     expect(await tokens.verifyAccess(accessToken)).toBeNull();
   });
 
+  it('forgets tokens idle for VERIFIED_IDLE_MS, so memory levels off at the tokens in use', async () => {
+    const tokens = new TokenService(database.db, key, now);
+    const first = await tokens.issue(1, 'account');
+    await tokens.verifyAccess(first.accessToken);
+    const second = await tokens.issue(1, 'account');
+    await tokens.verifyAccess(second.accessToken);
+    expect(tokens.rememberedTokens).toBe(2);
+    // The first stays in use, the second goes idle.
+    clock = new Date(clock.getTime() + VERIFIED_IDLE_MS - 1000);
+    await tokens.verifyAccess(first.accessToken);
+    clock = new Date(clock.getTime() + 2000);
+    const third = await tokens.issue(1, 'account');
+    await tokens.verifyAccess(third.accessToken);
+    expect(tokens.rememberedTokens).toBe(2);
+    // A forgotten token still in its time is verified again, not refused.
+    expect(await tokens.verifyAccess(second.accessToken)).toMatchObject({ debtorId: 1 });
+  });
+
   it('sees a revocation made by another process at once', async () => {
     const here = new TokenService(database.db, key, now);
     const elsewhere = new TokenService(database.db, key, now);
@@ -292,5 +315,21 @@ describe('writeUnsynced on SQLite', () => {
     expect(await written).toEqual([{ sid: 'b' }]);
     const left = await database.db.selectFrom('revoked_sessions').select('sid').execute();
     expect(left).toEqual([{ sid: 'b' }]);
+  });
+});
+
+describe("sessions' last writes remembered", () => {
+  it('keeps only those written in the last ACTIVITY_WRITE_MS', () => {
+    const store = new SessionStore(
+      database.db,
+      () => new Date(),
+      SESSION_DEFAULTS,
+      () => Promise.resolve(false),
+    );
+    for (let i = 0; i < 1000; i += 1) store.remember(`s${i}`, i * 100);
+    // 1000 sessions over 100 s, one every 100 ms: those of the last 5 s are the ones kept.
+    expect(store.remembered).toBe(ACTIVITY_WRITE_MS / 100);
+    store.remember('late', 1_000_000);
+    expect(store.remembered).toBe(1);
   });
 });
