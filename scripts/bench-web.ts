@@ -7,7 +7,7 @@
  *     /terms (signed out) and /dashboard and /accounts/LU1.10001 (Maria, signed in through the API,
  *     her tokens put into sessionStorage the way src/web/lib/session.ts keeps them, and Lighthouse's
  *     storage reset turned off so they stay). Per route the median of each figure: performance
- *     score, LCP, TBT, CLS, total bytes (total-byte-weight) and first-load JavaScript (transfer
+ *     score, FCP, LCP, TBT, CLS, total bytes (total-byte-weight) and first-load JavaScript (transfer
  *     size, i.e. compressed, of every script request of the load). A run Lighthouse itself fails
  *     (NO_NAVSTART, NO_FCP: "please run Lighthouse again") is run again, twice at most.
  *   - Typing latency (Playwright, 412 x 823 viewport, CPU throttled 4x): 30 characters typed one
@@ -89,6 +89,7 @@ export function median(values: number[]): number {
 export interface PageFigures {
   /** Performance score, 0 to 100. */
   score: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -123,6 +124,7 @@ export function pageFigures(lhr: LighthouseResultLike): PageFigures {
   }
   return {
     score: typeof score === 'number' ? score * 100 : Number.NaN,
+    fcpMs: value('first-contentful-paint'),
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
@@ -136,6 +138,7 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
   const of = (key: keyof PageFigures) => median(runs.map((run) => run[key]));
   return {
     score: of('score'),
+    fcpMs: of('fcpMs'),
     lcpMs: of('lcpMs'),
     tbtMs: of('tbtMs'),
     cls: of('cls'),
@@ -150,16 +153,17 @@ const kb = (bytes: number) => fixed(bytes / 1024, 1);
 
 /** One line of figures, for the progress output. */
 export function figuresLine(f: PageFigures): string {
-  return `score ${fixed(f.score, 0)}, LCP ${fixed(f.lcpMs, 0)} ms, TBT ${fixed(f.tbtMs, 0)} ms, CLS ${fixed(f.cls, 3)}, ${fixed(f.totalBytes, 0)} bytes, JS ${kb(f.scriptBytes)} KB`;
+  return `score ${fixed(f.score, 0)}, FCP ${fixed(f.fcpMs, 0)} ms, LCP ${fixed(f.lcpMs, 0)} ms, TBT ${fixed(f.tbtMs, 0)} ms, CLS ${fixed(f.cls, 3)}, ${fixed(f.totalBytes, 0)} bytes, JS ${kb(f.scriptBytes)} KB`;
 }
 
 /** The result table: the first column left-aligned, the figures right-aligned. */
 export function figuresTable(rows: { route: string; figures: PageFigures }[]): string {
   const cells = [
-    ['route', 'score', 'LCP ms', 'TBT ms', 'CLS', 'bytes', 'first-load JS KB'],
+    ['route', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'bytes', 'first-load JS KB'],
     ...rows.map(({ route, figures: f }) => [
       route,
       fixed(f.score, 0),
+      fixed(f.fcpMs, 0),
       fixed(f.lcpMs, 0),
       fixed(f.tbtMs, 0),
       fixed(f.cls, 3),

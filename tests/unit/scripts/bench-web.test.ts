@@ -37,6 +37,7 @@ function lhr(overrides: Partial<LighthouseResultLike> = {}): LighthouseResultLik
   return {
     categories: { performance: { score: 0.93 } },
     audits: {
+      'first-contentful-paint': { numericValue: 1100.6 },
       'largest-contentful-paint': { numericValue: 2150.4 },
       'total-blocking-time': { numericValue: 120 },
       'cumulative-layout-shift': { numericValue: 0.012 },
@@ -62,6 +63,7 @@ describe('pageFigures', () => {
   it('reads the score (0 to 100), the metrics and the scripts’ transfer size', () => {
     expect(pageFigures(lhr())).toEqual({
       score: 93,
+      fcpMs: 1100.6,
       lcpMs: 2150.4,
       tbtMs: 120,
       cls: 0.012,
@@ -80,6 +82,7 @@ describe('medianFigures', () => {
   it('takes the median of each figure on its own', () => {
     const run = (score: number, lcpMs: number, scriptBytes: number): PageFigures => ({
       score,
+      fcpMs: 900,
       lcpMs,
       tbtMs: 0,
       cls: 0,
@@ -103,8 +106,10 @@ describe('figuresTable', () => {
     ]);
     const lines = table.split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^route +\| score \| LCP ms \| TBT ms \|/);
-    expect(lines[1]).toMatch(/^\/login +\| +93 \| +2150 \| +120 \| 0\.012 \| +310000 \| +100\.0$/);
+    expect(lines[0]).toMatch(/^route +\| score \| FCP ms \| LCP ms \| TBT ms \|/);
+    expect(lines[1]).toMatch(
+      /^\/login +\| +93 \| +1101 \| +2150 \| +120 \| 0\.012 \| +310000 \| +100\.0$/,
+    );
     expect(lines[2]).toMatch(/\| +- \|/);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
   });
