@@ -37,6 +37,8 @@ async function openAccount(page: Page, accountNumber: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     new RegExp(`${accountNumber.replace('.', '\\.')}$`),
   );
+  // The heading comes with the server-drawn frame; the footer shows once the data is drawn.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
 }
 
 async function box(locator: Locator) {

@@ -90,7 +90,13 @@ export function Header() {
   // cannot know the width, so does not load the menu) and while the code loads. Same size: the
   // links after it do not move.
   const drawingFrame = useDrawingFrame();
-  const myDetailsButton = <Button appearance="subtle">{t('common.nav.myDetails')}</Button>;
+  // A click before the menu's code is here is kept: the menu opens as soon as it arrives.
+  const [menuAsked, setMenuAsked] = useState(false);
+  const myDetailsButton = (
+    <Button appearance="subtle" aria-haspopup="menu" onClick={() => setMenuAsked(true)}>
+      {t('common.nav.myDetails')}
+    </Button>
+  );
 
   const openLetterDialog = () => {
     setLetterUsed(true);
@@ -132,7 +138,7 @@ export function Header() {
               myDetailsButton
             ) : (
               <Suspense fallback={myDetailsButton}>
-                <MyDetailsMenu items={myDetails} />
+                <MyDetailsMenu items={myDetails} defaultOpen={menuAsked} />
               </Suspense>
             ))}
           {byKey('contactUs').map(link)}

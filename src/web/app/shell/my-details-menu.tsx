@@ -11,11 +11,18 @@ import { useNavigate } from 'react-router-dom';
 import type { NavItem } from './nav-items';
 
 /** 'My details' with its sub-pages (account role only, so loaded only once signed in). */
-export default function MyDetailsMenu({ items }: { items: NavItem[] }) {
+export default function MyDetailsMenu({
+  items,
+  defaultOpen = false,
+}: {
+  items: NavItem[];
+  /** Open at once: its button (drawn before this code arrived) was already pressed. */
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Menu>
+    <Menu defaultOpen={defaultOpen}>
       <MenuTrigger disableButtonEnhancement>
         <Button appearance="subtle">{t('common.nav.myDetails')}</Button>
       </MenuTrigger>
