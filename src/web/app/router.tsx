@@ -232,7 +232,10 @@ export function AppRoutes() {
   return useRoutes(routes());
 }
 
-if (inBrowser) prefetchFor(history.location);
+/** Starts the data requests of the address the page was opened at (src/web/main.tsx). */
+export function prefetchOpenedAddress(): void {
+  if (inBrowser) prefetchFor(history.location);
+}
 
 // The session ended (a refused refresh says why): to sign-in, which tells the user why, once.
 setUnauthorizedHandler((reason) => {

@@ -11,7 +11,7 @@
  * browser's first render equals the server's markup however far the page's requests have got;
  * right after hydration React renders again with the browser's own values (the session, the data).
  */
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 let drawingFrame = false;
 
@@ -31,7 +31,13 @@ const notDrawing = () => false;
 /**
  * True while the server draws the signed-in frame and while the browser hydrates it: the page then
  * shows its skeletons whatever its queries hold. False otherwise.
+ *
+ * Deferred: React ends a hydration whose server snapshot differs from the browser's with a
+ * synchronous render, in one task it cannot interrupt. Drawing the page's data in that render (a
+ * dashboard of account cards) took 230 ms of a slow phone's processor in one task. The deferred
+ * flag keeps the skeletons for that render (cheap), and React draws the data in a background
+ * render it slices.
  */
 export function useDrawingFrame(): boolean {
-  return useSyncExternalStore(unchanging, notDrawing, isDrawingFrame);
+  return useDeferredValue(useSyncExternalStore(unchanging, notDrawing, isDrawingFrame));
 }
