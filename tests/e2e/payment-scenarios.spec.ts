@@ -355,11 +355,21 @@ test('stages in order, Back and Forward, reload, Change and the first error focu
   await expect(page.getByRole('button', { name: 'Print this page' })).toBeVisible();
 });
 
-test('the existing-payment question: Cancel stays, Continue goes on', async ({ page }) => {
+test('the existing-payment question: asked as the stage shows, Cancel stays, Continue goes on', async ({
+  page,
+}) => {
   const slot = await signInSlot(page, 'existing-payment');
   const account = slot.accounts.paidToday!;
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/Account/GetExistingPayment'))
+      checks.push(request.postData() ?? '');
+  });
   await page.goto(`/accounts/${account}/payment/past-due`);
   await expectStage(page, 'arrangement');
+  // Asked for the suggested schedule as soon as the stage shows, before any Continue ...
+  await expect.poll(() => checks.length).toBe(1);
+  expect(JSON.parse(checks[0]!)).toMatchObject({ accountNumber: account });
   await page.locator('#payment-arrangement button[type="submit"]').click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('A payment is already scheduled');
@@ -370,6 +380,8 @@ test('the existing-payment question: Cancel stays, Continue goes on', async ({ p
   await page.locator('#payment-arrangement button[type="submit"]').click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Continue to payment' }).click();
   await expectStage(page, 'contact-details');
+  // ... and both Continues kept the suggestion: they used that answer, with no request of theirs.
+  expect(checks).toHaveLength(1);
 });
 
 test('the guards: a closed account goes home, a variant not offered to the option picker, a letter session to sign-in', async ({

@@ -2,11 +2,37 @@ import type { ExistingPaymentRequest } from '@/generated/types/api/existing-paym
 import type { ExistingPaymentResult } from '@/generated/types/api/existing-payment-result';
 import { apiRequest } from '../lib/api';
 
+/** How long an answer is used again for the same account, day and amount. */
+export const EXISTING_PAYMENT_FRESH_MS = 60_000;
+
+/**
+ * The answers asked for in the last minute, by account, day and amount. The payment journey asks
+ * as soon as a stage that checks shows its suggested schedule (PaymentJourney), so that its
+ * Continue, if the suggestion is kept, has the answer at once instead of waiting for a round trip.
+ * A failed request is forgotten (the next ask sends it again); a payment made forgets them all.
+ */
+const asked = new Map<string, { at: number; answer: Promise<boolean> }>();
+
 /** POST Account/GetExistingPayment: whether a payment is already taken or scheduled that day. */
-export async function hasExistingPayment(input: ExistingPaymentRequest): Promise<boolean> {
-  return (
-    (await apiRequest<ExistingPaymentResult>('/api/v2/Account/GetExistingPayment', {
-      body: input,
-    })) === true
-  );
+export function hasExistingPayment(input: ExistingPaymentRequest): Promise<boolean> {
+  const now = Date.now();
+  for (const [key, entry] of asked) {
+    if (now - entry.at >= EXISTING_PAYMENT_FRESH_MS) asked.delete(key);
+  }
+  const key = JSON.stringify([input.accountNumber, input.dateOfPayment, input.amount]);
+  const known = asked.get(key);
+  if (known) return known.answer;
+  const answer = apiRequest<ExistingPaymentResult>('/api/v2/Account/GetExistingPayment', {
+    body: input,
+  }).then((result) => result === true);
+  asked.set(key, { at: now, answer });
+  answer.catch(() => {
+    if (asked.get(key)?.answer === answer) asked.delete(key);
+  });
+  return answer;
+}
+
+/** After a payment: a day that had none may have one now. */
+export function forgetExistingPaymentAnswers(): void {
+  asked.clear();
 }

@@ -114,6 +114,25 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     [data, answers],
   );
 
+  // A stage that checks for an existing payment asks as soon as it shows its suggested schedule: a
+  // Continue that keeps the suggestion then has the answer (api/existing-payment.ts), instead of
+  // waiting for a round trip before the next stage.
+  const currentStage = stages.find((stage) => stage.id === current);
+  const suggestedFirst = currentStage?.checkExisting
+    ? scheduleOf(data, answers[current] ?? stagePrefill(currentStage, facts))[0]
+    : undefined;
+  const accountNumber = data.accountNumber;
+  const suggestedDay = suggestedFirst?.date;
+  const suggestedAmount = suggestedFirst && toDollars(suggestedFirst.cents);
+  useEffect(() => {
+    if (suggestedDay === undefined || suggestedAmount === undefined || starting) return;
+    hasExistingPayment({
+      accountNumber,
+      dateOfPayment: suggestedDay,
+      amount: suggestedAmount,
+    }).catch(() => undefined);
+  }, [accountNumber, suggestedDay, suggestedAmount, starting]);
+
   const complete = useCallback(
     (stageId: string, given: FormData) => {
       const journey = completeStage(stages, stored.journey, stageId, given);

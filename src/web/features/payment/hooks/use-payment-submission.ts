@@ -20,6 +20,7 @@ import {
   type PaymentData,
 } from '../utils/payment-model';
 import { loadPayment, type StoredPayment } from '../utils/payment-store';
+import { forgetExistingPaymentAnswers } from '@/web/api/existing-payment';
 
 interface Options {
   storageKey: string;
@@ -87,6 +88,7 @@ export function usePaymentSubmission({
           track('payment_succeeded', { variant: data.variant, payments: paid.length });
           void queryClient.invalidateQueries({ queryKey: ['accounts'] });
           void queryClient.invalidateQueries({ queryKey: ['funding-methods'] });
+          forgetExistingPaymentAnswers();
           onPaid();
         } else if (end.kind === 'refused') {
           const reason =
