@@ -192,3 +192,21 @@ export async function switchToSpanish(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 }
+
+/**
+ * The page was painted (its first contentful paint) before any of its scripts was asked for: a
+ * page drawn on the server starts its JavaScript after that paint (src/server/http/boot-script.ts).
+ */
+export async function expectScriptsAfterFirstPaint(page: Page): Promise<void> {
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+}

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startPortal } from '../../scripts/lib/portal';
-import { MARIA, expect, fillSignIn, submitSignIn, test } from './fixtures';
+import {
+  MARIA,
+  expect,
+  expectScriptsAfterFirstPaint,
+  fillSignIn,
+  submitSignIn,
+  test,
+} from './fixtures';
 
 /**
  * The public pages come drawn by the server (src/server/http/prerender.ts): their text is in the
@@ -92,18 +99,8 @@ test.describe('public pages drawn on the server', () => {
     });
     await page.goto('/login');
     await hydrated(page);
-    const timing = await page.evaluate(() => ({
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      firstScript: Math.min(
-        ...performance
-          .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-          .map((entry) => entry.startTime),
-      ),
-    }));
     // Every script was asked for after the page's text was painted (boot-script.ts).
-    expect(timing.paint).toBeGreaterThan(0);
-    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+    await expectScriptsAfterFirstPaint(page);
     expect(scripts.length).toBeGreaterThan(1);
     // The HTML names them instead of loading them.
     const html = await (

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MARIA, expect, signIn, test } from './fixtures';
+import { MARIA, expect, expectScriptsAfterFirstPaint, signIn, test } from './fixtures';
 
 /**
  * The signed-in screens a debtor lands on come as their frame, drawn by the server for no one in
@@ -117,17 +117,7 @@ test.describe('signed-in screens drawn as their frame', () => {
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Maria Garcia!');
       await expect(page.locator('#root')).not.toHaveAttribute('inert');
-      const timing = await page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-        firstScript: Math.min(
-          ...performance
-            .getEntriesByType('resource')
-            .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-            .map((entry) => entry.startTime),
-        ),
-      }));
-      expect(timing.paint).toBeGreaterThan(0);
-      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+      await expectScriptsAfterFirstPaint(page);
       await expect(page.getByText('Here are your accounts with us.')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
       // Let any late change land before the shifts are summed (each page has its own).

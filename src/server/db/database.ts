@@ -58,36 +58,42 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** Prepared statements kept per connection; the portal issues a few hundred distinct queries. */
 export const STATEMENT_CACHE_SIZE = 1000;
 
+/**
+ * A connection's prepared statements by SQL text (better-sqlite3 compiles on every prepare()), the
+ * least recently used dropped past `size`. A statement still busy (an iterator not run to its end)
+ * is not handed out again: that use gets a fresh one.
+ */
+export function statementCache(
+  sqlite: SqliteDatabase.Database,
+  size = STATEMENT_CACHE_SIZE,
+): (sql: string) => SqliteDatabase.Statement {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return (sql) => {
+    const cached = statements.get(sql);
+    if (cached && !cached.busy) {
+      // Most recently used last: Map keeps insertion order.
+      statements.delete(sql);
+      statements.set(sql, cached);
+      return cached;
+    }
+    const statement = sqlite.prepare(sql);
+    if (!cached) {
+      if (statements.size >= size) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 /** The SQLite connection as Kysely sees it, with prepared statements reused by SQL text. */
 export function withStatementCache(
   sqlite: SqliteDatabase.Database,
   size = STATEMENT_CACHE_SIZE,
 ): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    prepare(sql: string) {
-      const cached = statements.get(sql);
-      if (cached && !cached.busy) {
-        // Most recently used last: Map keeps insertion order.
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(sql);
-      if (!cached) {
-        if (statements.size >= size) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    close() {
-      statements.clear();
-      sqlite.close();
-    },
-  };
+  return { prepare: statementCache(sqlite, size), close: () => sqlite.close() };
 }
 
 /**

@@ -20,7 +20,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { createQueryId, type Compilable } from 'kysely';
-import { SQLITE_BUSY_TIMEOUT_MS, sqliteConnectionOf } from './database';
+import { SQLITE_BUSY_TIMEOUT_MS, sqliteConnectionOf, statementCache } from './database';
 import type { Db } from './types';
 
 interface Statements {
@@ -28,8 +28,8 @@ interface Statements {
   wait: SqliteDatabase.Statement;
   noSync: SqliteDatabase.Statement;
   sync: SqliteDatabase.Statement;
-  /** The writes, prepared once per SQL text (better-sqlite3 compiles on every prepare()). */
-  writes: Map<string, SqliteDatabase.Statement>;
+  /** The writes, prepared once per SQL text. */
+  prepared: (sql: string) => SqliteDatabase.Statement;
 }
 
 /** Distinct SQL texts kept per connection (a handful are written this way). */
@@ -45,22 +45,11 @@ function statements(sqlite: SqliteDatabase.Database): Statements {
       wait: sqlite.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
       noSync: sqlite.prepare('PRAGMA synchronous = NORMAL'),
       sync: sqlite.prepare('PRAGMA synchronous = FULL'),
-      writes: new Map(),
+      prepared: statementCache(sqlite, MAX_WRITES),
     };
     statementsOf.set(sqlite, made);
   }
   return made;
-}
-
-function prepared(sqlite: SqliteDatabase.Database, sql: string): SqliteDatabase.Statement {
-  const { writes } = statements(sqlite);
-  let statement = writes.get(sql);
-  if (!statement) {
-    if (writes.size >= MAX_WRITES) writes.clear();
-    statement = sqlite.prepare(sql);
-    writes.set(sql, statement);
-  }
-  return statement;
 }
 
 /**
@@ -74,7 +63,7 @@ export async function writeUnsynced<R>(db: Db, query: Compilable<R>): Promise<R[
     const result = await db.executeQuery<R>(compiled);
     return result.rows;
   }
-  const statement = prepared(sqlite, compiled.sql);
+  const statement = statements(sqlite).prepared(compiled.sql);
   const { noSync, sync } = statements(sqlite);
   noSync.run();
   try {
@@ -100,7 +89,7 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
   const sqlite = sqliteConnectionOf(db);
   if (sqlite) {
     if (sqlite.inTransaction) return false;
-    const statement = prepared(sqlite, compiled.sql);
+    const statement = statements(sqlite).prepared(compiled.sql);
     const { noWait, wait, noSync, sync } = statements(sqlite);
     noWait.run();
     noSync.run();

@@ -6,7 +6,7 @@ import type { ClientSettings } from '../clients/settings';
 import type { PortalContext } from '../context';
 import { ApiError, languageOf } from '../http/errors';
 import { BRAND_NAMES, type CardBrand } from './cards';
-import { paymentReads } from './reads';
+import { paymentReads, usableFundingOf } from './reads';
 import type { FundingMethodRow } from './tables';
 
 /** A funding method as the API shows it; the server always sends every field. */
@@ -65,13 +65,7 @@ export function fundingAllowed(row: FundingMethodRow, client: ClientSettings): b
  * debtor's saved methods.
  */
 export function usableFunding(ctx: PortalContext, auth: AccessClaims) {
-  let query = ctx.db
-    .selectFrom('funding_methods')
-    .selectAll()
-    .where('debtor_id', '=', auth.debtorId)
-    .where('deleted_at', 'is', null);
-  if (auth.role === 'letter') query = query.where('created_by_sid', '=', auth.sid);
-  return query;
+  return usableFundingOf(ctx.db, auth.debtorId, auth.role === 'letter' ? auth.sid : undefined);
 }
 
 /** One usable funding method; another debtor's (or a deleted) id is 404 like a missing one. */

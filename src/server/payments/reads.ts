@@ -54,24 +54,26 @@ function make(db: Db) {
     ),
     /** A usable (not deleted) funding method of the debtor. */
     funding: precompile(db, ['integer', 'integer'], (debtorId, id) =>
-      db
-        .selectFrom('funding_methods')
-        .selectAll()
-        .where('debtor_id', '=', debtorId)
-        .where('deleted_at', 'is', null)
-        .where('id', '=', id),
+      usableFundingOf(db, debtorId).where('id', '=', id),
     ),
     /** The same for a letter session: only a method that session added. */
     letterFunding: precompile(db, ['integer', 'text', 'integer'], (debtorId, sid, id) =>
-      db
-        .selectFrom('funding_methods')
-        .selectAll()
-        .where('debtor_id', '=', debtorId)
-        .where('deleted_at', 'is', null)
-        .where('created_by_sid', '=', sid)
-        .where('id', '=', id),
+      usableFundingOf(db, debtorId, sid).where('id', '=', id),
     ),
   };
+}
+
+/**
+ * The debtor's usable (not deleted) funding methods; for a letter session (`letterSid`), only those
+ * it added.
+ */
+export function usableFundingOf(db: Db, debtorId: number, letterSid?: string) {
+  const query = db
+    .selectFrom('funding_methods')
+    .selectAll()
+    .where('debtor_id', '=', debtorId)
+    .where('deleted_at', 'is', null);
+  return letterSid === undefined ? query : query.where('created_by_sid', '=', letterSid);
 }
 
 const made = new WeakMap<Db, ReturnType<typeof make>>();
