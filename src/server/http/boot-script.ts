@@ -28,13 +28,13 @@ const START_AT_LATEST_MS = 1500;
 
 export const BOOT_SCRIPT =
   '(function(){var started=false;function start(){if(started)return;started=true;' +
-  'function add(element){document.head.appendChild(element);}' +
+  'var added=document.createDocumentFragment();function add(element){added.appendChild(element);}' +
   "var modules=document.querySelectorAll('meta[name=portal-module]');" +
   "for(var i=0;i<modules.length;i++){var link=document.createElement('link');link.rel='modulepreload';" +
   "link.crossOrigin='';link.href=modules[i].content;add(link);}" +
   "var entry=document.querySelector('meta[name=portal-entry]');if(!entry)return;" +
   "var script=document.createElement('script');script.type='module';script.crossOrigin='';" +
-  'script.src=entry.content;add(script);}' +
+  'script.src=entry.content;add(script);document.head.appendChild(added);}' +
   "if(document.visibilityState!=='visible'){start();return;}" +
   'var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];' +
   "if(types.indexOf('paint')===-1){requestAnimationFrame(function(){setTimeout(start,0);});}" +
