@@ -38,6 +38,7 @@ import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 import { roundTripsSuite } from './roundtrips.suite';
 import { postgresUnavailableSuite } from './unavailable.suite';
+import { pipelinedReadsSuite } from './pipelined-reads.suite';
 
 const host = process.env.PGHOST || '127.0.0.1';
 const port = Number(process.env.PGPORT || 5432);
@@ -96,6 +97,7 @@ if ('error' in admin) {
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
   overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   roundTripsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  pipelinedReadsSuite(url, port);
   portalSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   debtorSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -13,6 +13,9 @@
  * wake-up. Measured with 16 concurrent Account/Detailed reads on 2 cores: PostgreSQL's CPU per
  * read about 160 → 100 µs and the portal's about 95 → 65 µs (see docs/architecture.md).
  *
+ * The reads asked for in one turn of the event loop leave in one write per connection (see
+ * `holdWrites`).
+ *
  * Only short, independent reads come here (precompiled, never inside a transaction: a
  * transaction keeps its own pool connection); a slow read would hold up the reads queued behind
  * it on its connection. Each read goes to the connection with the fewest reads in flight.
@@ -22,7 +25,31 @@
  * replaced on the next read; a connection that cannot be made fails the read that asked for it
  * the same way, after at most the pool's connect timeout.
  */
+import type { Duplex } from 'node:stream';
 import pg from 'pg';
+
+/**
+ * The connections whose writes are held (corked) until the end of this turn of the event loop.
+ *
+ * pg writes each read as its own packet (Bind, Describe, Execute and Sync, corked together), one
+ * system call per read. On this VM's loopback a write costs about 40 µs of the process's CPU (the
+ * kernel delivers it to the receiver within the call), as much as the rest of a read's work in the
+ * portal. The requests that arrive in one turn of the event loop (the poll phase) are answered in
+ * that turn's callbacks, so their reads are asked for there: held until setImmediate, the turn's
+ * check phase, they leave in one write per connection, and the backend reads them in one wake-up.
+ * A read asked for alone waits for nothing but the end of its own turn.
+ */
+const held = new WeakSet<Duplex>();
+
+function holdWrites(stream: Duplex): void {
+  if (held.has(stream)) return;
+  held.add(stream);
+  stream.cork();
+  setImmediate(() => {
+    held.delete(stream);
+    stream.uncork();
+  });
+}
 
 /** Connections per process for the pipelined reads (besides the pool and a LISTEN). */
 export const PIPELINED_CONNECTIONS = 2;
@@ -56,6 +83,7 @@ export class PipelinedReads {
     slot.inFlight += 1;
     try {
       const client = await this.connected(slot);
+      holdWrites(client.connection.stream);
       return await client.query<R>(query);
     } finally {
       slot.inFlight -= 1;
