@@ -11,25 +11,50 @@ export const EXISTING_PAYMENT_FRESH_MS = 60_000;
  * Continue, if the suggestion is kept, has the answer at once instead of waiting for a round trip.
  * A failed request is forgotten (the next ask sends it again); a payment made forgets them all.
  */
-const asked = new Map<string, { at: number; answer: Promise<boolean> }>();
+const asked = new Map<string, { at: number; answer: Promise<boolean>; known?: boolean }>();
+
+const keyOf = (input: ExistingPaymentRequest) =>
+  JSON.stringify([input.accountNumber, input.dateOfPayment, input.amount]);
+
+/** The entry asked for in the last minute, if any (older ones are dropped). */
+function fresh(key: string): { answer: Promise<boolean>; known?: boolean } | undefined {
+  const now = Date.now();
+  for (const [other, entry] of asked) {
+    if (now - entry.at >= EXISTING_PAYMENT_FRESH_MS) asked.delete(other);
+  }
+  return asked.get(key);
+}
 
 /** POST Account/GetExistingPayment: whether a payment is already taken or scheduled that day. */
 export function hasExistingPayment(input: ExistingPaymentRequest): Promise<boolean> {
-  const now = Date.now();
-  for (const [key, entry] of asked) {
-    if (now - entry.at >= EXISTING_PAYMENT_FRESH_MS) asked.delete(key);
-  }
-  const key = JSON.stringify([input.accountNumber, input.dateOfPayment, input.amount]);
-  const known = asked.get(key);
+  const key = keyOf(input);
+  const known = fresh(key);
   if (known) return known.answer;
   const answer = apiRequest<ExistingPaymentResult>('/api/v2/Account/GetExistingPayment', {
     body: input,
   }).then((result) => result === true);
-  asked.set(key, { at: now, answer });
-  answer.catch(() => {
-    if (asked.get(key)?.answer === answer) asked.delete(key);
-  });
+  const entry: { at: number; answer: Promise<boolean>; known?: boolean } = {
+    at: Date.now(),
+    answer,
+  };
+  asked.set(key, entry);
+  answer.then(
+    (value) => {
+      entry.known = value;
+    },
+    () => {
+      if (asked.get(key) === entry) asked.delete(key);
+    },
+  );
   return answer;
+}
+
+/**
+ * The answer already in hand (asked for in the last minute and answered), or undefined: the
+ * caller then goes on at once, with no render while it waits.
+ */
+export function existingPaymentAnswer(input: ExistingPaymentRequest): boolean | undefined {
+  return fresh(keyOf(input))?.known;
 }
 
 /** After a payment: a day that had none may have one now. */

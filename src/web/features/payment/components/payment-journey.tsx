@@ -27,7 +27,7 @@ import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
 import { stageContext, stageLines, stagePrefill } from '@/domain/journey-stage';
 import { dataFacts, paymentFacts } from '@/domain/payment-facts';
 import { toDollars } from '@/domain/money';
-import { hasExistingPayment } from '@/web/api/existing-payment';
+import { existingPaymentAnswer, hasExistingPayment } from '@/web/api/existing-payment';
 import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-methods';
 import { ExistingPaymentDialog } from '@/web/components/existing-payment-dialog';
 import { PageHeader } from '@/web/components/page-header';
@@ -156,14 +156,23 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const completeChecked = async (stageId: string, given: FormData) => {
     const first = scheduleOf(data, given)[0];
     if (!first) return;
+    const check = {
+      accountNumber: data.accountNumber,
+      dateOfPayment: first.date,
+      amount: toDollars(first.cents),
+    };
+    // Answered already (asked as the stage showed): on at once, without drawing the stage busy
+    // first (a render of the whole journey inside the key's task).
+    const known = existingPaymentAnswer(check);
+    if (known !== undefined) {
+      if (known) setExisting({ stage: stageId, given });
+      else complete(stageId, given);
+      return;
+    }
     setBusy(true);
     setStageError(null);
     try {
-      const exists = await hasExistingPayment({
-        accountNumber: data.accountNumber,
-        dateOfPayment: first.date,
-        amount: toDollars(first.cents),
-      });
+      const exists = await hasExistingPayment(check);
       if (exists) setExisting({ stage: stageId, given });
       else complete(stageId, given);
     } catch {
