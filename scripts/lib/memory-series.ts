@@ -104,11 +104,21 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** The series as a table: one row per sample, in time order. */
 export function memoryTable(samples: readonly MemorySample[]): string {
-  const head = ['time', 'process', 'RSS MB', 'heapUsed MB', 'heapTotal MB', 'external MB'];
+  // New space is printed so the verdict's input (RSS less new space) can be checked by hand.
+  const head = [
+    'time',
+    'process',
+    'RSS MB',
+    'new space MB',
+    'heapUsed MB',
+    'heapTotal MB',
+    'external MB',
+  ];
   const rows = samples.map((s) => [
     `${Math.round(s.t)} s`,
     s.life,
     mb(s.rss),
+    mb(s.spaces.new_space ?? 0),
     mb(s.heapUsed),
     mb(s.heapTotal),
     `${mb(s.external)} (arrayBuffers ${mb(s.arrayBuffers)})`,

@@ -112,7 +112,11 @@ describe('the soak memory verdict (scripts/lib/memory-series.ts)', () => {
         () => 80 * MB,
       ),
     ).split('\n');
-    expect(table[0]).toMatch(/time\s+process\s+RSS MB\s+heapUsed MB\s+heapTotal MB\s+external MB/);
-    expect(table[1]).toMatch(/^570 s\s+B\s+300\.0\s+80\.0\s+100\.0\s+5\.0 \(arrayBuffers 1\.0\)$/);
+    expect(table[0]).toMatch(
+      /time\s+process\s+RSS MB\s+new space MB\s+heapUsed MB\s+heapTotal MB\s+external MB/,
+    );
+    expect(table[1]).toMatch(
+      /^570 s\s+B\s+300\.0\s+0\.0\s+80\.0\s+100\.0\s+5\.0 \(arrayBuffers 1\.0\)$/,
+    );
   });
 });
