@@ -210,3 +210,41 @@ export async function expectScriptsAfterFirstPaint(page: Page): Promise<void> {
   expect(timing.paint).toBeGreaterThan(0);
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
 }
+
+/** The console errors and page errors of `page` from here on, as they come. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Console errors and page errors from here on, and whether the server's h1 was ever taken out of
+ * the document (a page drawn again by the browser replaces it; a hydrated page keeps it).
+ */
+export async function watchHydration(
+  page: Page,
+): Promise<{ errors: string[]; headingReplaced: () => Promise<boolean> }> {
+  const errors = pageErrors(page);
+  await page.addInitScript(() => {
+    const scope = window as unknown as { headingReplaced: boolean };
+    scope.headingReplaced = false;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) {
+            scope.headingReplaced = true;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return {
+    errors,
+    headingReplaced: () =>
+      page.evaluate(() => (window as unknown as { headingReplaced: boolean }).headingReplaced),
+  };
+}

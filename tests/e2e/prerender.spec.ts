@@ -11,6 +11,7 @@ import {
   fillSignIn,
   submitSignIn,
   test,
+  watchHydration,
 } from './fixtures';
 
 /**
@@ -28,38 +29,6 @@ const HEADINGS = {
 function headingIn(html: string): string | undefined {
   const inner = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1];
   return inner?.replace(/<[^>]+>/g, '').trim();
-}
-
-/**
- * Console errors and page errors from here on, and whether the server's h1 was ever taken out of
- * the document (a page drawn again by the browser replaces it; a hydrated page keeps it).
- */
-async function watch(
-  page: Page,
-): Promise<{ errors: string[]; headingReplaced: () => Promise<boolean> }> {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const scope = window as unknown as { headingReplaced: boolean };
-    scope.headingReplaced = false;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes) {
-          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) {
-            scope.headingReplaced = true;
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return {
-    errors,
-    headingReplaced: () =>
-      page.evaluate(() => (window as unknown as { headingReplaced: boolean }).headingReplaced),
-  };
 }
 
 /** Waits until React has the page (the drawn page is inert until then). */
@@ -131,7 +100,7 @@ test.describe('public pages drawn on the server', () => {
   });
 
   test('the browser takes /login over without errors, and signing in works', async ({ page }) => {
-    const watched = await watch(page);
+    const watched = await watchHydration(page);
     await page.goto('/login');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS['/login'].en);
@@ -152,7 +121,7 @@ test.describe('public pages drawn on the server', () => {
   }) => {
     await page.addInitScript(() => localStorage.setItem('portalLanguage', 'es'));
     await page.context().addCookies([{ name: 'portalLanguage', value: 'es', url: baseURL! }]);
-    const watched = await watch(page);
+    const watched = await watchHydration(page);
     await page.goto('/terms');
     await hydrated(page);
     const legal = page.getByTestId('legal-page');
@@ -171,7 +140,7 @@ test.describe('public pages drawn on the server', () => {
     page,
   }) => {
     await page.addInitScript(() => localStorage.setItem('portalLanguage', 'es'));
-    const watched = await watch(page);
+    const watched = await watchHydration(page);
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADINGS['/login'].es);
     await expect(page.locator('#root')).not.toHaveAttribute('inert');

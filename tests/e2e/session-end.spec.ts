@@ -10,6 +10,7 @@ import {
   submitSignIn,
   switchToSpanish,
   test,
+  watchHydration,
 } from './fixtures';
 
 /**
@@ -195,24 +196,7 @@ test('signing out with Log out says nothing on the sign-in page', async ({ page 
 test('on a sign-in page the server drew, the message comes once the page is taken over, without a mismatch', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const scope = window as unknown as { headingReplaced: boolean };
-    scope.headingReplaced = false;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes) {
-          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1'))) {
-            scope.headingReplaced = true;
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  const { errors, headingReplaced } = await watchHydration(page);
   // A session ended in this tab, and /login is then loaded afresh (drawn by the server, which
   // knows nothing of it).
   await page.goto('/terms');
@@ -222,8 +206,6 @@ test('on a sign-in page the server drew, the message comes once the page is take
   await appReady(page);
   await expect(notice(page)).toHaveText(MESSAGES.ended.en);
   // Hydrated (the server's heading kept, not drawn again), with no error.
-  expect(
-    await page.evaluate(() => (window as unknown as { headingReplaced: boolean }).headingReplaced),
-  ).toBe(false);
+  expect(await headingReplaced()).toBe(false);
   expect(errors).toEqual([]);
 });

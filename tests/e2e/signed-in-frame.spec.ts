@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MARIA, expect, expectScriptsAfterFirstPaint, signIn, test } from './fixtures';
+import { MARIA, expect, expectScriptsAfterFirstPaint, pageErrors, signIn, test } from './fixtures';
 
 /**
  * The signed-in screens a debtor lands on come as their frame, drawn by the server for no one in
@@ -42,11 +42,7 @@ const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/
  * byte of the page on.
  */
 async function watch(page: Page): Promise<{ errors: string[]; shifts: () => Promise<number> }> {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = pageErrors(page);
   await page.addInitScript(() => {
     const scope = window as unknown as { layoutShift: number };
     scope.layoutShift = 0;

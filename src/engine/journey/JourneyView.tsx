@@ -10,6 +10,7 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { useTranslation } from 'react-i18next';
 import { localize, toLanguage } from '../i18n/split';
 import { stageStatus, type JourneyStage, type JourneyState, type StageStatus } from './journey';
+import { visuallyHidden } from '../visually-hidden';
 
 /** One answer as a completed stage lists it. */
 export interface AnswerLine {
@@ -113,14 +114,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   change: { minHeight: '32px', flexShrink: 0 },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
 });
 
 export function JourneyView(props: JourneyViewProps) {

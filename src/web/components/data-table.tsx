@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { visuallyHidden } from '@/engine/visually-hidden';
 
 /** Below this width each row becomes a small card: one line per column, label and value. */
 const STACKED = '@media (max-width: 599px)';
@@ -18,14 +19,7 @@ const useStyles = makeStyles({
   },
   headRow: {
     // The column headers stay in the accessibility tree; on a phone each cell shows its label.
-    [STACKED]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
+    [STACKED]: visuallyHidden,
   },
   head: {
     textAlign: 'start',

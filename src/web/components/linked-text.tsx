@@ -2,16 +2,10 @@ import type { ReactNode } from 'react';
 import { Link, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from './router-link';
+import { visuallyHidden } from '@/engine/visually-hidden';
 
 const useStyles = makeStyles({
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
 });
 
 const TAG = /<([a-z][A-Za-z0-9]*)>(.*?)<\/\1>/g;

@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '@/engine/visually-hidden';
 
 const useStyles = makeStyles({
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
   block: {
     backgroundColor: tokens.colorNeutralStencil1,
     borderRadius: tokens.borderRadiusMedium,

@@ -27,6 +27,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { FormOption } from '../form-state';
 import { choiceOptions } from './choice-widgets';
 import { ScheduleTable } from './schedule-table';
+import { visuallyHidden } from '../../visually-hidden';
 
 const useStyles = makeStyles({
   // minWidth 0: inside the Field's grid a wide table must not widen the page on a phone.
@@ -46,14 +47,7 @@ const useStyles = makeStyles({
     '@media (max-width: 480px)': { padding: tokens.spacingHorizontalS },
   },
   label: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  visuallyHidden,
   details: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(9rem, 100%), 1fr))',

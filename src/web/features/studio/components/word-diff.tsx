@@ -6,6 +6,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { WordRun } from '../api/types';
+import { visuallyHidden } from '@/engine/visually-hidden';
 
 const useStyles = makeStyles({
   text: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: '1.6' },
@@ -24,14 +25,7 @@ const useStyles = makeStyles({
     marginInline: '2px',
     paddingInline: '1px',
   },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
 });
 
 export function WordDiff({ runs, language }: { runs: readonly WordRun[]; language: string }) {
