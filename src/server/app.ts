@@ -37,6 +37,7 @@ import { liveCatalog } from './http/messages';
 import type { SchemaEnums } from './http/validation';
 import type { PortalContext } from './context';
 import { calendarDay, DEFAULT_TIME_ZONE } from './dates';
+import { writesSettled } from './db/database';
 import { importPortalData } from './db/import';
 import { migrateToLatest } from './db/migrate';
 import { loadServerSecret } from './db/secret';
@@ -298,6 +299,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     liveCatalog(() => catalogOf(content.current().config)),
   );
   await registerCompression(app);
+  // SQLite's group commit (db/group-commit.ts): no answer leaves before what it shows is on disk.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const settled = writesSettled(db);
+    if (!settled) done(null, payload);
+    else settled.then(() => done(null, payload), done);
+  });
   registerInputRules(app);
   registerAliases(app);
   installValidator(app, schemas);

@@ -3,8 +3,10 @@
  * (better-sqlite3) at DATA_DIR/portal.db with WAL, foreign keys and a busy timeout so several
  * server processes can share one file.
  *
- * SQLite: synchronous = FULL on the one connection. In WAL mode that costs an fsync per commit
- * (payment writes must survive a power cut) and nothing on reads, which never sync. Kysely's
+ * SQLite: WAL, synchronous = NORMAL on the one connection, and group commit (db/group-commit.ts):
+ * a write through Kysely is answered once the WAL is synced, by an fsync off the main thread that
+ * the writes of concurrent requests share (payment writes must survive a power cut); reads
+ * never sync. Kysely's
  * SQLite driver prepares every statement anew; compiling the SQL text is most of the cost of a
  * small indexed read, so prepared statements are kept per SQL text (bounded, least recently used
  * dropped). Kysely runs one query at a time on the connection, so a statement is never shared
@@ -22,6 +24,7 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { DurableSqliteDialect, WalSync, type SyncFile } from './group-commit';
 import { PipelinedReads } from './pipelined-reads';
 import type { Database, Db } from './types';
 
@@ -40,6 +43,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for portal.db (created when missing). */
   dataDir: string;
+  /** SQLite: how the WAL file is synced (node's fdatasync; tests hold or count the syncs). */
+  syncFile?: SyncFile | undefined;
 }
 
 function redactUrl(url: string): string {
@@ -92,8 +97,24 @@ export function statementCache(
 export function withStatementCache(
   sqlite: SqliteDatabase.Database,
   size = STATEMENT_CACHE_SIZE,
+  wal?: WalSync,
 ): KyselySqliteDatabase {
-  return { prepare: statementCache(sqlite, size), close: () => sqlite.close() };
+  const cached = statementCache(sqlite, size);
+  const prepare = wal
+    ? (sql: string) => {
+        const statement = cached(sql);
+        // Handed out to run now: a statement that writes makes its caller wait for the sync.
+        if (!statement.readonly) wal.wrote();
+        return statement;
+      }
+    : cached;
+  return {
+    prepare,
+    close: () => {
+      sqlite.close();
+      wal?.close();
+    },
+  };
 }
 
 /**
@@ -179,13 +200,25 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'portal.db');
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  const journal: unknown = sqlite.pragma('journal_mode = WAL', { simple: true });
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('synchronous = FULL'); // as db/sqlite-writes.ts puts it back
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  let dialect: SqliteDialect;
+  if (journal === 'wal') {
+    // Commits are synced by group commit (db/group-commit.ts), not by SQLite one by one.
+    sqlite.pragma('synchronous = NORMAL');
+    const wal = new WalSync(`${file}-wal`, options.syncFile);
+    walOf.set(sqlite, wal);
+    dialect = new DurableSqliteDialect(
+      { database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, wal) },
+      wal,
+    );
+  } else {
+    // A file system without WAL (no shared memory): SQLite syncs every commit itself.
+    sqlite.pragma('synchronous = FULL');
+    dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  }
+  const db = new Kysely<Database>({ dialect });
   sqliteOf.set(db, sqlite);
   return { db, dialect: 'sqlite', location: file, destroy: () => db.destroy() };
 }
@@ -206,6 +239,24 @@ const sqliteOf = new WeakMap<Db, SqliteDatabase.Database>();
 /** The SQLite connection behind a Kysely instance that openDatabase made (undefined otherwise). */
 export function sqliteConnectionOf(db: Db): SqliteDatabase.Database | undefined {
   return sqliteOf.get(db);
+}
+
+/** Each SQLite connection's group commit (db/group-commit.ts), when in WAL mode. */
+const walOf = new WeakMap<SqliteDatabase.Database, WalSync>();
+
+/** The group commit of the SQLite connection behind a Kysely instance (undefined otherwise). */
+export function walSyncOf(db: Db): WalSync | undefined {
+  const sqlite = sqliteOf.get(db);
+  return sqlite && walOf.get(sqlite);
+}
+
+/**
+ * Resolves once every write this process has handed to the database is on disk (SQLite's group
+ * commit); undefined when nothing waits to be synced, and always on PostgreSQL, whose commits are
+ * synced before they are answered. Every HTTP answer waits for it (app.ts).
+ */
+export function writesSettled(db: Db): Promise<void> | undefined {
+  return walSyncOf(db)?.settled();
 }
 
 /** The PostgreSQL pool behind a Kysely instance that openDatabase made (its settings). */

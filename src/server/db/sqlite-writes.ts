@@ -1,22 +1,22 @@
 /**
- * Small writes whose commit need not be synced to disk on its own, run on SQLite straight through
- * better-sqlite3 with `synchronous = NORMAL` for that one statement: in WAL mode such a commit is
- * written but not fsynced, and the next synced (FULL) commit of the connection makes it durable
- * too, the WAL being written in order. An fsync costs more CPU than a small write (the kernel's
- * share is counted in the portal's CPU per payment), and a payment made four of them.
+ * Small writes whose commit need not be synced on its own, run on SQLite straight through
+ * better-sqlite3: the connection runs `synchronous = NORMAL` (db/group-commit.ts), so in WAL mode
+ * such a commit is written but not fsynced, and these writes do not wait for the group commit's
+ * next fsync as Kysely's writes do; that fsync, made for the next write that waits or answer that
+ * shows one, makes them durable too (the WAL is written in order). An fsync costs CPU (the
+ * kernel's share is counted in the portal's CPU per payment) and time.
  *
- * The settings are changed and put back around the statement with no await in between, so no
- * other query of the process can run under them; and only when the connection is in no
- * transaction (better-sqlite3 is synchronous: no other query can be under way either, as
- * database.ts `precompile` relies on too). Inside a transaction, or on PostgreSQL, the write runs
- * through Kysely as usual.
+ * Only when the connection is in no transaction (better-sqlite3 is synchronous: no other query
+ * can be under way either, as database.ts `precompile` relies on too). Inside a transaction, or
+ * on PostgreSQL, the write runs through Kysely as usual.
  *
- * What may be written this way (a power cut loses at most what came after the last synced commit):
+ * What may be written this way (a power cut loses at most what came after the last fsync):
  *   - a session's last call (writeWithoutWaiting): the session may then end sooner;
  *   - an Idempotency-Key's claim and its stored answer (payments/idempotency.ts): the payment's
- *     own commits before charging and before answering stay FULL and sync them; a claim lost with
- *     a power cut is as if the request never came, and a stored answer lost is a key left in
- *     flight, which its lease settles from the payment's row (as after a crash).
+ *     own writes before charging and before answering wait for the sync, and sync these too; a
+ *     claim lost with a power cut is as if the request never came, and a stored answer lost is a
+ *     key left in flight, which its lease settles from the payment's row (as after a crash). The
+ *     answer itself leaves only once everything written before it is synced (app.ts).
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { createQueryId, type Compilable } from 'kysely';
@@ -26,8 +26,6 @@ import type { Db } from './types';
 interface Statements {
   noWait: SqliteDatabase.Statement;
   wait: SqliteDatabase.Statement;
-  noSync: SqliteDatabase.Statement;
-  sync: SqliteDatabase.Statement;
   /** The writes, prepared once per SQL text. */
   prepared: (sql: string) => SqliteDatabase.Statement;
 }
@@ -43,8 +41,6 @@ function statements(sqlite: SqliteDatabase.Database): Statements {
     made = {
       noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
       wait: sqlite.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
-      noSync: sqlite.prepare('PRAGMA synchronous = NORMAL'),
-      sync: sqlite.prepare('PRAGMA synchronous = FULL'),
       prepared: statementCache(sqlite, MAX_WRITES),
     };
     statementsOf.set(sqlite, made);
@@ -64,15 +60,9 @@ export async function writeUnsynced<R>(db: Db, query: Compilable<R>): Promise<R[
     return result.rows;
   }
   const statement = statements(sqlite).prepared(compiled.sql);
-  const { noSync, sync } = statements(sqlite);
-  noSync.run();
-  try {
-    return statement.reader
-      ? (statement.all(...compiled.parameters) as R[])
-      : (statement.run(...compiled.parameters), []);
-  } finally {
-    sync.run();
-  }
+  return statement.reader
+    ? (statement.all(...compiled.parameters) as R[])
+    : (statement.run(...compiled.parameters), []);
 }
 
 /**
@@ -90,9 +80,8 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
   if (sqlite) {
     if (sqlite.inTransaction) return false;
     const statement = statements(sqlite).prepared(compiled.sql);
-    const { noWait, wait, noSync, sync } = statements(sqlite);
+    const { noWait, wait } = statements(sqlite);
     noWait.run();
-    noSync.run();
     try {
       statement.run(...compiled.parameters);
       return true;
@@ -101,7 +90,6 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
       throw error;
     } finally {
       wait.run();
-      sync.run();
     }
   }
   await db.executeQuery({

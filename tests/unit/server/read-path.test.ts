@@ -19,6 +19,8 @@ import {
   openDatabase,
   precompile,
   withStatementCache,
+  walSyncOf,
+  writesSettled,
   type PortalDatabase,
 } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
@@ -273,9 +275,9 @@ describe('writeWithoutWaiting on SQLite', () => {
     } finally {
       other.close();
     }
-    // Payments' commits stay synced (FULL) and wait for a lock as before.
+    // The connection's settings are put back: NORMAL (group commit syncs) and the lock wait.
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
-    expect(rows[0]?.synchronous).toBe(2);
+    expect(rows[0]?.synchronous).toBe(1);
     const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(database.db);
     expect(Object.values(timeout.rows[0] ?? {})[0]).toBe(5000);
   });
@@ -289,11 +291,13 @@ describe('writeUnsynced on SQLite', () => {
       .onConflict((oc) => oc.column('sid').doNothing())
       .returning('sid');
 
-  it('answers RETURNING rows, none on a conflict, and leaves commits synced (FULL)', async () => {
+  it('answers RETURNING rows, none on a conflict, and asks for no sync of its own', async () => {
+    const syncs = walSyncOf(database.db)?.syncs;
     expect(await writeUnsynced(database.db, revoke('a'))).toEqual([{ sid: 'a' }]);
     expect(await writeUnsynced(database.db, revoke('a'))).toEqual([]);
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
-    expect(rows[0]?.synchronous).toBe(2);
+    expect(walSyncOf(database.db)?.syncs).toBe(syncs);
+    // Nor does an answer wait for one: the next sync made for a write that waits covers them.
+    expect(writesSettled(database.db)).toBeUndefined();
   });
 
   it("while another request's transaction is open, waits its turn and never joins it", async () => {

@@ -1,0 +1,177 @@
+/**
+ * SQLite's group commit (src/server/db/group-commit.ts) on a real database file: a write through
+ * Kysely is answered only after an fsync of the WAL that started after it, concurrent writes share
+ * fsyncs, reads never wait, and a failed fsync fails every later write.
+ */
+import { fstatSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  openDatabase,
+  sqliteConnectionOf,
+  walSyncOf,
+  writesSettled,
+} from '../../../src/server/db/database';
+import type { SyncFile } from '../../../src/server/db/group-commit';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import { writeUnsynced } from '../../../src/server/db/sqlite-writes';
+import type { Db } from '../../../src/server/db/types';
+
+/** A sync whose completion the test decides; the real fdatasync runs when it is let go. */
+class HeldSync {
+  readonly calls: { fd: number; done: (error: Error | null) => void }[] = [];
+  fail: Error | null = null;
+  readonly syncFile: SyncFile = (fd, done) => {
+    this.calls.push({ fd, done });
+  };
+  /** Completes every sync asked for so far. */
+  release(): void {
+    for (const call of this.calls.splice(0)) call.done(this.fail);
+  }
+}
+
+/** Lets every pending promise turn and I/O callback run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+let dir: string;
+let held: HeldSync;
+let database: ReturnType<typeof openDatabase>;
+let db: Db;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-group-commit-'));
+  // Migrations first, with the real sync, then the database the test holds the syncs of.
+  const setup = openDatabase({ dataDir: dir });
+  await migrateToLatest(setup.db);
+  await setup.destroy();
+  held = new HeldSync();
+  database = openDatabase({ dataDir: dir, syncFile: held.syncFile });
+  db = database.db;
+});
+
+afterEach(async () => {
+  held.release();
+  await database.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const revoke = (sid: string) =>
+  db
+    .insertInto('revoked_sessions')
+    .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
+    .execute();
+
+/** Whether a promise has settled by now. */
+function tracked<T>(promise: Promise<T>): { done: () => boolean; promise: Promise<T> } {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  return { done: () => done, promise };
+}
+
+describe('SQLite group commit', () => {
+  it('answers a write only after the WAL file is synced, by an fsync off the connection', async () => {
+    const write = tracked(revoke('a'));
+    await settle();
+    expect(write.done()).toBe(false);
+    expect(held.calls).toHaveLength(1);
+    // The file synced is the database's write-ahead log.
+    const synced = fstatSync(held.calls[0]?.fd ?? -1);
+    expect(synced.ino).toBe(statSync(path.join(dir, 'portal.db-wal')).ino);
+    // The connection is free meanwhile: another request reads the committed row.
+    const rows = await db.selectFrom('revoked_sessions').select('sid').execute();
+    expect(rows).toEqual([{ sid: 'a' }]);
+    held.release();
+    await write.promise;
+    expect(write.done()).toBe(true);
+  });
+
+  it('a transaction waits for the sync after its commit, not while it holds the connection', async () => {
+    const transaction = tracked(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('revoked_sessions')
+          .values({ sid: 't', reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
+          .execute();
+        return 'committed';
+      }),
+    );
+    await settle();
+    expect(transaction.done()).toBe(false);
+    expect(held.calls).toHaveLength(1);
+    held.release();
+    expect(await transaction.promise).toBe('committed');
+  });
+
+  it('writes made while an fsync runs share the next one', async () => {
+    const first = tracked(revoke('first'));
+    await settle();
+    expect(held.calls).toHaveLength(1);
+    const later = Array.from({ length: 20 }, (_, i) => tracked(revoke(`later-${i}`)));
+    await settle();
+    // The running fsync may have started before their commits: they wait for the next one.
+    expect(held.calls).toHaveLength(1);
+    held.release();
+    await first.promise;
+    await settle();
+    expect(later.every((w) => !w.done())).toBe(true);
+    expect(held.calls).toHaveLength(1);
+    held.release();
+    await Promise.all(later.map((w) => w.promise));
+    expect(walSyncOf(db)?.syncs).toBe(2);
+  });
+
+  it('reads never wait, and nothing waits once every write is synced', async () => {
+    await db.selectFrom('revoked_sessions').select('sid').execute();
+    expect(writesSettled(db)).toBeUndefined();
+    const write = revoke('a');
+    await settle();
+    held.release();
+    await write;
+    expect(writesSettled(db)).toBeUndefined();
+    await db.selectFrom('revoked_sessions').select('sid').execute();
+    expect(held.calls).toHaveLength(0);
+    expect(walSyncOf(db)?.syncs).toBe(1);
+  });
+
+  it('an unsynced write does not wait; the next sync covers it', async () => {
+    const unsynced = tracked(
+      writeUnsynced(
+        db,
+        db
+          .insertInto('revoked_sessions')
+          .values({ sid: 'u', reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' }),
+      ),
+    );
+    await settle();
+    expect(unsynced.done()).toBe(true);
+    expect(held.calls).toHaveLength(0);
+    const synced = tracked(revoke('s'));
+    await settle();
+    expect(held.calls).toHaveLength(1);
+    held.release();
+    await synced.promise;
+  });
+
+  it('runs SQLite with synchronous = NORMAL: the commits are synced here, not one by one', async () => {
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+    expect(rows[0]?.synchronous).toBe(1);
+  });
+
+  it('a failed fsync fails its writes and every later one, and the answers wait no more', async () => {
+    const write = revoke('a');
+    await settle();
+    held.fail = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    held.release();
+    await expect(write).rejects.toThrow(/could not be synced/);
+    // A later write is refused before it runs: nothing more is committed.
+    await expect(revoke('b')).rejects.toThrow(/could not be synced/);
+    const sqlite = sqliteConnectionOf(db);
+    expect(sqlite?.prepare("select sid from revoked_sessions where sid = 'b'").all()).toEqual([]);
+    await expect(writesSettled(db)).rejects.toThrow(/could not be synced/);
+  });
+});
