@@ -135,6 +135,8 @@ interface Result {
   cpuPerRequest?: number;
   /** The kernel's part of it (system time: syscalls such as fsync and socket writes), in µs. */
   systemCpuPerRequest?: number;
+  /** PostgreSQL's own processes' CPU time per request, in µs (on PostgreSQL only). */
+  postgresCpuPerRequest?: number;
   note?: string;
   /** The status and start of the body of the first answer that was not ok. */
   failure?: string | undefined;
@@ -143,6 +145,8 @@ interface Result {
 }
 
 let serverPid: number | undefined;
+/** Whether the portal under test runs on PostgreSQL (its processes' CPU is then counted too). */
+let onPostgres = false;
 
 /** The server's CPU time so far per thread name in ms (Linux /proc), or undefined. */
 function serverThreadsCpuMs(): Map<string, number> | undefined {
@@ -157,6 +161,32 @@ function serverThreadsCpuMs(): Map<string, number> | undefined {
       byName.set(name, (byName.get(name) ?? 0) + ms);
     }
     return byName;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU time so far of every PostgreSQL process on this machine (its backends, WAL writer,
+ * checkpointer), in ms (Linux /proc), or undefined: what PostgreSQL itself spends per request,
+ * on the same cores as the portal.
+ */
+function postgresCpuMs(): number | undefined {
+  try {
+    let ms = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+    return ms;
   } catch {
     return undefined;
   }
@@ -195,6 +225,7 @@ async function load(
   let firstFailure: Answer | undefined;
   const cpuBefore = serverCpuMs();
   const threadsBefore = serverThreadsCpuMs();
+  const postgresBefore = onPostgres ? postgresCpuMs() : undefined;
   const fromMicros = monotonicMicros();
   const start = performance.now();
   const end = start + seconds * 1000;
@@ -213,6 +244,7 @@ async function load(
   const elapsed = (performance.now() - start) / 1000;
   const cpuAfter = serverCpuMs();
   const threadsAfter = serverThreadsCpuMs();
+  const postgresAfter = onPostgres ? postgresCpuMs() : undefined;
   if (threadsBefore && threadsAfter && process.env.BENCH_THREADS) {
     const parts = [...threadsAfter].map(
       ([thread, ms]) => `${thread} ${(ms - (threadsBefore.get(thread) ?? 0)).toFixed(0)} ms`,
@@ -238,6 +270,10 @@ async function load(
       cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
         ? undefined
         : ((cpuAfter.system - cpuBefore.system) * 1000) / latencies.length,
+    postgresCpuPerRequest:
+      postgresBefore === undefined || postgresAfter === undefined || latencies.length === 0
+        ? undefined
+        : ((postgresAfter - postgresBefore) * 1000) / latencies.length,
     // The first refusal, for the note (an error body: never personal data).
     failure: firstFailure && `${firstFailure.status} ${firstFailure.body.slice(0, 160)}`,
     latencies,
@@ -254,6 +290,9 @@ function combine(rounds: Result[]): Result {
   const systemCpu = rounds.every((r) => r.systemCpuPerRequest !== undefined)
     ? rounds.reduce((sum, r) => sum + (r.systemCpuPerRequest ?? 0) * r.requests, 0)
     : undefined;
+  const postgresCpu = rounds.every((r) => r.postgresCpuPerRequest !== undefined)
+    ? rounds.reduce((sum, r) => sum + (r.postgresCpuPerRequest ?? 0) * r.requests, 0)
+    : undefined;
   return {
     name: rounds[0]?.name ?? '',
     requests,
@@ -264,6 +303,8 @@ function combine(rounds: Result[]): Result {
     cpuPerRequest: cpu === undefined || requests === 0 ? undefined : cpu / requests,
     systemCpuPerRequest:
       systemCpu === undefined || requests === 0 ? undefined : systemCpu / requests,
+    postgresCpuPerRequest:
+      postgresCpu === undefined || requests === 0 ? undefined : postgresCpu / requests,
     failure: rounds.find((r) => r.failure)?.failure,
   };
 }
@@ -445,7 +486,18 @@ function agencyToday(): string {
 
 function table(results: Result[]): string {
   const rows = [
-    ['target', 'requests', 'ok', 'req/s', 'p50 ms', 'p99 ms', 'cpu µs/req', 'kernel', 'note'],
+    [
+      'target',
+      'requests',
+      'ok',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'cpu µs/req',
+      'kernel',
+      'postgres',
+      'note',
+    ],
     ...results.map((r) => [
       r.name,
       String(r.requests),
@@ -455,6 +507,7 @@ function table(results: Result[]): string {
       r.p99.toFixed(2),
       r.cpuPerRequest === undefined ? '-' : r.cpuPerRequest.toFixed(0),
       r.systemCpuPerRequest === undefined ? '-' : r.systemCpuPerRequest.toFixed(0),
+      r.postgresCpuPerRequest === undefined ? '-' : r.postgresCpuPerRequest.toFixed(0),
       r.note ?? '',
     ]),
   ];
@@ -463,7 +516,7 @@ function table(results: Result[]): string {
     .map((row) =>
       row
         .map((cell, c) =>
-          c === 0 || c === 8 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
+          c === 0 || c === 9 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
         )
         .join('  '),
     )
@@ -565,6 +618,81 @@ async function stopServer(): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The alternating part's servers while they run (for the clean-up after a failure). */
+const alternatingServers = new Set<ChildProcess>();
+
+/** Stops a server process and waits (up to 5 s) for it to exit. */
+async function stopProcess(running: ChildProcess): Promise<void> {
+  if (!running.pid || running.exitCode !== null || running.signalCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Issue 26's comparison of the databases: a portal on each, both up at once, and Account/Detailed
+ * rounds taking turns between them (SQLite, PostgreSQL, SQLite, ...), so that a change in the
+ * machine's load during the run weighs on both alike. Each pair of rounds gives a ratio
+ * (PostgreSQL ÷ SQLite req/s); the figure is their median. Runs on the data the databases' own
+ * parts left.
+ */
+async function alternatingDetailed(
+  databases: BenchDatabase[],
+  folderOf: (database: BenchDatabase) => string,
+  demoFile: string,
+): Promise<{ ratios: number[]; rates: number[][] }> {
+  const servers: { database: BenchDatabase; process: ChildProcess; port: number; auth: string }[] =
+    [];
+  const use = (server: (typeof servers)[number]) => {
+    port = server.port;
+    serverPid = server.process.pid;
+    onPostgres = server.database.name === 'PostgreSQL';
+  };
+  const is2xx = (a: Answer) => a.status >= 200 && a.status < 300;
+  const detailed = (auth: string) => () => () =>
+    request('GET', '/api/v2/Account/Detailed?accountNumber=LU1.10001', {
+      authorization: `Bearer ${auth}`,
+    });
+  try {
+    for (const database of databases) {
+      const started = await startServer(folderOf(database), demoFile, database.url);
+      alternatingServers.add(started);
+      servers.push({ database, process: started, port, auth: '' });
+    }
+    for (const server of servers) {
+      use(server);
+      server.auth = await signIn(MARIA, '10.8.0.2');
+      await load('warm-up', detailed(server.auth), is2xx, 3);
+    }
+    const ratios: number[] = [];
+    const rates: number[][] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const rate: number[] = [];
+      for (const server of servers) {
+        use(server);
+        const result = await load(
+          'GET /api/v2/Account/Detailed',
+          detailed(server.auth),
+          is2xx,
+          ROUND_SECONDS,
+        );
+        rate.push(rps(result));
+      }
+      rates.push(rate);
+      ratios.push((rate[1] ?? 0) / (rate[0] || 1));
+    }
+    return { ratios, rates };
+  } finally {
+    serverPid = undefined;
+    for (const server of servers) {
+      await stopProcess(server.process);
+      alternatingServers.delete(server.process);
+    }
+  }
+}
+
 /** Every target on one database: its server is started for it and stopped afterwards. */
 async function benchDatabase(
   database: BenchDatabase,
@@ -574,6 +702,7 @@ async function benchDatabase(
   console.log(`bench: ${database.name}, before, ${machineLoad(true)}`);
   child = await startServer(dataDir, demoFile, database.url);
   serverPid = child.pid;
+  onPostgres = database.name === 'PostgreSQL';
   console.log(
     `bench: portal on http://${HOST}:${port}/ (${database.where}), ${CONCURRENCY} concurrent, health and Account/Detailed ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${SECONDS} s per other target`,
   );
@@ -782,6 +911,7 @@ async function main(): Promise<void> {
     if (cleaned) return;
     cleaned = true;
     await stopServer();
+    for (const server of alternatingServers) await stopProcess(server);
     agent.destroy();
     for (const database of databases) {
       await database.drop().catch((error: unknown) => {
@@ -793,6 +923,7 @@ async function main(): Promise<void> {
   const watchdog = setTimeout(() => {
     console.error(`bench: stopped after ${MAX_SECONDS} s (BENCH_MAX_SECONDS)`);
     if (child?.pid) child.kill('SIGKILL');
+    for (const server of alternatingServers) server.kill('SIGKILL');
     const forced = setTimeout(() => process.exit(1), 10_000);
     void cleanUp().finally(() => {
       clearTimeout(forced);
@@ -804,11 +935,16 @@ async function main(): Promise<void> {
     const postgres = await postgresDatabase();
     if (postgres) databases.push(postgres);
     const figures = new Map<string, Result[]>();
+    // Each database its own data folder: a fresh SQLite file, and PostgreSQL's files apart.
+    const folderOf = (database: BenchDatabase) =>
+      path.join(dataDir, database.name === 'SQLite' ? 'sqlite' : 'postgres');
     for (const database of databases) {
-      // Each database its own data folder: a fresh SQLite file, and PostgreSQL's files apart.
-      const folder = path.join(dataDir, database.name === 'SQLite' ? 'sqlite' : 'postgres');
-      figures.set(database.name, await benchDatabase(database, folder, demoFile));
+      figures.set(database.name, await benchDatabase(database, folderOf(database), demoFile));
     }
+    const alternating =
+      databases.length === 2 && measures('reads')
+        ? await alternatingDetailed(databases, folderOf, demoFile)
+        : undefined;
     const of = (database: string, target: string) =>
       figures.get(database)?.find((r) => r.name === target && r.requests > 0);
     console.log('Summary:');
@@ -827,7 +963,19 @@ async function main(): Promise<void> {
     if (onPostgres && sqlite > 0) {
       const ratio = rps(onPostgres) / sqlite;
       console.log(
-        `Account/Detailed PostgreSQL / SQLite: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)}, target >= ${POSTGRES_TO_SQLITE.toFixed(2)})`,
+        `Account/Detailed PostgreSQL / SQLite, one database after the other: ${(ratio * 100).toFixed(1)}% (${ratio.toFixed(3)})`,
+      );
+    }
+    if (alternating) {
+      const ratio = median(alternating.ratios);
+      const rounds = alternating.rates
+        .map(
+          ([a, b], i) =>
+            `${(a ?? 0).toFixed(0)}/${(b ?? 0).toFixed(0)} ${(alternating.ratios[i] ?? 0).toFixed(3)}`,
+        )
+        .join(', ');
+      console.log(
+        `Account/Detailed PostgreSQL / SQLite, both up, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s: ${(ratio * 100).toFixed(1)}% (median ${ratio.toFixed(3)}, target >= ${POSTGRES_TO_SQLITE.toFixed(2)}; SQLite/PostgreSQL req/s and ratio per round: ${rounds})`,
       );
     }
     console.log(`total ${((performance.now() - began) / 1000).toFixed(1)} s`);
