@@ -14,8 +14,10 @@
  *     to the code that awaits it, a write is exactly as durable as under FULL. The connection is
  *     handed to the next query first, and reads do not wait;
  *   - every HTTP answer waits the same way while writes of the process are not yet synced
- *     (`settled`, app.ts): nothing an answer shows (this request's writes, or another's it read)
- *     can be lost by a power cut after it was shown;
+ *     (`settled`, app.ts): nothing an answer shows (this request's writes, or another request's
+ *     of the same process that it read) can be lost by a power cut after it was shown. Several
+ *     processes on one file each sync their own writes before answering them; one may read
+ *     another's write in the moment between its commit and that process's sync;
  *   - an fsync covers every write made before it started, so the writers waiting while one runs
  *     share the next one: under load, one fsync serves many commits.
  *
