@@ -71,7 +71,6 @@ export const KIND_LABEL: Record<string, Record<string, string>> = {
   },
 };
 
-/** Fills the sign-in form (ids are `sign-in_<field>`, the same in both languages). */
 /**
  * Waits until the page is the app's: a server-drawn page (/login, /terms, ...) is painted before
  * its scripts are asked for and stays inert (no focus, no clicks) until they have taken it over;
@@ -81,6 +80,7 @@ export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
+/** Fills the sign-in form (ids are `sign-in_<field>`, the same in both languages). */
 export async function fillSignIn(page: Page, identity: Identity): Promise<void> {
   await appReady(page);
   const language = (await page.locator('html').getAttribute('lang')) ?? 'en';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { MARIA, expect, signIn, switchToSpanish, test } from './fixtures';
+import { MARIA, appReady, expect, signIn, switchToSpanish, test } from './fixtures';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -207,8 +207,12 @@ test.describe('navigation', () => {
     await page.clock.install();
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await appReady(page);
     await page.goto('/terms');
     await expect(page.getByTestId('legal-page')).toBeVisible();
+    // The server's page is painted before its scripts have taken it over (their start runs in
+    // timer tasks): the clock stands still only once they have.
+    await appReady(page);
     const seen: boolean[] = [];
     await page.exposeFunction('sawBar', () => seen.push(true));
     await page.evaluate(() => {
