@@ -270,8 +270,12 @@ async function load(
       cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
         ? undefined
         : ((cpuAfter.system - cpuBefore.system) * 1000) / latencies.length,
+    // Less than before: a PostgreSQL process ended meanwhile and took its CPU time with it.
     postgresCpuPerRequest:
-      postgresBefore === undefined || postgresAfter === undefined || latencies.length === 0
+      postgresBefore === undefined ||
+      postgresAfter === undefined ||
+      postgresAfter < postgresBefore ||
+      latencies.length === 0
         ? undefined
         : ((postgresAfter - postgresBefore) * 1000) / latencies.length,
     // The first refusal, for the note (an error body: never personal data).
