@@ -16,7 +16,8 @@
  *     own writes before charging and before answering wait for the sync, and sync these too; a
  *     claim lost with a power cut is as if the request never came, and a stored answer lost is a
  *     key left in flight, which its lease settles from the payment's row (as after a crash). The
- *     answer itself leaves only once everything written before it is synced (app.ts).
+ *     answer leaves only once the payment's own writes are synced (app.ts); its stored copy may
+ *     not be yet.
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { createQueryId, type Compilable } from 'kysely';
