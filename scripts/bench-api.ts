@@ -148,19 +148,37 @@ let serverPid: number | undefined;
 /** Whether the portal under test runs on PostgreSQL (its processes' CPU is then counted too). */
 let onPostgres = false;
 
-/** The server's CPU time so far per thread name in ms (Linux /proc), or undefined. */
-function serverThreadsCpuMs(): Map<string, number> | undefined {
+/** A process's or thread's CPU time in ms from its `stat` file, user and system, or undefined. */
+function statCpuMs(file: string): { name: string; user: number; system: number } | undefined {
+  try {
+    const stat = readFileSync(file, 'utf8');
+    // The name is in parentheses and may hold spaces; utime and stime are fields 14 and 15, in
+    // clock ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      user: Number(fields[11]) * 10,
+      system: Number(fields[12]) * 10,
+    };
+  } catch {
+    return undefined; // no /proc, or the process ended meanwhile
+  }
+}
+
+const totalMs = (cpu: { user: number; system: number }) => cpu.user + cpu.system;
+
+/** The server's CPU time so far in ms, its main thread's and its other threads', or undefined. */
+function serverThreadsCpuMs(): { main: number; other: number } | undefined {
   if (serverPid === undefined) return undefined;
   try {
-    const byName = new Map<string, number>();
+    const threads = { main: 0, other: 0 };
     for (const tid of readdirSync(`/proc/${serverPid}/task`)) {
-      const stat = readFileSync(`/proc/${serverPid}/task/${tid}/stat`, 'utf8');
-      const name = tid === String(serverPid) ? 'main' : 'other threads';
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-      byName.set(name, (byName.get(name) ?? 0) + ms);
+      const cpu = statCpuMs(`/proc/${serverPid}/task/${tid}/stat`);
+      if (!cpu) continue;
+      if (tid === String(serverPid)) threads.main += totalMs(cpu);
+      else threads.other += totalMs(cpu);
     }
-    return byName;
+    return threads;
   } catch {
     return undefined;
   }
@@ -176,15 +194,8 @@ function postgresCpuMs(): number | undefined {
     let ms = 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+      const cpu = statCpuMs(`/proc/${pid}/stat`);
+      if (cpu?.name === 'postgres') ms += totalMs(cpu);
     }
     return ms;
   } catch {
@@ -194,14 +205,7 @@ function postgresCpuMs(): number | undefined {
 
 /** The server's CPU time so far in ms, user and system (Linux /proc), or undefined. */
 function serverCpuMs(): { user: number; system: number } | undefined {
-  if (serverPid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]?.split(' ');
-    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
-    return { user: Number(fields?.[11]) * 10, system: Number(fields?.[12]) * 10 };
-  } catch {
-    return undefined;
-  }
+  return serverPid === undefined ? undefined : statCpuMs(`/proc/${serverPid}/stat`);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -224,7 +228,7 @@ async function load(
   let counter = 0;
   let firstFailure: Answer | undefined;
   const cpuBefore = serverCpuMs();
-  const threadsBefore = serverThreadsCpuMs();
+  const threadsBefore = process.env.BENCH_THREADS ? serverThreadsCpuMs() : undefined;
   const postgresBefore = onPostgres ? postgresCpuMs() : undefined;
   const fromMicros = monotonicMicros();
   const start = performance.now();
@@ -243,13 +247,12 @@ async function load(
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - start) / 1000;
   const cpuAfter = serverCpuMs();
-  const threadsAfter = serverThreadsCpuMs();
+  const threadsAfter = threadsBefore ? serverThreadsCpuMs() : undefined;
   const postgresAfter = onPostgres ? postgresCpuMs() : undefined;
-  if (threadsBefore && threadsAfter && process.env.BENCH_THREADS) {
-    const parts = [...threadsAfter].map(
-      ([thread, ms]) => `${thread} ${(ms - (threadsBefore.get(thread) ?? 0)).toFixed(0)} ms`,
+  if (threadsBefore && threadsAfter) {
+    console.log(
+      `bench: ${name}: CPU by thread: main ${threadsAfter.main - threadsBefore.main} ms, other threads ${threadsAfter.other - threadsBefore.other} ms`,
     );
-    console.log(`bench: ${name}: CPU by thread: ${parts.join(', ')}`);
   }
   if (PROFILE && seconds >= 1)
     console.log(`bench: profile window of ${name}: ${fromMicros} ${monotonicMicros()}`);
@@ -614,12 +617,7 @@ async function stopServer(): Promise<void> {
   const running = child;
   child = undefined;
   serverPid = undefined;
-  if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
+  if (running) await stopProcess(running);
 }
 
 /** The alternating part's servers while they run (for the clean-up after a failure). */
