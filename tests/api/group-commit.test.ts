@@ -5,6 +5,7 @@
  * another request's write it may have seen. Once the syncs complete, the answers come, and the
  * payment answered is there once.
  */
+import { fdatasync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
@@ -17,7 +18,7 @@ class HeldSync {
   holding = false;
   private readonly queued: (() => void)[] = [];
   readonly syncFile: SyncFile = (fd, done) => {
-    const run = () => void import('node:fs').then((fs) => fs.fdatasync(fd, done));
+    const run = () => fdatasync(fd, done);
     if (this.holding) this.queued.push(run);
     else run();
   };
