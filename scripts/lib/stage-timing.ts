@@ -24,7 +24,10 @@
  * 'event' entries with durationThreshold 16: the longest entry of the key's interaction, in
  * 8 ms steps; "<16" when no entry) to tell how much of the wait came after that first paint.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { CpuProfile } from '../profile-summary';
 import { MARIA, putSession, signedInSession } from './portal';
 
 /** The account and the variants measured (a one-time payment and a payment plan). */
@@ -156,7 +159,17 @@ interface StageWindow {
 }
 
 /** In the page, before its scripts: times each Continue by Enter (see the header comment). */
-function instrumentStages(prefix: string): void {
+function instrumentStages({ prefix, mark }: { prefix: string; mark: boolean }): void {
+  // With a profile: 1 ms of work in a function of this name marks each key press in the samples
+  // (a method: a named function declaration would get tsx's `__name` helper, absent in the page).
+  const marker = {
+    benchStageKeyMark(): void {
+      const start = performance.now();
+      while (performance.now() - start < 1) {
+        // the mark itself
+      }
+    },
+  };
   const store: { measured: Measured[]; events: EventEntryLike[] } = { measured: [], events: [] };
   (window as unknown as StageWindow).benchStages = store;
   let pending: { from: string; keydownAt: number } | null = null;
@@ -168,6 +181,7 @@ function instrumentStages(prefix: string): void {
       if (event.key !== 'Enter' || !target?.matches('button[type="submit"]') || !form) return;
       if (!form.id.startsWith(`${prefix}-`)) return;
       pending = { from: form.id.slice(prefix.length + 1), keydownAt: event.timeStamp };
+      if (mark) marker.benchStageKeyMark();
     },
     true,
   );
@@ -242,6 +256,40 @@ async function answerStage(page: Page, stage: string): Promise<void> {
   }
 }
 
+/**
+ * BENCH_STAGE_PROFILE=dir: a CPU profile of the page's main thread over each journey's stage
+ * changes (`stages-<variant>-<n>.cpuprofile`, for `scripts/profile-summary.ts` or DevTools); the
+ * profiler's own cost makes those runs' figures higher.
+ */
+const profileDir = process.env.BENCH_STAGE_PROFILE;
+let profiles = 0;
+
+/**
+ * The time (µs, the profile's clock) of the first sample of each run of function `name` (a sample
+ * in it or in what it calls; samples less than 5 ms apart are one run).
+ */
+export function markTimes(
+  profile: Partial<CpuProfile> & Pick<CpuProfile, 'nodes' | 'startTime'>,
+  name: string,
+): number[] {
+  const marked = new Set<number>();
+  const mark = (id: number) => {
+    marked.add(id);
+    for (const child of profile.nodes.find((node) => node.id === id)?.children ?? []) mark(child);
+  };
+  for (const node of profile.nodes) if (node.callFrame.functionName === name) mark(node.id);
+  const times: number[] = [];
+  let time = profile.startTime;
+  let last = -Infinity;
+  (profile.samples ?? []).forEach((id, i) => {
+    time += profile.timeDeltas?.[i] ?? 0;
+    if (!marked.has(id)) return;
+    if (time - last > 5000) times.push(time);
+    last = time;
+  });
+  return times;
+}
+
 /** One journey in a new tab: every Continue by Enter; the page's measurements. */
 async function oneJourney(
   page: Page,
@@ -258,6 +306,11 @@ async function oneJourney(
   await page.waitForLoadState('networkidle');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   try {
     for (let i = 0; i + 1 < STAGES.length; i += 1) {
       const from = STAGES[i]!;
@@ -274,6 +327,31 @@ async function oneJourney(
       await expectCurrent(page, STAGES[i + 1]!);
     }
   } finally {
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      profiles += 1;
+      const file = path.join(profileDir, `stages-${variant}-${profiles}`);
+      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+      // Each change's window in the profile's clock (µs), for profile-summary's FROM TO: from the
+      // first sample of its key's mark (benchStageKeyMark), as long as the page measured it.
+      const measured = await page.evaluate(
+        () => (window as unknown as StageWindow).benchStages?.measured ?? [],
+      );
+      const marks = markTimes(profile, 'benchStageKeyMark');
+      writeFileSync(
+        `${file}.windows.json`,
+        JSON.stringify(
+          measured.map((m, i) => ({
+            change: `${m.from} → ${m.to}`,
+            from: marks[i],
+            to:
+              marks[i] === undefined
+                ? undefined
+                : marks[i] + Math.round((m.paintedAt - m.keydownAt) * 1000),
+          })),
+        ),
+      );
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();
   }
@@ -315,7 +393,7 @@ export async function stageChanges(
       origin: base,
       items: await signedInSession(base, MARIA),
     });
-    await context.addInitScript(instrumentStages, 'payment');
+    await context.addInitScript(instrumentStages, { prefix: 'payment', mark: Boolean(profileDir) });
     const changes: StageChange[] = [];
     for (let run = 1; run <= runs; run += 1) {
       for (const { journey, variant } of STAGE_JOURNEYS) {

@@ -9,7 +9,11 @@ import { AppRoutes, history } from './router';
  */
 export function App({
   renderer,
-  router = (routes) => <HistoryRouter history={history}>{routes}</HistoryRouter>,
+  router = (routes) => (
+    <HistoryRouter history={history} useTransitions={false}>
+      {routes}
+    </HistoryRouter>
+  ),
 }: {
   renderer: StyleRenderer;
   router?: (routes: ReactNode) => ReactNode;

@@ -1,8 +1,8 @@
 /**
  * Analytics events of spec §1, posted to POST /api/v2/Analytic (names: the server's whitelist in
  * schemas/api/analytic-event.schema.json). Fire-and-forget: `track` only queues; the queue is sent
- * after the current task with `fetch(..., { keepalive: true })`, so a page change or unload does
- * not lose it and nothing waits for it. Properties carry no personal data: reasons, methods, route
+ * when the page is idle after its next paint (or as it is hidden for good) with `fetch(...,
+ * { keepalive: true })`, so a page change or unload does not lose it and nothing waits for it. Properties carry no personal data: reasons, methods, route
  * patterns and amounts' absence; account numbers and other identifiers never go in.
  */
 import { accessToken, sessionHeaders } from './session';
@@ -84,9 +84,23 @@ export function track<E extends AnalyticsEvent>(event: E, properties?: Analytics
   queue.push({ headers, body: JSON.stringify(body) });
   if (!flushScheduled) {
     flushScheduled = true;
-    setTimeout(flushAnalytics, 0);
+    afterPaint(flushAnalytics);
   }
 }
+
+/**
+ * Runs `send` once the page is idle after its next paint (at the latest a second later): an event
+ * tracked in a click's task, as a wizard's Continue tracks its stage and the shell the page view,
+ * does not hold up drawing the new screen (a fetch costs the main thread a few ms). Where the
+ * browser has no idle callback, after the current task.
+ */
+function afterPaint(send: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(send, { timeout: 1000 });
+  else setTimeout(send, 0);
+}
+
+// What is queued when the page goes away leaves with it (keepalive carries it past the unload).
+if (typeof addEventListener === 'function') addEventListener('pagehide', () => flushAnalytics());
 
 /**
  * A route without its identifiers: any segment holding a digit becomes `:id`, so

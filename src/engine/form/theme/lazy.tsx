@@ -73,7 +73,8 @@ export function lazyWidget(
  * promise per set of widgets (the same object on every call, as `use` needs), settled when they
  * have loaded or failed (a failed one shows nothing in its field, as before it is needed).
  */
-export function widgetsLoading(flow: FormFlow): Promise<void> | undefined {
+export function widgetsLoading(flow: FormFlow | undefined): Promise<void> | undefined {
+  if (!flow) return undefined;
   const names = [
     ...new Set(
       Object.values(flow.fields)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { localize } from '@/engine/i18n/split';
@@ -63,7 +63,7 @@ const MODALS: { document: DocumentName; key: string }[] = [
  * Footer (spec §2 Other forms): contact-us for the role, the legal texts as dialogs, the language
  * toggle, the collector notice, the agency's mailing address and hours, the copyright.
  */
-export function Footer() {
+export const Footer = memo(function Footer() {
   const styles = useStyles();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -128,4 +128,4 @@ export function Footer() {
       ))}
     </footer>
   );
-}
+});

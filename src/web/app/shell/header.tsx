@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useRef, useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -59,22 +59,24 @@ const useStyles = makeStyles({
   },
 });
 
-export function Header() {
+/**
+ * The site's header. Memoized: the shell draws again at every address change, and the header
+ * follows the address itself (useLocation), so only its own changes draw it.
+ */
+export const Header = memo(function Header() {
   const styles = useStyles();
   const { t } = useTranslation();
   const role = useRole();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The page the drawer was opened on. A page change closes it, however it came (a phone's Back
+  // button, the redirect after sign-in): left open, it would lose the focus to the new page's main
+  // landmark and stay on screen hidden from screen readers. (Derived, not a state set while
+  // rendering: that drew the header twice at every address change, a wizard's stages too.)
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenOn(open ? pathname : null);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  // A page change closes the drawer, however it came (a phone's Back button, the redirect after
-  // sign-in): left open, it would lose the focus to the new page's main landmark and stay on
-  // screen hidden from screen readers.
-  const [drawerPage, setDrawerPage] = useState(pathname);
-  if (pathname !== drawerPage) {
-    setDrawerPage(pathname);
-    setDrawerOpen(false);
-  }
   const [letterOpen, setLetterOpen] = useState(false);
   const [letterUsed, setLetterUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -187,4 +189,4 @@ export function Header() {
       )}
     </header>
   );
-}
+});

@@ -10,9 +10,10 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useQueryClient } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { FormData } from '@/engine/form/flow';
+import type { FormData, FormFlow } from '@/engine/form/flow';
 import type { CompiledForm } from '@/engine/form/precompiled';
 import { SchemaForm } from '@/engine/form/SchemaForm';
+import { widgetsLoading } from '@/engine/form/theme/lazy';
 import {
   completeStage,
   firstIncomplete,
@@ -32,6 +33,7 @@ import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-metho
 import { ExistingPaymentDialog } from '@/web/components/existing-payment-dialog';
 import { PageHeader } from '@/web/components/page-header';
 import { RouterLink } from '@/web/components/router-link';
+import { drawAtOnce } from '@/web/app/draw-at-once';
 import { track } from '@/web/lib/analytics';
 import { usePaymentSubmission } from '../hooks/use-payment-submission';
 import { portalConfig } from '@/web/lib/config';
@@ -104,6 +106,12 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     }
   }, [onReview, stored.journey.reviewReached, stages, update]);
 
+  // The code of every stage's widgets, asked for as the journey shows: a Continue then finds the
+  // next stage's here and draws it at once.
+  useEffect(() => {
+    for (const stage of stages) void widgetsLoading(stageFlow(stage));
+  }, [stages]);
+
   const answers = stored.journey.answers;
   // What the stages' declarations read (flows/journeys/payment.json): worked out once per answers.
   // What the account offers, the payer and the methods do not change with the answers.
@@ -136,17 +144,23 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const complete = useCallback(
     (stageId: string, given: FormData) => {
       const journey = completeStage(stages, stored.journey, stageId, given);
-      // In the router's transition: the page draws the answers with the next stage in one render.
-      // Drawn at once, the stage just answered was rendered once more (completed, still current)
-      // before the navigation's render drew the next one.
-      startTransition(() => {
+      const next = nextStage(stages, journey, stageId);
+      // The answers and the next stage in one render. Urgent (draw-at-once.ts) when the
+      // next stage's code is here, as it is once the journey has shown (the effect below): a
+      // transition renders in slices with frames of the old stage between them. Otherwise in a
+      // transition, which keeps the old stage until the code arrives.
+      const atOnce =
+        widgetsLoading(stageFlow(stages.find((stage) => stage.id === next))) === undefined;
+      const go = () => {
         update((s) => ({ ...s, journey }));
         setStageError(null);
         setFundingDraft(null);
-        void navigate(stageUrl(nextStage(stages, journey, stageId)), {
-          state: { preserveScroll: true },
+        void navigate(stageUrl(next), {
+          state: { preserveScroll: true, ...(atOnce && drawAtOnce) },
         });
-      });
+      };
+      if (atOnce) go();
+      else startTransition(go);
       track('payment_stage_completed', { variant: data.variant, stage: stageId });
     },
     [stages, stored.journey, update, data.variant, navigate, stageUrl],
@@ -309,7 +323,9 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
             t,
           });
         }}
-        onChange={(stage) => void navigate(stageUrl(stage), { state: { preserveScroll: true } })}
+        onChange={(stage) =>
+          void navigate(stageUrl(stage), { state: { preserveScroll: true, ...drawAtOnce } })
+        }
         notice={
           earlyNotice && (early || current === firstIncomplete(stages, stored.journey)) ? (
             <MessageBar intent="warning" data-testid="early-notice">
@@ -329,4 +345,9 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
       />
     </>
   );
+}
+
+/** The flow of a stage's form (flows/forms), if it has one. */
+function stageFlow(stage: JourneyStage | undefined): FormFlow | undefined {
+  return stage?.form ? portalConfig().forms[stage.form] : undefined;
 }
