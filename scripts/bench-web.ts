@@ -27,7 +27,9 @@
  * BENCH_REPORT_DIR (each run's Lighthouse JSON written there, `dashboard-1.json`, ... for its LCP
  * breakdown and request chains),
  * BENCH_TYPING=off (no typing measurement), BENCH_STAGES=off (no stage changes), BENCH_STAGE_RUNS
- * (3: how many times each journey is taken), CHROMIUM_PATH (/usr/bin/chromium).
+ * (3: how many times each journey is taken), BENCH_STAGE_PROFILE (a folder: a CPU profile of the
+ * page per journey, with each stage change's window in the profile's clock, for
+ * `scripts/profile-summary.ts FILE FROM TO`), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   interactionDuration,
+  markTimes,
   stageReport,
   stageRows,
   type EventEntryLike,
@@ -108,5 +109,32 @@ describe('stageReport', () => {
     expect(stageReport([]).split('\n').at(-1)).toBe(
       'All 0 stage changes (0 runs of each journey): median - ms, worst - ms',
     );
+  });
+});
+
+describe('markTimes', () => {
+  // (root) 1 > listener 2 > benchStageKeyMark 3 > now 4; idle 5.
+  const frame = (functionName: string) => ({ functionName, url: '', lineNumber: 0 });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 5] },
+      { id: 2, callFrame: frame('listener'), children: [3] },
+      { id: 3, callFrame: frame('benchStageKeyMark'), children: [4] },
+      { id: 4, callFrame: frame('now') },
+      { id: 5, callFrame: frame('(idle)') },
+    ],
+    startTime: 1_000_000,
+    // µs after the previous sample: a run of the mark (in it and in what it calls) at 1,000,100,
+    // the listener, idle 20 ms, then a second run at 1,020,400.
+    samples: [3, 4, 3, 2, 5, 4, 3],
+    timeDeltas: [100, 100, 100, 100, 20_000, 100, 100],
+  };
+
+  it('gives the first sample of each run of the function, counting what it calls', () => {
+    expect(markTimes(profile, 'benchStageKeyMark')).toEqual([1_000_100, 1_020_500]);
+  });
+
+  it('is empty when the function was never sampled', () => {
+    expect(markTimes(profile, 'elsewhere')).toEqual([]);
   });
 });
