@@ -1,9 +1,10 @@
 /**
  * Analytics events of spec §1, posted to POST /api/v2/Analytic (names: the server's whitelist in
  * schemas/api/analytic-event.schema.json). Fire-and-forget: `track` only queues; the queue is sent
- * when the page is idle after its next paint (or as it is hidden for good) with `fetch(...,
- * { keepalive: true })`, so a page change or unload does not lose it and nothing waits for it. Properties carry no personal data: reasons, methods, route
- * patterns and amounts' absence; account numbers and other identifiers never go in.
+ * when the page is idle after its next paint (or as the page goes away) with `fetch(...,
+ * { keepalive: true })`, so a page change or unload does not lose it and nothing waits for it.
+ * Properties carry no personal data: reasons, methods, route patterns and amounts' absence;
+ * account numbers and other identifiers never go in.
  */
 import { accessToken, sessionHeaders } from './session';
 import { portalConfig } from './config';

@@ -37,6 +37,40 @@ describe('analytics', () => {
     expect(sent[0]!.headers.Authorization).toBeUndefined();
   });
 
+  it('with an idle callback, sends when the page is idle after its paint, or as it is hidden', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+      expect(options?.timeout).toBe(1000);
+      idle.push(callback);
+      return idle.length;
+    });
+    try {
+      track('payment_stage_completed', { variant: 'one-time', stage: 'arrangement' });
+      track('page_view', {
+        path: '/accounts/:id/payment/one-time/contact-details',
+        language: 'en',
+      });
+      vi.runAllTimers();
+      expect(sent).toEqual([]);
+      expect(idle).toHaveLength(1);
+      idle[0]!();
+      expect(bodies().map((body) => body.event)).toEqual(['payment_stage_completed', 'page_view']);
+
+      track('payment_submitted', { variant: 'one-time' });
+      window.dispatchEvent(new Event('pagehide'));
+      expect(bodies().map((body) => body.event)).toEqual([
+        'payment_stage_completed',
+        'page_view',
+        'payment_submitted',
+      ]);
+      // The idle callback that was due finds nothing more to send.
+      idle[1]!();
+      expect(sent).toHaveLength(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('takes the bearer token at tracking time, so an event before sign-out keeps it', () => {
     saveTokens({ accessToken: 'a.b.c', refreshToken: 'r' });
     track('dispute_submitted', {});
