@@ -1,7 +1,7 @@
 /**
  * A stage change of the payment wizard is drawn in the task of the Continue (issue 26,
- * src/web/app/draw-at-once.ts): no frame shows the answered stage after the click, and the next
- * stage's heading has the focus when the browser paints next.
+ * payment-journey.tsx `ahead`): no frame shows the answered stage after the click, the next
+ * stage's heading has the focus when the browser paints next, and the address has followed.
  */
 import { MARIA, expect, signIn, test } from './fixtures';
 import { continueFrom, expectStage, startFromAccount } from './payment-helpers';
@@ -27,6 +27,7 @@ for (const variant of ['one-time', 'bif']) {
       await Promise.resolve();
       return {
         framesBefore,
+        address: location.pathname.split('/').pop(),
         focused: document.activeElement?.id,
         funding: document
           .querySelector('[data-testid="stage-funding"]')
@@ -38,6 +39,7 @@ for (const variant of ['one-time', 'bif']) {
     });
     expect(after).toEqual({
       framesBefore: 0,
+      address: 'funding',
       focused: 'payment-stage-funding',
       funding: 'current',
       contact: 'completed',

@@ -1,16 +1,26 @@
 import type { Location } from 'react-router-dom';
 
 /**
- * Location state of a navigation drawn as an urgent update, in the task that asked for it, rather
- * than in a transition (router.tsx): `navigate(to, { state: { ...drawAtOnce } })`. For a page whose
- * code is here and that does not wait for data, such as the next stage of the payment wizard: a
- * transition renders in 5 ms slices with the browser's frames between them (about 150 ms of wall
- * time for 60 ms of work at 4x CPU), and the key's own task is not shorter for it. A page that may
- * still need its code keeps the transition, which keeps the old page on screen meanwhile (an
- * urgent render that suspends shows the fallback instead).
+ * Location state of a history entry drawn at once when the browser's Back or Forward returns to
+ * it: an urgent update in the task of the `popstate`, rather than a transition (router.tsx):
+ * `navigate(to, { state: { ...drawAtOnce } })`. For a page whose code is here and that does not
+ * wait for data, such as a stage of the payment wizard: a transition renders in 5 ms slices with
+ * the browser's frames between them (about 150 ms of wall time for 60 ms of work at 4x CPU), and
+ * the key's own task is not shorter for it.
+ *
+ * A push or replace is always drawn in a transition, which keeps the old page on screen while the
+ * new one's code loads (an urgent render that suspends shows the fallback instead). A page that
+ * shows the change itself at once, as the wizard draws its next stage ahead of its address
+ * (payment-journey.tsx), leaves only the rest of the page to that transition.
  */
 export const drawAtOnce = { drawAtOnce: true } as const;
 
-export function drawsAtOnce(location: Pick<Location, 'state'>): boolean {
-  return (location.state as { drawAtOnce?: unknown } | null)?.drawAtOnce === true;
+export function drawsAtOnce(update: {
+  action: string;
+  location: Pick<Location, 'state'>;
+}): boolean {
+  return (
+    update.action === 'POP' &&
+    (update.location.state as { drawAtOnce?: unknown } | null)?.drawAtOnce === true
+  );
 }
