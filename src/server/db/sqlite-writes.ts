@@ -20,7 +20,7 @@
  *     not be yet.
  */
 import type SqliteDatabase from 'better-sqlite3';
-import { createQueryId, type Compilable } from 'kysely';
+import { isCompilable, type Compilable, type CompiledQuery } from 'kysely';
 import { SQLITE_BUSY_TIMEOUT_MS, sqliteConnectionOf, statementCache } from './database';
 import type { Db } from './types';
 
@@ -53,8 +53,11 @@ function statements(sqlite: SqliteDatabase.Database): Statements {
  * A write whose commit is not synced on its own (see above); its rows when it has a RETURNING
  * clause. Errors are the driver's, as through Kysely.
  */
-export async function writeUnsynced<R>(db: Db, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
+export async function writeUnsynced<R>(
+  db: Db,
+  query: Compilable<R> | CompiledQuery<R>,
+): Promise<R[]> {
+  const compiled = isCompilable(query) ? query.compile() : query;
   const sqlite = sqliteConnectionOf(db);
   if (!sqlite || sqlite.inTransaction) {
     const result = await db.executeQuery<R>(compiled);
@@ -75,8 +78,11 @@ export async function writeUnsynced<R>(db: Db, query: Compilable<R>): Promise<R[
  * PostgreSQL it runs as usual (a row lock is held only by another short write). Other errors are
  * thrown.
  */
-export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): Promise<boolean> {
-  const compiled = query.compile();
+export async function writeWithoutWaiting(
+  db: Db,
+  query: Compilable<unknown> | CompiledQuery,
+): Promise<boolean> {
+  const compiled = isCompilable(query) ? query.compile() : query;
   const sqlite = sqliteConnectionOf(db);
   if (sqlite) {
     if (sqlite.inTransaction) return false;
@@ -93,11 +99,6 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
       wait.run();
     }
   }
-  await db.executeQuery({
-    query: compiled.query,
-    queryId: createQueryId(),
-    sql: compiled.sql,
-    parameters: compiled.parameters,
-  });
+  await db.executeQuery(compiled);
   return true;
 }

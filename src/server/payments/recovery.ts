@@ -20,6 +20,7 @@ import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
 import { VOIDED } from './processor';
 import { paymentReads } from './reads';
+import { paymentWrites } from './writes';
 import type { PaymentServices } from './services';
 import type { PaymentAuthorizationsTable, PaymentSubmissionRow } from './tables';
 
@@ -71,9 +72,10 @@ export const failed = (code: string): SubmitAnswer => ({
 export class AlreadySettled extends Error {}
 
 /**
- * Writes an accepted submission in one transaction: first the row leaves `in_flight` (or the
- * transaction ends with AlreadySettled), then the arrangement and its schedule (or the existing
- * payments it pays), the transaction of today's charge, the authorization. `beforeCommit` runs last
+ * Writes an accepted submission in one transaction: the row leaves `in_flight` with its
+ * arrangement (made just before, for a payment of its own; or the transaction ends with
+ * AlreadySettled), then the arrangement's schedule (or the existing payments it pays), the
+ * transaction of today's charge, the authorization. `beforeCommit` runs last
  * inside the transaction (the crash tests' hook).
  */
 export async function recordAccepted(
@@ -86,23 +88,39 @@ export async function recordAccepted(
 ): Promise<void> {
   const { confirmation } = submission;
   const total = plan.entries.reduce((sum, e) => sum + e.cents, 0);
+  const writes = paymentWrites(db);
   await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('payment_submissions')
-      .set({
-        status: plan.chargeNow ? 'approved' : 'scheduled',
-        processor_reference: processorReference,
-        lease_until: null,
-        updated_at: stamp,
-      })
-      .where('id', '=', submission.id)
-      .where('status', '=', 'in_flight')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySettled();
+    // The submission leaves `in_flight` with its arrangement in one update (or the transaction
+    // ends with AlreadySettled): a payment of its own makes the arrangement first.
+    let created: number | undefined;
+    if (plan.paysExisting.length === 0 && !plan.paysScheduled) {
+      const [row] = (
+        await trx.executeQuery(
+          writes.arrangement(
+            plan.accountId,
+            `web-${confirmation}`,
+            plan.type,
+            total,
+            plan.balanceCents,
+            plan.today,
+          ),
+        )
+      ).rows;
+      if (!row) throw new Error('the arrangement was not recorded');
+      created = row.id;
+    }
+    const claimed = await trx.executeQuery(
+      writes.accept(
+        plan.chargeNow ? 'approved' : 'scheduled',
+        processorReference,
+        stamp,
+        created ?? plan.activeArrangementId,
+        submission.id,
+      ),
+    );
+    if (Number(claimed.numAffectedRows ?? 0) === 0) throw new AlreadySettled();
 
-    let arrangementId: number | null;
-    if (plan.paysExisting.length > 0 || plan.paysScheduled) {
-      arrangementId = plan.activeArrangementId;
+    if (created === undefined) {
       for (const id of plan.paysExisting) {
         await trx
           .updateTable('arrangement_payments')
@@ -132,78 +150,59 @@ export async function recordAccepted(
           .where('id', '=', plan.activeArrangementId)
           .execute();
       }
-      const created = await trx
-        .insertInto('arrangements')
-        .values({
-          account_id: plan.accountId,
-          external_ref: `web-${confirmation}`,
-          type: plan.type,
-          amount_cents: total,
-          active: 1,
-          begin_balance_cents: plan.balanceCents,
-          created: plan.today,
-          allow_remaining: 1,
-          modifiable_online: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      arrangementId = created.id;
       for (const [i, entry] of plan.entries.entries()) {
         const charged = i === 0 && plan.chargeNow;
-        await trx
-          .insertInto('arrangement_payments')
-          .values({
-            arrangement_id: created.id,
-            pay_date: entry.date,
-            amount_cents: entry.cents,
-            status: charged ? 'Approved' : 'PostDate',
-            is_pending_post: charged ? 1 : 0,
-            is_electronic: 1,
-            funding_id: plan.fundingId,
-            paid_with: plan.paidWith,
-            confirmation: charged || i === 0 ? confirmation : null,
-            submitted: charged ? stamp : null,
-            approved: charged ? stamp : null,
-            satisfied: null,
-            created: stamp,
-          })
-          .execute();
+        await trx.executeQuery(
+          writes.arrangementPayment(
+            created,
+            entry.date,
+            entry.cents,
+            charged ? 'Approved' : 'PostDate',
+            charged ? 1 : 0,
+            plan.fundingId,
+            plan.paidWith,
+            charged || i === 0 ? confirmation : null,
+            charged ? stamp : null,
+            stamp,
+          ),
+        );
       }
     }
     const first = plan.entries[0];
     if (plan.chargeNow && first) {
-      await trx
-        .insertInto('transactions')
-        .values({
-          account_id: plan.accountId,
-          received_date: plan.today,
-          amount_cents: first.cents,
-          type: plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
-          auto_or_manual: 'Manual',
-          source: 'Portal',
-          confirmation_code: confirmation,
-          is_pending: 1,
-          total_payment_cents: first.cents,
-        })
-        .execute();
-      await trx
-        .updateTable('accounts')
-        .set({ is_payment_pending_post: 1, updated_at: stamp })
-        .where('id', '=', plan.accountId)
-        .execute();
+      await trx.executeQuery(
+        writes.transaction(
+          plan.accountId,
+          plan.today,
+          first.cents,
+          plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
+          confirmation,
+        ),
+      );
+      await trx.executeQuery(writes.paymentPending(stamp, plan.accountId));
     }
-    await trx
-      .insertInto('payment_authorizations')
-      .values({
-        ...plan.authorization,
-        submission_id: submission.id,
-      })
-      .execute();
-    await trx
-      .updateTable('payment_submissions')
-      .set({ arrangement_id: arrangementId })
-      .where('id', '=', submission.id)
-      .execute();
+    const a = plan.authorization;
+    await trx.executeQuery(
+      writes.authorization(
+        submission.id,
+        a.debtor_id,
+        a.account_id,
+        a.confirmation,
+        a.session_id,
+        a.language,
+        a.content_version,
+        a.published_version ?? null,
+        a.recurring,
+        a.agreement_text,
+        a.esign_text,
+        a.authorization_text,
+        a.payer_name,
+        a.method_name,
+        a.schedule,
+        a.total_cents,
+        a.agreed_at,
+      ),
+    );
     beforeCommit();
   });
 }

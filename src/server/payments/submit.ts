@@ -27,6 +27,7 @@ import {
   type StoredPlan,
 } from './recovery';
 import { paymentReads } from './reads';
+import { paymentWrites } from './writes';
 import type { PaymentServices } from './services';
 import { authorizationRecord } from './authorization-record';
 import {
@@ -112,35 +113,29 @@ export async function submitPayment(
       shown,
     }),
   };
-  const reserved = await ctx.db
-    .insertInto('payment_submissions')
-    .values({
-      debtor_id: auth.debtorId,
-      account_id: account.id,
-      arrangement_id: null,
-      funding_id: funding.id,
-      variant: plan.variant,
-      type: body.type,
-      pay_date: first.date,
-      amount_cents: first.cents,
-      total_cents: total,
-      payment_count: plan.entries.length,
-      status: 'in_flight',
-      error_code: null,
-      confirmation,
-      processor_reference: null,
-      dedupe_key: `${account.id}|${first.date}|${first.cents}`,
-      idempotency_key: idempotencyKey ?? null,
-      letter_id: plan.letter?.letterId ?? null,
-      letter_option_id: plan.letter?.optionId ?? null,
-      created_at: stamp,
-      updated_at: stamp,
-      lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
-      plan: JSON.stringify(stored),
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [reserved] = (
+    await ctx.db.executeQuery(
+      paymentWrites(ctx.db).reserve(
+        auth.debtorId,
+        account.id,
+        funding.id,
+        plan.variant,
+        body.type,
+        first.date,
+        first.cents,
+        total,
+        plan.entries.length,
+        confirmation,
+        `${account.id}|${first.date}|${first.cents}`,
+        idempotencyKey ?? null,
+        plan.letter?.letterId ?? null,
+        plan.letter?.optionId ?? null,
+        stamp,
+        new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
+        JSON.stringify(stored),
+      ),
+    )
+  ).rows;
   if (!reserved) return failed('duplicate');
   failpoint('after-reserve');
 
