@@ -20,7 +20,7 @@ import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
 import { VOIDED } from './processor';
 import { paymentReads } from './reads';
-import { paymentWrites } from './writes';
+import { paymentWrites, type ScheduledPayment } from './writes';
 import type { PaymentServices } from './services';
 import type { PaymentAuthorizationsTable, PaymentSubmissionRow } from './tables';
 
@@ -89,11 +89,52 @@ export async function recordAccepted(
   const { confirmation } = submission;
   const total = plan.entries.reduce((sum, e) => sum + e.cents, 0);
   const writes = paymentWrites(db);
+  const makesArrangement = plan.paysExisting.length === 0 && !plan.paysScheduled;
+  if (writes.acceptedAtOnce && makesArrangement && !plan.replacesActive) {
+    // PostgreSQL: the same rows in one statement (writes.ts acceptedAtOnce), which commits alone.
+    const first = plan.entries[0];
+    const at = writes.acceptedAtOnce(
+      submission.id,
+      plan.chargeNow ? 'approved' : 'scheduled',
+      processorReference,
+      stamp,
+      plan.accountId,
+      `web-${confirmation}`,
+      plan.type,
+      total,
+      plan.balanceCents,
+      plan.today,
+      JSON.stringify(
+        plan.entries.map((entry, i): ScheduledPayment => {
+          const charged = i === 0 && plan.chargeNow;
+          return {
+            pay_date: entry.date,
+            amount_cents: entry.cents,
+            status: charged ? 'Approved' : 'PostDate',
+            is_pending_post: charged ? 1 : 0,
+            confirmation: charged || i === 0 ? confirmation : null,
+            charged: charged ? stamp : null,
+          };
+        }),
+      ),
+      plan.fundingId,
+      plan.paidWith,
+      plan.chargeNow && first ? 1 : 0,
+      first?.cents ?? 0,
+      plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
+      confirmation,
+      JSON.stringify(plan.authorization),
+    );
+    beforeCommit();
+    const [row] = (await db.executeQuery(at)).rows;
+    if (!row?.claimed) throw new AlreadySettled();
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     // The submission leaves `in_flight` with its arrangement in one update (or the transaction
     // ends with AlreadySettled): a payment of its own makes the arrangement first.
     let created: number | undefined;
-    if (plan.paysExisting.length === 0 && !plan.paysScheduled) {
+    if (makesArrangement) {
       const [row] = (
         await trx.executeQuery(
           writes.arrangement(

@@ -6,11 +6,137 @@
  * on PostgreSQL each is a prepared statement of its connection. Each writes exactly what the query
  * built per payment did.
  */
+import { PostgresAdapter, sql } from 'kysely';
 import { perDatabase, precompileStatement } from '../db/database';
 import type { Db } from '../db/types';
 
+/** One payment of an arrangement's schedule as `acceptedAtOnce` takes them (JSON, in order). */
+export interface ScheduledPayment {
+  pay_date: string;
+  amount_cents: number;
+  status: string;
+  is_pending_post: number;
+  confirmation: string | null;
+  /** When it was submitted and approved (charged now), else null. */
+  charged: string | null;
+}
+
+/**
+ * PostgreSQL: an accepted payment with an arrangement of its own, recorded by one statement (one
+ * round trip and one commit instead of BEGIN, six statements and COMMIT): the submission leaves
+ * `in_flight` with the arrangement's id (taken from its sequence first), and every other row is
+ * written only when it did (from `claimed`), so a submission settled by someone else meanwhile
+ * writes nothing and answers 0. A statement is atomic, and the rows' foreign keys are checked at
+ * its end. Each parameter is cast: PostgreSQL does not infer a type for a parameter in a SELECT
+ * list.
+ */
+function acceptedAtOnce(db: Db) {
+  return precompileStatement(
+    [
+      'integer', // submission id
+      'text', // status
+      'nullable text', // processor_reference
+      'text', // stamp (updated_at, created, agreed_at)
+      'integer', // account_id
+      'text', // external_ref
+      'text', // type
+      'integer', // amount_cents (total)
+      'integer', // begin_balance_cents
+      'text', // today
+      'text', // schedule (JSON ScheduledPayment[])
+      'integer', // funding_id
+      'text', // paid_with
+      'integer', // charged now (1) or not (0)
+      'integer', // the first payment's cents
+      'text', // the transaction's type
+      'text', // confirmation
+      'text', // the authorization (JSON, payment_authorizations' columns)
+    ],
+    (
+      id,
+      status,
+      processorReference,
+      stamp,
+      accountId,
+      externalRef,
+      type,
+      total,
+      balance,
+      today,
+      schedule,
+      fundingId,
+      paidWith,
+      chargeNow,
+      firstCents,
+      transactionType,
+      confirmation,
+      authorization,
+    ) => {
+      const statement = sql<{ claimed: number }>`
+      with ids as (
+        select nextval(pg_get_serial_sequence('arrangements', 'id'))::integer as id
+      ), claimed as (
+        update payment_submissions
+        set status = ${status}::text, processor_reference = ${processorReference}::text,
+          lease_until = null, updated_at = ${stamp}::text,
+          arrangement_id = (select id from ids)
+        where id = ${id}::integer and status = 'in_flight'
+        returning id
+      ), arrangement as (
+        insert into arrangements (id, account_id, external_ref, type, amount_cents, active,
+          begin_balance_cents, created, allow_remaining, modifiable_online)
+        select ids.id, ${accountId}::integer, ${externalRef}::text, ${type}::text,
+          ${total}::integer, 1, ${balance}::integer, ${today}::text, 1, 1
+        from ids, claimed
+        returning id
+      ), payments as (
+        insert into arrangement_payments (arrangement_id, pay_date, amount_cents, status,
+          is_pending_post, is_electronic, funding_id, paid_with, confirmation, submitted,
+          approved, satisfied, created)
+        select arrangement.id, e.pay_date, e.amount_cents, e.status, e.is_pending_post, 1,
+          ${fundingId}::integer, ${paidWith}::text, e.confirmation, e.charged, e.charged, null,
+          ${stamp}::text
+        from arrangement, jsonb_to_recordset(${schedule}::jsonb) as e(pay_date text,
+          amount_cents integer, status text, is_pending_post integer, confirmation text,
+          charged text)
+      ), charge as (
+        insert into transactions (account_id, received_date, amount_cents, type,
+          auto_or_manual, source, confirmation_code, is_pending, total_payment_cents)
+        select ${accountId}::integer, ${today}::text, ${firstCents}::integer,
+          ${transactionType}::text, 'Manual', 'Portal', ${confirmation}::text, 1,
+          ${firstCents}::integer
+        from claimed
+        where ${chargeNow}::integer = 1
+      ), pending as (
+        update accounts set is_payment_pending_post = 1, updated_at = ${stamp}::text
+        where id = ${accountId}::integer and ${chargeNow}::integer = 1
+          and exists (select 1 from claimed)
+      ), agreed as (
+        insert into payment_authorizations (submission_id, debtor_id, account_id, confirmation,
+          session_id, language, content_version, published_version, recurring, agreement_text,
+          esign_text, authorization_text, payer_name, method_name, schedule, total_cents,
+          agreed_at)
+        select claimed.id, a.debtor_id, a.account_id, a.confirmation, a.session_id, a.language,
+          a.content_version, a.published_version, a.recurring, a.agreement_text, a.esign_text,
+          a.authorization_text, a.payer_name, a.method_name, a.schedule, a.total_cents,
+          a.agreed_at
+        from claimed, jsonb_to_record(${authorization}::jsonb) as a(debtor_id integer,
+          account_id integer, confirmation text, session_id text, language text,
+          content_version text, published_version integer, recurring integer,
+          agreement_text text, esign_text text, authorization_text text, payer_name text,
+          method_name text, schedule text, total_cents integer, agreed_at text)
+      )
+      select count(*)::integer as claimed from claimed`;
+      return { compile: () => statement.compile(db) };
+    },
+  );
+}
+
 function make(db: Db) {
   return {
+    /** PostgreSQL only (undefined on SQLite): see acceptedAtOnce. */
+    acceptedAtOnce:
+      db.getExecutor().adapter instanceof PostgresAdapter ? acceptedAtOnce(db) : undefined,
     /**
      * Reserves a submission in flight (one per account, first day and amount: the dedupe key);
      * no row when that key is taken.
