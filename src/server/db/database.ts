@@ -468,3 +468,8 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
     return value;
   };
 }
+
+/** The first row a compiled query (a precompiled statement's) gives, run as Kysely runs it. */
+export async function firstRow<R>(db: Db, query: CompiledQuery<R>): Promise<R | undefined> {
+  return (await db.executeQuery(query)).rows[0];
+}

@@ -28,6 +28,18 @@ export interface HandlerAnswer {
   body: unknown;
 }
 
+/**
+ * The key a request claimed, for a handler that stores its answer in its own last transaction
+ * (a payment: with the accepted payment's rows, `answerStatement`), so that the answer is
+ * committed with what it tells and needs no commit of its own. `storedAnswer` is set once that
+ * transaction has committed: the answer's JSON, for status 200. Any other answer is stored here
+ * as usual.
+ */
+export interface ClaimedKey {
+  id: number;
+  storedAnswer?: string;
+}
+
 /** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -105,6 +117,14 @@ const keyStatements = perDatabase((db: Db) => ({
   ),
 }));
 
+/**
+ * The statement that stores a request's answer (status 200) under its claimed key, for the
+ * handler's own transaction (see ClaimedKey); it changes nothing once the key was settled.
+ */
+export function answerStatement(db: Db, key: ClaimedKey, body: string, completedAt: string) {
+  return keyStatements(db).answer(200, body, completedAt, key.id);
+}
+
 /** Runs `handler` at most once per (debtor, key); ApiErrors become stored answers too. */
 export async function idempotent(
   ctx: PortalContext,
@@ -117,10 +137,10 @@ export async function idempotent(
     /** Settles what a request with this key, whose lease has passed, left unfinished. */
     settle?: (key: string) => Promise<void>;
   },
-  handler: () => Promise<HandlerAnswer>,
+  handler: (key: ClaimedKey | undefined) => Promise<HandlerAnswer>,
 ): Promise<FastifyReply> {
   const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return send(reply, await answerOf(request, handler));
+  if (raw === undefined) return send(reply, await answerOf(request, () => handler(undefined)));
   const key = Array.isArray(raw) ? raw.join(',') : raw;
   if (!KEY_PATTERN.test(key)) return sendError(request, reply, 400, 'invalidIdempotencyKey');
 
@@ -185,9 +205,10 @@ export async function idempotent(
     }
   }
 
+  const claimed: ClaimedKey = { id: inserted.id };
   let answer: HandlerAnswer;
   try {
-    answer = await answerOf(request, handler);
+    answer = await answerOf(request, () => handler(claimed));
   } catch (error) {
     await forgetOrSettle(ctx, inserted.id, key, options.settle).catch((cleanup: unknown) => {
       // The database is likely what failed: the key stays in flight and its lease decides.
@@ -195,16 +216,14 @@ export async function idempotent(
     });
     throw error;
   }
-  // Not if it was settled meanwhile (its lease passed): the settled answer stands.
-  await writeUnsynced(
-    ctx.db,
-    statements.answer(
-      answer.status,
-      JSON.stringify(answer.body),
-      ctx.now().toISOString(),
-      inserted.id,
-    ),
-  );
+  const body = JSON.stringify(answer.body);
+  if (answer.status !== 200 || claimed.storedAnswer !== body) {
+    // Not if it was settled meanwhile (its lease passed): the settled answer stands.
+    await writeUnsynced(
+      ctx.db,
+      statements.answer(answer.status, body, ctx.now().toISOString(), inserted.id),
+    );
+  }
   return send(reply, answer);
 }
 

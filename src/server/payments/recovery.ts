@@ -16,6 +16,8 @@
  * update, so of a late original process and a recovering one exactly one writes.
  */
 import type { Insertable } from 'kysely';
+import { firstRow } from '../db/database';
+import { answerStatement, type ClaimedKey } from './idempotency';
 import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
 import { VOIDED } from './processor';
@@ -75,7 +77,8 @@ export class AlreadySettled extends Error {}
  * Writes an accepted submission in one transaction: the row leaves `in_flight` with its
  * arrangement (made just before, for a payment of its own; or the transaction ends with
  * AlreadySettled), then the arrangement's schedule (or the existing payments it pays), the
- * transaction of today's charge, the authorization. `beforeCommit` runs last
+ * transaction of today's charge, the authorization, and the request's answer under its
+ * Idempotency-Key (`answer`, idempotency.ts ClaimedKey). `beforeCommit` runs last
  * inside the transaction (the crash tests' hook).
  */
 export async function recordAccepted(
@@ -85,49 +88,56 @@ export async function recordAccepted(
   processorReference: string | null,
   stamp: string,
   beforeCommit: () => void = () => undefined,
+  answer?: { key: ClaimedKey; body: string },
 ): Promise<void> {
   const { confirmation } = submission;
   const total = plan.entries.reduce((sum, e) => sum + e.cents, 0);
   const writes = paymentWrites(db);
   const makesArrangement = plan.paysExisting.length === 0 && !plan.paysScheduled;
+  const arrangement = [
+    plan.accountId,
+    `web-${confirmation}`,
+    plan.type,
+    total,
+    plan.balanceCents,
+    plan.today,
+  ] as const;
+  const schedule = plan.entries.map((entry, i): ScheduledPayment => {
+    const charged = i === 0 && plan.chargeNow;
+    return {
+      pay_date: entry.date,
+      amount_cents: entry.cents,
+      status: charged ? 'Approved' : 'PostDate',
+      is_pending_post: charged ? 1 : 0,
+      confirmation: charged || i === 0 ? confirmation : null,
+      charged: charged ? stamp : null,
+    };
+  });
+  const first = plan.entries[0];
+  const transactionType = plan.fundingType === 'bank' ? 'Direct' : 'WebCredit';
   if (writes.acceptedAtOnce && makesArrangement && !plan.replacesActive) {
     // PostgreSQL: the same rows in one statement (writes.ts acceptedAtOnce), which commits alone.
-    const first = plan.entries[0];
     const at = writes.acceptedAtOnce(
       submission.id,
       plan.chargeNow ? 'approved' : 'scheduled',
       processorReference,
       stamp,
-      plan.accountId,
-      `web-${confirmation}`,
-      plan.type,
-      total,
-      plan.balanceCents,
-      plan.today,
-      JSON.stringify(
-        plan.entries.map((entry, i): ScheduledPayment => {
-          const charged = i === 0 && plan.chargeNow;
-          return {
-            pay_date: entry.date,
-            amount_cents: entry.cents,
-            status: charged ? 'Approved' : 'PostDate',
-            is_pending_post: charged ? 1 : 0,
-            confirmation: charged || i === 0 ? confirmation : null,
-            charged: charged ? stamp : null,
-          };
-        }),
-      ),
+      ...arrangement,
+      JSON.stringify(schedule),
       plan.fundingId,
       plan.paidWith,
       plan.chargeNow && first ? 1 : 0,
       first?.cents ?? 0,
-      plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
+      transactionType,
       confirmation,
       JSON.stringify(plan.authorization),
+      answer?.key.id ?? null,
+      answer?.body ?? null,
     );
     beforeCommit();
-    const [row] = (await db.executeQuery(at)).rows;
+    const row = await firstRow(db, at);
     if (!row?.claimed) throw new AlreadySettled();
+    if (answer) answer.key.storedAnswer = answer.body;
     return;
   }
   await db.transaction().execute(async (trx) => {
@@ -135,18 +145,7 @@ export async function recordAccepted(
     // ends with AlreadySettled): a payment of its own makes the arrangement first.
     let created: number | undefined;
     if (makesArrangement) {
-      const [row] = (
-        await trx.executeQuery(
-          writes.arrangement(
-            plan.accountId,
-            `web-${confirmation}`,
-            plan.type,
-            total,
-            plan.balanceCents,
-            plan.today,
-          ),
-        )
-      ).rows;
+      const row = await firstRow(trx, writes.arrangement(...arrangement));
       if (!row) throw new Error('the arrangement was not recorded');
       created = row.id;
     }
@@ -191,34 +190,26 @@ export async function recordAccepted(
           .where('id', '=', plan.activeArrangementId)
           .execute();
       }
-      for (const [i, entry] of plan.entries.entries()) {
-        const charged = i === 0 && plan.chargeNow;
+      for (const payment of schedule) {
         await trx.executeQuery(
           writes.arrangementPayment(
             created,
-            entry.date,
-            entry.cents,
-            charged ? 'Approved' : 'PostDate',
-            charged ? 1 : 0,
+            payment.pay_date,
+            payment.amount_cents,
+            payment.status,
+            payment.is_pending_post,
             plan.fundingId,
             plan.paidWith,
-            charged || i === 0 ? confirmation : null,
-            charged ? stamp : null,
+            payment.confirmation,
+            payment.charged,
             stamp,
           ),
         );
       }
     }
-    const first = plan.entries[0];
     if (plan.chargeNow && first) {
       await trx.executeQuery(
-        writes.transaction(
-          plan.accountId,
-          plan.today,
-          first.cents,
-          plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
-          confirmation,
-        ),
+        writes.transaction(plan.accountId, plan.today, first.cents, transactionType, confirmation),
       );
       await trx.executeQuery(writes.paymentPending(stamp, plan.accountId));
     }
@@ -244,8 +235,10 @@ export async function recordAccepted(
         a.agreed_at,
       ),
     );
+    if (answer) await trx.executeQuery(answerStatement(db, answer.key, answer.body, stamp));
     beforeCommit();
   });
+  if (answer) answer.key.storedAnswer = answer.body;
 }
 
 /**

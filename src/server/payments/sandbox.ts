@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { perDatabase, precompileStatement } from '../db/database';
+import { firstRow, perDatabase, precompileStatement } from '../db/database';
 import type { Db } from '../db/types';
 import { cardBrand } from './cards';
 import {
@@ -76,19 +76,18 @@ export class SandboxProcessor implements PaymentProcessor {
     const code = outcome === 'ok' ? null : OUTCOME_CODES[outcome];
     // A reference charged before (a retry, or a concurrent charge recorded first) keeps its first
     // result: the insert then records nothing, and the ledger's row is the answer.
-    const [recorded] = (
-      await this.db.executeQuery(
-        ledger(this.db).charge(
-          request.reference,
-          request.token,
-          request.amountCents,
-          approved ? 1 : 0,
-          code,
-          approved ? `sbx_ch_${randomBytes(8).toString('hex')}` : null,
-          new Date().toISOString(),
-        ),
-      )
-    ).rows;
+    const recorded = await firstRow(
+      this.db,
+      ledger(this.db).charge(
+        request.reference,
+        request.token,
+        request.amountCents,
+        approved ? 1 : 0,
+        code,
+        approved ? `sbx_ch_${randomBytes(8).toString('hex')}` : null,
+        new Date().toISOString(),
+      ),
+    );
     if (recorded) return resultOf(recorded);
     const known = await this.lookup(request.reference);
     if (!known) throw new Error(`sandbox charge ${request.reference} was not recorded`);

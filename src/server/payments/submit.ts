@@ -26,9 +26,11 @@ import {
   succeeded,
   type StoredPlan,
 } from './recovery';
+import { firstRow } from '../db/database';
 import { paymentReads } from './reads';
 import { paymentWrites } from './writes';
 import type { PaymentServices } from './services';
+import type { ClaimedKey } from './idempotency';
 import { authorizationRecord } from './authorization-record';
 import {
   checkRequest,
@@ -52,6 +54,7 @@ export async function submitPayment(
   request: FastifyRequest,
   body: SubmitBody,
   idempotencyKey: string | undefined,
+  claimedKey?: ClaimedKey,
 ): Promise<SubmitResult> {
   const { auth, account } = await ownAccount(ctx, request, body.accountNumber);
   const shown = await shownContent(ctx, body.contentVersion);
@@ -116,29 +119,28 @@ export async function submitPayment(
       shown,
     }),
   };
-  const [reserved] = (
-    await ctx.db.executeQuery(
-      paymentWrites(ctx.db).reserve(
-        auth.debtorId,
-        account.id,
-        funding.id,
-        plan.variant,
-        body.type,
-        first.date,
-        first.cents,
-        total,
-        plan.entries.length,
-        confirmation,
-        `${account.id}|${first.date}|${first.cents}`,
-        idempotencyKey ?? null,
-        plan.letter?.letterId ?? null,
-        plan.letter?.optionId ?? null,
-        stamp,
-        new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
-        JSON.stringify(stored),
-      ),
-    )
-  ).rows;
+  const reserved = await firstRow(
+    ctx.db,
+    paymentWrites(ctx.db).reserve(
+      auth.debtorId,
+      account.id,
+      funding.id,
+      plan.variant,
+      body.type,
+      first.date,
+      first.cents,
+      total,
+      plan.entries.length,
+      confirmation,
+      `${account.id}|${first.date}|${first.cents}`,
+      idempotencyKey ?? null,
+      plan.letter?.letterId ?? null,
+      plan.letter?.optionId ?? null,
+      stamp,
+      new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
+      JSON.stringify(stored),
+    ),
+  );
   if (!reserved) return failed('duplicate');
   failpoint('after-reserve');
 
@@ -167,7 +169,9 @@ export async function submitPayment(
     processorReference = result.processorReference;
   }
 
+  const answer = succeeded(confirmation);
   try {
+    // The answer is stored under the request's key with the payment (idempotency.ts ClaimedKey).
     await recordAccepted(
       ctx.db,
       { id: reserved.id, confirmation },
@@ -175,13 +179,14 @@ export async function submitPayment(
       processorReference,
       stamp,
       () => failpoint('before-commit'),
+      claimedKey && { key: claimedKey, body: JSON.stringify(answer) },
     );
   } catch (error) {
     if (!(error instanceof AlreadySettled)) throw error;
     return settledAnswer(ctx, reserved.id);
   }
   failpoint('after-commit');
-  return succeeded(confirmation);
+  return answer;
 }
 
 /** The answer of a submission another process settled while this request was still running. */

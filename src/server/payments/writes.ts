@@ -26,7 +26,8 @@ export interface ScheduledPayment {
  * round trip and one commit instead of BEGIN, six statements and COMMIT): the submission leaves
  * `in_flight` with the arrangement's id (taken from its sequence first), and every other row is
  * written only when it did (from `claimed`), so a submission settled by someone else meanwhile
- * writes nothing and answers 0. A statement is atomic, and the rows' foreign keys are checked at
+ * writes nothing and answers 0; the request's Idempotency-Key gets its answer with them (none
+ * when the key is null). A statement is atomic, and the rows' foreign keys are checked at
  * its end. Each parameter is cast: PostgreSQL does not infer a type for a parameter in a SELECT
  * list.
  */
@@ -51,6 +52,8 @@ function acceptedAtOnce(db: Db) {
       'text', // the transaction's type
       'text', // confirmation
       'text', // the authorization (JSON, payment_authorizations' columns)
+      'nullable integer', // the request's claimed Idempotency-Key (idempotency.ts ClaimedKey)
+      'nullable text', // and its answer
     ],
     (
       id,
@@ -71,6 +74,8 @@ function acceptedAtOnce(db: Db) {
       transactionType,
       confirmation,
       authorization,
+      keyId,
+      answer,
     ) => {
       const statement = sql<{ claimed: number }>`
       with ids as (
@@ -125,6 +130,11 @@ function acceptedAtOnce(db: Db) {
           content_version text, published_version integer, recurring integer,
           agreement_text text, esign_text text, authorization_text text, payer_name text,
           method_name text, schedule text, total_cents integer, agreed_at text)
+      ), answered as (
+        update idempotency_keys
+        set state = 'done', response_status = 200, response_body = ${answer}::text,
+          completed_at = ${stamp}::text, lease_until = null
+        where id = ${keyId}::integer and state = 'in_flight' and exists (select 1 from claimed)
       )
       select count(*)::integer as claimed from claimed`;
       return { compile: () => statement.compile(db) };
