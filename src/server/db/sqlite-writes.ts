@@ -17,7 +17,8 @@
  *     claim lost with a power cut is as if the request never came, and a stored answer lost is a
  *     key left in flight, which its lease settles from the payment's row (as after a crash). The
  *     answer leaves only once the payment's own writes are synced (app.ts); its stored copy may
- *     not be yet.
+ *     not be yet. An accepted payment's answer is not written here: it is part of the payment's
+ *     own transaction (payments/idempotency.ts ClaimedKey), synced with it.
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { isCompilable, type Compilable, type CompiledQuery } from 'kysely';
