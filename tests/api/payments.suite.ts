@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leakedSecrets } from '../leaks';
-import { requestHash } from '../../src/server/payments/idempotency';
+import {
+  KEY_TTL_HOURS,
+  REPLAYED_HEADER as REPLAYED,
+  requestHash,
+} from '../../src/server/payments/idempotency';
 import { pdfLines } from './debtor-fixtures';
 import {
   apiValidators,
@@ -639,6 +643,49 @@ export function paymentsSuite(dialect: string, makeDatabase: DatabaseFactory): v
         const bad = await submit(body, { key: 'spaces are not allowed' });
         expect(bad.status).toBe(400);
         expect(await accepted('PAY1.10007')).toHaveLength(0);
+      });
+
+      it('claims a key answered more than KEY_TTL_HOURS ago afresh, in the same statement', async () => {
+        const debtor = await server.database.db
+          .selectFrom('debtors')
+          .select('id')
+          .where('external_key', '=', 'pay-quinn')
+          .executeTakeFirstOrThrow();
+        const answered = (key: string, hoursAgo: number) =>
+          server.database.db
+            .insertInto('idempotency_keys')
+            .values({
+              debtor_id: debtor.id,
+              key,
+              scope: 'SubmitPayment',
+              request_hash: requestHash('SubmitPayment', { another: 'body' }),
+              state: 'done',
+              response_status: 200,
+              response_body: '{"old":true}',
+              created_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
+              completed_at: null,
+            })
+            .execute();
+        await answered('kept-key', KEY_TTL_HOURS - 1);
+        await answered('expired-key', KEY_TTL_HOURS + 1);
+        const body = { ...oneTime('PAY1.10002', 50, ids['pay-quinn:visa'] as number), type: 'PIF' };
+        const kept = await submit(body, { key: 'kept-key' });
+        expect(kept.status, kept.text).toBe(422);
+        const fresh = await submit(body, { key: 'expired-key' });
+        // Run afresh (refused by the rules here: the account is paid already), not replayed.
+        expect(fresh.status, fresh.text).toBe(200);
+        expect(fresh.body.paymentSubmission?.success).toBe(false);
+        expect(fresh.headers.get(REPLAYED)).toBeNull();
+        const row = await server.database.db
+          .selectFrom('idempotency_keys')
+          .select(['state', 'response_body', 'lease_until'])
+          .where('debtor_id', '=', debtor.id)
+          .where('key', '=', 'expired-key')
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ state: 'done', response_body: fresh.text, lease_until: null });
+        const again = await submit(body, { key: 'expired-key' });
+        expect(again.headers.get(REPLAYED)).toBe('true');
+        expect(again.body).toEqual(fresh.body);
       });
 
       it('pays in full on a later day, with the exact balance only', async () => {

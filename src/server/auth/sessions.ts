@@ -8,6 +8,7 @@
  *   never waiting for another process's write lock), and so does a refresh.
  */
 import type { Selectable } from 'kysely';
+import { perDatabase, precompileStatement } from '../db/database';
 import { writeWithoutWaiting } from '../db/sqlite-writes';
 import type { Db, SessionsTable } from '../db/types';
 
@@ -41,6 +42,20 @@ export const ACTIVITY_WRITE_MS = 5_000;
 const MAX_TOUCHED = 10_000;
 
 export type SessionsRow = Selectable<SessionsTable>;
+
+/** The session writes of every call, precompiled (db/database.ts `precompileStatement`). */
+const sessionStatements = perDatabase((db: Db) => ({
+  /** A call of the session at `stamp`, unless it has ended (idle since `idleSince`, or at its end). */
+  touch: precompileStatement(['text', 'text', 'text'], (stamp, sid, idleSince) =>
+    db
+      .updateTable('sessions')
+      .set({ last_active_at: stamp })
+      .where('sid', '=', sid)
+      .where('last_active_at', '<', stamp)
+      .where('last_active_at', '>=', idleSince)
+      .where('ends_at', '>', stamp),
+  ),
+}));
 
 /** The sessions' rows as TokenService and the guard use them. */
 export class SessionStore {
@@ -97,13 +112,7 @@ export class SessionStore {
     const idleSince = new Date(now.getTime() - this.limits.idleMs).toISOString();
     const written = await writeWithoutWaiting(
       this.db,
-      this.db
-        .updateTable('sessions')
-        .set({ last_active_at: stamp })
-        .where('sid', '=', sid)
-        .where('last_active_at', '<', stamp)
-        .where('last_active_at', '>=', idleSince)
-        .where('ends_at', '>', stamp),
+      sessionStatements(this.db).touch(stamp, sid, idleSince),
     ).catch(() => false);
     if (!written) this.touched.delete(sid);
   }

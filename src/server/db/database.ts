@@ -21,6 +21,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   type Compilable,
+  type CompiledQuery,
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -139,14 +140,14 @@ export const POSTGRES_POOL_SIZE = 8;
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
-/** Precompiled reads' SQL texts, each with its prepared statement name on PostgreSQL. */
+/** Precompiled queries' SQL texts, each with its prepared statement name on PostgreSQL. */
 const preparedNames = new Map<string, string>();
 
 type QueryCall = (...args: unknown[]) => unknown;
 
 /**
  * Kysely's PostgreSQL driver runs every query as `client.query(text, values)`: an unnamed
- * statement, parsed and planned anew each time. For a precompiled read's text this gives it its
+ * statement, parsed and planned anew each time. For a precompiled query's text this gives it its
  * name, so each connection parses and plans it once and then only binds and executes it (the
  * planning of Account/Detailed's read costs more than running it: about 0.77 ms a call unnamed,
  * 0.25 ms prepared, measured on one connection). The statements live on the connection, so a
@@ -308,36 +309,41 @@ function rowReader<R>(statement: SqliteDatabase.Statement): (parameters: unknown
   return (parameters) => rowsOf<R>(names, statement.all(parameters) as unknown[][]);
 }
 
-/** The kind of each argument of a precompiled query, by position. */
-export type ArgumentKind = 'text' | 'integer';
+/** The kind of each argument of a precompiled query, by position ('nullable …': may be null). */
+export type ArgumentKind = 'text' | 'integer' | 'nullable text' | 'nullable integer';
 export type ArgumentsOf<K extends readonly ArgumentKind[]> = {
-  [I in keyof K]: K[I] extends 'text' ? string : number;
+  [I in keyof K]: K[I] extends 'text'
+    ? string
+    : K[I] extends 'integer'
+      ? number
+      : K[I] extends 'nullable text'
+        ? string | null
+        : number | null;
 };
 
 const TEXT_MARK = '\u0000precompiled-argument-';
 const INTEGER_BASE = Number.MIN_SAFE_INTEGER;
 const MAX_ARGUMENTS = 100;
 
+/** A query compiled once with stand-ins, and its parameters made from argument values. */
+interface Precompiled<K extends readonly ArgumentKind[], R> {
+  compiled: CompiledQuery<R>;
+  parameters: (args: ArgumentsOf<K>) => unknown[];
+  /** The statement's name on PostgreSQL's connections (prepareHotReads). */
+  name: string;
+}
+
 /**
- * A read compiled once and then run with new argument values: the same SQL and parameters as
- * building it on every call, without Kysely's builder and compiler per request (a hot read then
- * costs about what its statement costs). On PostgreSQL it is a prepared statement of each
- * connection (prepareHotReads); on SQLite the statement cache keeps it prepared. `build` receives
- * stand-ins for the arguments and writes the query with them where the values go; the arity is
- * fixed (no lists of varying length).
- *
- *   const findDebtor = precompile(db, ['integer'], (id) =>
- *     db.selectFrom('debtors').selectAll().where('id', '=', id));
- *   const rows = await findDebtor(7);
+ * Compiles `build`'s query once, with stand-ins for the arguments where the values go, and
+ * finds each argument's parameter. Every argument must be a parameter of the query.
  */
-export function precompile<const K extends readonly ArgumentKind[], R>(
-  db: Db,
+function compileOnce<const K extends readonly ArgumentKind[], R>(
   kinds: K,
   build: (...args: ArgumentsOf<K>) => Compilable<R>,
-): (...args: ArgumentsOf<K>) => Promise<R[]> {
+): Precompiled<K, R> {
   if (kinds.length > MAX_ARGUMENTS) throw new Error('precompile: too many arguments');
   const standIns = kinds.map((kind, i) =>
-    kind === 'text' ? `${TEXT_MARK}${i}` : INTEGER_BASE + i,
+    kind === 'text' || kind === 'nullable text' ? `${TEXT_MARK}${i}` : INTEGER_BASE + i,
   ) as unknown as ArgumentsOf<K>;
   const compiled = build(...standIns).compile();
   // Each parameter is either argument i or a constant written into the query.
@@ -360,15 +366,41 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     }
   });
   // A prepared statement on PostgreSQL (prepareHotReads); one name per text, whatever the database.
-  if (!preparedNames.has(compiled.sql)) {
-    preparedNames.set(compiled.sql, `portal_read_${preparedNames.size + 1}`);
+  let name = preparedNames.get(compiled.sql);
+  if (name === undefined) {
+    name = `portal_statement_${preparedNames.size + 1}`;
+    preparedNames.set(compiled.sql, name);
   }
+  return {
+    compiled,
+    parameters: (args) => slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value)),
+    name,
+  };
+}
+
+/**
+ * A read compiled once and then run with new argument values: the same SQL and parameters as
+ * building it on every call, without Kysely's builder and compiler per request (a hot read then
+ * costs about what its statement costs). On PostgreSQL it is a prepared statement of each
+ * connection (prepareHotReads); on SQLite the statement cache keeps it prepared. `build` receives
+ * stand-ins for the arguments and writes the query with them where the values go; the arity is
+ * fixed (no lists of varying length).
+ *
+ *   const findDebtor = precompile(db, ['integer'], (id) =>
+ *     db.selectFrom('debtors').selectAll().where('id', '=', id));
+ *   const rows = await findDebtor(7);
+ */
+export function precompile<const K extends readonly ArgumentKind[], R>(
+  db: Db,
+  kinds: K,
+  build: (...args: ArgumentsOf<K>) => Compilable<R>,
+): (...args: ArgumentsOf<K>) => Promise<R[]> {
+  const { compiled, parameters: parametersOf, name } = compileOnce(kinds, build);
   const sqlite = sqliteOf.get(db);
   const pipelined = readsOf.get(db);
-  const name = preparedNames.get(compiled.sql);
   let read: ((parameters: unknown[]) => R[]) | undefined;
   return async (...args: ArgumentsOf<K>): Promise<R[]> => {
-    const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+    const parameters = parametersOf(args);
     if (sqlite && !sqlite.inTransaction) {
       read ??= rowReader<R>(sqlite.prepare(compiled.sql));
       return read(parameters);
@@ -393,4 +425,51 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
     });
     return result.rows;
   };
+}
+
+/**
+ * A statement (a write) compiled once, as `precompile` does a read, and bound to new argument
+ * values on each call: the result is Kysely's compiled query, run with `executeQuery` of the
+ * database or of a transaction, exactly as Kysely runs a query it has built (SQLite: the
+ * connection's turn, the group commit's mark of a write and its wait for the sync; PostgreSQL:
+ * the pool or the transaction's connection, as a prepared statement). Only the building and
+ * compiling per call are skipped. Compiled with the dialect of the database `build` uses: run it
+ * on that database (or its transactions) only.
+ *
+ *   const rename = precompileStatement(db, ['text', 'integer'], (name, id) =>
+ *     db.updateTable('debtors').set({ first_name: name }).where('id', '=', id));
+ *   await trx.executeQuery(rename('Ana', 7));
+ */
+export function precompileStatement<const K extends readonly ArgumentKind[], R>(
+  kinds: K,
+  build: (...args: ArgumentsOf<K>) => Compilable<R>,
+): (...args: ArgumentsOf<K>) => CompiledQuery<R> {
+  const { compiled, parameters } = compileOnce(kinds, build);
+  return (...args: ArgumentsOf<K>): CompiledQuery<R> => ({
+    query: compiled.query,
+    queryId: createQueryId(),
+    sql: compiled.sql,
+    parameters: parameters(args),
+  });
+}
+
+/**
+ * What `make` builds for a database (its precompiled queries), made on first use and kept as long
+ * as the database.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
+/** The first row a compiled query (a precompiled statement's) gives, run as Kysely runs it. */
+export async function firstRow<R>(db: Db, query: CompiledQuery<R>): Promise<R | undefined> {
+  return (await db.executeQuery(query)).rows[0];
 }

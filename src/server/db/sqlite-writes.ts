@@ -17,10 +17,11 @@
  *     claim lost with a power cut is as if the request never came, and a stored answer lost is a
  *     key left in flight, which its lease settles from the payment's row (as after a crash). The
  *     answer leaves only once the payment's own writes are synced (app.ts); its stored copy may
- *     not be yet.
+ *     not be yet. An accepted payment's answer is not written here: it is part of the payment's
+ *     own transaction (payments/idempotency.ts ClaimedKey), synced with it.
  */
 import type SqliteDatabase from 'better-sqlite3';
-import { createQueryId, type Compilable } from 'kysely';
+import { isCompilable, type Compilable, type CompiledQuery } from 'kysely';
 import { SQLITE_BUSY_TIMEOUT_MS, sqliteConnectionOf, statementCache } from './database';
 import type { Db } from './types';
 
@@ -53,8 +54,11 @@ function statements(sqlite: SqliteDatabase.Database): Statements {
  * A write whose commit is not synced on its own (see above); its rows when it has a RETURNING
  * clause. Errors are the driver's, as through Kysely.
  */
-export async function writeUnsynced<R>(db: Db, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
+export async function writeUnsynced<R>(
+  db: Db,
+  query: Compilable<R> | CompiledQuery<R>,
+): Promise<R[]> {
+  const compiled = isCompilable(query) ? query.compile() : query;
   const sqlite = sqliteConnectionOf(db);
   if (!sqlite || sqlite.inTransaction) {
     const result = await db.executeQuery<R>(compiled);
@@ -75,8 +79,11 @@ export async function writeUnsynced<R>(db: Db, query: Compilable<R>): Promise<R[
  * PostgreSQL it runs as usual (a row lock is held only by another short write). Other errors are
  * thrown.
  */
-export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): Promise<boolean> {
-  const compiled = query.compile();
+export async function writeWithoutWaiting(
+  db: Db,
+  query: Compilable<unknown> | CompiledQuery,
+): Promise<boolean> {
+  const compiled = isCompilable(query) ? query.compile() : query;
   const sqlite = sqliteConnectionOf(db);
   if (sqlite) {
     if (sqlite.inTransaction) return false;
@@ -93,11 +100,6 @@ export async function writeWithoutWaiting(db: Db, query: Compilable<unknown>): P
       wait.run();
     }
   }
-  await db.executeQuery({
-    query: compiled.query,
-    queryId: createQueryId(),
-    sql: compiled.sql,
-    parameters: compiled.parameters,
-  });
+  await db.executeQuery(compiled);
   return true;
 }

@@ -12,7 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { perDatabase, precompileStatement } from '../db/database';
 import { writeUnsynced } from '../db/sqlite-writes';
+import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
 import { ApiError, errorBody, sendError } from '../http/errors';
 
@@ -24,6 +26,18 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export interface HandlerAnswer {
   status: number;
   body: unknown;
+}
+
+/**
+ * The key a request claimed, for a handler that stores its answer in its own last transaction
+ * (a payment: with the accepted payment's rows, `answerStatement`), so that the answer is
+ * committed with what it tells and needs no commit of its own. `storedAnswer` is set once that
+ * transaction has committed: the answer's JSON, for status 200. Any other answer is stored here
+ * as usual.
+ */
+export interface ClaimedKey {
+  id: number;
+  storedAnswer?: string;
 }
 
 /** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
@@ -44,6 +58,73 @@ export function requestHash(scope: string, body: unknown): string {
     .digest('hex');
 }
 
+/** The key's writes, precompiled (db/database.ts `precompileStatement`). */
+const keyStatements = perDatabase((db: Db) => ({
+  /**
+   * Claims (debtor, key) for a request in flight: a new row, or the row of a key answered before
+   * `expired` (kept past KEY_TTL_HOURS: as if forgotten). No row when the key is taken.
+   */
+  claim: precompileStatement(
+    ['integer', 'text', 'text', 'text', 'text', 'text', 'text'],
+    (debtorId, key, scope, requestHash, stamp, leaseUntil, expired) =>
+      db
+        .insertInto('idempotency_keys')
+        .values({
+          debtor_id: debtorId,
+          key,
+          scope,
+          request_hash: requestHash,
+          state: 'in_flight',
+          response_status: null,
+          response_body: null,
+          created_at: stamp,
+          completed_at: null,
+          lease_until: leaseUntil,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['debtor_id', 'key'])
+            .doUpdateSet((eb) => ({
+              scope: eb.ref('excluded.scope'),
+              request_hash: eb.ref('excluded.request_hash'),
+              state: eb.ref('excluded.state'),
+              response_status: eb.ref('excluded.response_status'),
+              response_body: eb.ref('excluded.response_body'),
+              created_at: eb.ref('excluded.created_at'),
+              completed_at: eb.ref('excluded.completed_at'),
+              lease_until: eb.ref('excluded.lease_until'),
+            }))
+            .where('idempotency_keys.state', '=', 'done')
+            .where('idempotency_keys.created_at', '<', expired),
+        )
+        .returning('id'),
+  ),
+  /** The request's answer, stored unless the key was settled meanwhile (no longer in flight). */
+  answer: precompileStatement(
+    ['integer', 'text', 'text', 'integer'],
+    (status, body, completedAt, id) =>
+      db
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'done',
+          response_status: status,
+          response_body: body,
+          completed_at: completedAt,
+          lease_until: null,
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'in_flight'),
+  ),
+}));
+
+/**
+ * The statement that stores a request's answer (status 200) under its claimed key, for the
+ * handler's own transaction (see ClaimedKey); it changes nothing once the key was settled.
+ */
+export function answerStatement(db: Db, key: ClaimedKey, body: string, completedAt: string) {
+  return keyStatements(db).answer(200, body, completedAt, key.id);
+}
+
 /** Runs `handler` at most once per (debtor, key); ApiErrors become stored answers too. */
 export async function idempotent(
   ctx: PortalContext,
@@ -56,46 +137,33 @@ export async function idempotent(
     /** Settles what a request with this key, whose lease has passed, left unfinished. */
     settle?: (key: string) => Promise<void>;
   },
-  handler: () => Promise<HandlerAnswer>,
+  handler: (key: ClaimedKey | undefined) => Promise<HandlerAnswer>,
 ): Promise<FastifyReply> {
   const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return send(reply, await answerOf(request, handler));
+  if (raw === undefined) return send(reply, await answerOf(request, () => handler(undefined)));
   const key = Array.isArray(raw) ? raw.join(',') : raw;
   if (!KEY_PATTERN.test(key)) return sendError(request, reply, 400, 'invalidIdempotencyKey');
 
   const hash = requestHash(options.scope, options.body);
   const now = ctx.now();
   const stamp = now.toISOString();
-  const expired = new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString();
-  await ctx.db
-    .deleteFrom('idempotency_keys')
-    .where('debtor_id', '=', options.debtorId)
-    .where('key', '=', key)
-    .where('state', '=', 'done')
-    .where('created_at', '<', expired)
-    .execute();
   // The claim and the stored answer are not synced on their own (db/sqlite-writes.ts): the
-  // payment's own synced commits, before charging and before answering, sync them.
+  // payment's own synced commits, before charging and before answering, sync them. A key kept
+  // past KEY_TTL_HOURS is claimed afresh in the same statement (as if forgotten).
+  const statements = keyStatements(ctx.db);
   const claim = async () =>
     (
       await writeUnsynced(
         ctx.db,
-        ctx.db
-          .insertInto('idempotency_keys')
-          .values({
-            debtor_id: options.debtorId,
-            key,
-            scope: options.scope,
-            request_hash: hash,
-            state: 'in_flight',
-            response_status: null,
-            response_body: null,
-            created_at: stamp,
-            completed_at: null,
-            lease_until: new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['debtor_id', 'key']).doNothing())
-          .returning('id'),
+        statements.claim(
+          options.debtorId,
+          key,
+          options.scope,
+          hash,
+          stamp,
+          new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
+          new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString(),
+        ),
       )
     )[0];
   const existing = () =>
@@ -137,9 +205,10 @@ export async function idempotent(
     }
   }
 
+  const claimed: ClaimedKey = { id: inserted.id };
   let answer: HandlerAnswer;
   try {
-    answer = await answerOf(request, handler);
+    answer = await answerOf(request, () => handler(claimed));
   } catch (error) {
     await forgetOrSettle(ctx, inserted.id, key, options.settle).catch((cleanup: unknown) => {
       // The database is likely what failed: the key stays in flight and its lease decides.
@@ -147,21 +216,14 @@ export async function idempotent(
     });
     throw error;
   }
-  await writeUnsynced(
-    ctx.db,
-    ctx.db
-      .updateTable('idempotency_keys')
-      .set({
-        state: 'done',
-        response_status: answer.status,
-        response_body: JSON.stringify(answer.body),
-        completed_at: ctx.now().toISOString(),
-        lease_until: null,
-      })
-      .where('id', '=', inserted.id)
-      // Not if it was settled meanwhile (its lease passed): the settled answer stands.
-      .where('state', '=', 'in_flight'),
-  );
+  const body = JSON.stringify(answer.body);
+  if (answer.status !== 200 || claimed.storedAnswer !== body) {
+    // Not if it was settled meanwhile (its lease passed): the settled answer stands.
+    await writeUnsynced(
+      ctx.db,
+      statements.answer(answer.status, body, ctx.now().toISOString(), inserted.id),
+    );
+  }
   return send(reply, answer);
 }
 

@@ -5,7 +5,7 @@
  * pipelined read connections. Each answers exactly what the query built per request did; inside
  * a transaction (SQLite) they wait their turn through Kysely like any query.
  */
-import { precompile } from '../db/database';
+import { perDatabase, precompile } from '../db/database';
 import type { Db } from '../db/types';
 
 function make(db: Db) {
@@ -76,14 +76,5 @@ export function usableFundingOf(db: Db, debtorId: number, letterSid?: string) {
   return letterSid === undefined ? query : query.where('created_by_sid', '=', letterSid);
 }
 
-const made = new WeakMap<Db, ReturnType<typeof make>>();
-
 /** The precompiled reads of a database (made on first use). */
-export function paymentReads(db: Db): ReturnType<typeof make> {
-  let reads = made.get(db);
-  if (!reads) {
-    reads = make(db);
-    made.set(db, reads);
-  }
-  return reads;
-}
+export const paymentReads = perDatabase(make);

@@ -16,10 +16,13 @@
  * update, so of a late original process and a recovering one exactly one writes.
  */
 import type { Insertable } from 'kysely';
+import { firstRow } from '../db/database';
+import { answerStatement, type ClaimedKey } from './idempotency';
 import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
 import { VOIDED } from './processor';
 import { paymentReads } from './reads';
+import { paymentWrites, type ScheduledPayment } from './writes';
 import type { PaymentServices } from './services';
 import type { PaymentAuthorizationsTable, PaymentSubmissionRow } from './tables';
 
@@ -71,9 +74,11 @@ export const failed = (code: string): SubmitAnswer => ({
 export class AlreadySettled extends Error {}
 
 /**
- * Writes an accepted submission in one transaction: first the row leaves `in_flight` (or the
- * transaction ends with AlreadySettled), then the arrangement and its schedule (or the existing
- * payments it pays), the transaction of today's charge, the authorization. `beforeCommit` runs last
+ * Writes an accepted submission in one transaction: the row leaves `in_flight` with its
+ * arrangement (made just before, for a payment of its own; or the transaction ends with
+ * AlreadySettled), then the arrangement's schedule (or the existing payments it pays), the
+ * transaction of today's charge, the authorization, and the request's answer under its
+ * Idempotency-Key (`answer`, idempotency.ts ClaimedKey). `beforeCommit` runs last
  * inside the transaction (the crash tests' hook).
  */
 export async function recordAccepted(
@@ -83,26 +88,79 @@ export async function recordAccepted(
   processorReference: string | null,
   stamp: string,
   beforeCommit: () => void = () => undefined,
+  answer?: { key: ClaimedKey; body: string },
 ): Promise<void> {
   const { confirmation } = submission;
   const total = plan.entries.reduce((sum, e) => sum + e.cents, 0);
+  const writes = paymentWrites(db);
+  const makesArrangement = plan.paysExisting.length === 0 && !plan.paysScheduled;
+  const arrangement = [
+    plan.accountId,
+    `web-${confirmation}`,
+    plan.type,
+    total,
+    plan.balanceCents,
+    plan.today,
+  ] as const;
+  const schedule = plan.entries.map((entry, i): ScheduledPayment => {
+    const charged = i === 0 && plan.chargeNow;
+    return {
+      pay_date: entry.date,
+      amount_cents: entry.cents,
+      status: charged ? 'Approved' : 'PostDate',
+      is_pending_post: charged ? 1 : 0,
+      confirmation: charged || i === 0 ? confirmation : null,
+      charged: charged ? stamp : null,
+    };
+  });
+  const first = plan.entries[0];
+  const transactionType = plan.fundingType === 'bank' ? 'Direct' : 'WebCredit';
+  if (writes.acceptedAtOnce && makesArrangement && !plan.replacesActive) {
+    // PostgreSQL: the same rows in one statement (writes.ts acceptedAtOnce), which commits alone.
+    const at = writes.acceptedAtOnce(
+      submission.id,
+      plan.chargeNow ? 'approved' : 'scheduled',
+      processorReference,
+      stamp,
+      ...arrangement,
+      JSON.stringify(schedule),
+      plan.fundingId,
+      plan.paidWith,
+      plan.chargeNow && first ? 1 : 0,
+      first?.cents ?? 0,
+      transactionType,
+      confirmation,
+      JSON.stringify(plan.authorization),
+      answer?.key.id ?? null,
+      answer?.body ?? null,
+    );
+    beforeCommit();
+    const row = await firstRow(db, at);
+    if (!row?.claimed) throw new AlreadySettled();
+    if (answer) answer.key.storedAnswer = answer.body;
+    return;
+  }
   await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('payment_submissions')
-      .set({
-        status: plan.chargeNow ? 'approved' : 'scheduled',
-        processor_reference: processorReference,
-        lease_until: null,
-        updated_at: stamp,
-      })
-      .where('id', '=', submission.id)
-      .where('status', '=', 'in_flight')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw new AlreadySettled();
+    // The submission leaves `in_flight` with its arrangement in one update (or the transaction
+    // ends with AlreadySettled): a payment of its own makes the arrangement first.
+    let created: number | undefined;
+    if (makesArrangement) {
+      const row = await firstRow(trx, writes.arrangement(...arrangement));
+      if (!row) throw new Error('the arrangement was not recorded');
+      created = row.id;
+    }
+    const claimed = await trx.executeQuery(
+      writes.accept(
+        plan.chargeNow ? 'approved' : 'scheduled',
+        processorReference,
+        stamp,
+        created ?? plan.activeArrangementId,
+        submission.id,
+      ),
+    );
+    if (Number(claimed.numAffectedRows ?? 0) === 0) throw new AlreadySettled();
 
-    let arrangementId: number | null;
-    if (plan.paysExisting.length > 0 || plan.paysScheduled) {
-      arrangementId = plan.activeArrangementId;
+    if (created === undefined) {
       for (const id of plan.paysExisting) {
         await trx
           .updateTable('arrangement_payments')
@@ -132,80 +190,55 @@ export async function recordAccepted(
           .where('id', '=', plan.activeArrangementId)
           .execute();
       }
-      const created = await trx
-        .insertInto('arrangements')
-        .values({
-          account_id: plan.accountId,
-          external_ref: `web-${confirmation}`,
-          type: plan.type,
-          amount_cents: total,
-          active: 1,
-          begin_balance_cents: plan.balanceCents,
-          created: plan.today,
-          allow_remaining: 1,
-          modifiable_online: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      arrangementId = created.id;
-      for (const [i, entry] of plan.entries.entries()) {
-        const charged = i === 0 && plan.chargeNow;
-        await trx
-          .insertInto('arrangement_payments')
-          .values({
-            arrangement_id: created.id,
-            pay_date: entry.date,
-            amount_cents: entry.cents,
-            status: charged ? 'Approved' : 'PostDate',
-            is_pending_post: charged ? 1 : 0,
-            is_electronic: 1,
-            funding_id: plan.fundingId,
-            paid_with: plan.paidWith,
-            confirmation: charged || i === 0 ? confirmation : null,
-            submitted: charged ? stamp : null,
-            approved: charged ? stamp : null,
-            satisfied: null,
-            created: stamp,
-          })
-          .execute();
+      for (const payment of schedule) {
+        await trx.executeQuery(
+          writes.arrangementPayment(
+            created,
+            payment.pay_date,
+            payment.amount_cents,
+            payment.status,
+            payment.is_pending_post,
+            plan.fundingId,
+            plan.paidWith,
+            payment.confirmation,
+            payment.charged,
+            stamp,
+          ),
+        );
       }
     }
-    const first = plan.entries[0];
     if (plan.chargeNow && first) {
-      await trx
-        .insertInto('transactions')
-        .values({
-          account_id: plan.accountId,
-          received_date: plan.today,
-          amount_cents: first.cents,
-          type: plan.fundingType === 'bank' ? 'Direct' : 'WebCredit',
-          auto_or_manual: 'Manual',
-          source: 'Portal',
-          confirmation_code: confirmation,
-          is_pending: 1,
-          total_payment_cents: first.cents,
-        })
-        .execute();
-      await trx
-        .updateTable('accounts')
-        .set({ is_payment_pending_post: 1, updated_at: stamp })
-        .where('id', '=', plan.accountId)
-        .execute();
+      await trx.executeQuery(
+        writes.transaction(plan.accountId, plan.today, first.cents, transactionType, confirmation),
+      );
+      await trx.executeQuery(writes.paymentPending(stamp, plan.accountId));
     }
-    await trx
-      .insertInto('payment_authorizations')
-      .values({
-        ...plan.authorization,
-        submission_id: submission.id,
-      })
-      .execute();
-    await trx
-      .updateTable('payment_submissions')
-      .set({ arrangement_id: arrangementId })
-      .where('id', '=', submission.id)
-      .execute();
+    const a = plan.authorization;
+    await trx.executeQuery(
+      writes.authorization(
+        submission.id,
+        a.debtor_id,
+        a.account_id,
+        a.confirmation,
+        a.session_id,
+        a.language,
+        a.content_version,
+        a.published_version ?? null,
+        a.recurring,
+        a.agreement_text,
+        a.esign_text,
+        a.authorization_text,
+        a.payer_name,
+        a.method_name,
+        a.schedule,
+        a.total_cents,
+        a.agreed_at,
+      ),
+    );
+    if (answer) await trx.executeQuery(answerStatement(db, answer.key, answer.body, stamp));
     beforeCommit();
   });
+  if (answer) answer.key.storedAnswer = answer.body;
 }
 
 /**

@@ -7,6 +7,8 @@
  * to an attempt. Any other valid number is approved.
  */
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { firstRow, perDatabase, precompileStatement } from '../db/database';
 import type { Db } from '../db/types';
 import { cardBrand } from './cards';
 import {
@@ -18,6 +20,7 @@ import {
   type ProcessorCode,
   type TokenizedMethod,
 } from './processor';
+import type { SandboxChargesTable } from './tables';
 
 /** Card BIN prefixes (first 6 digits) the sandbox treats as debit cards; all others are credit. */
 export const SANDBOX_DEBIT_BINS = ['400005', '520082', '601199'] as const;
@@ -67,27 +70,28 @@ export class SandboxProcessor implements PaymentProcessor {
   constructor(private readonly db: Db) {}
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const known = await this.lookup(request.reference);
-    if (known) return known;
     const match = /^sbx_(card|bank)_(ok|nsf|limit|notpermitted)_/.exec(request.token);
     const outcome = (match?.[2] ?? 'ok') as Outcome;
-    await this.db
-      .insertInto('sandbox_charges')
-      .values({
-        reference: request.reference,
-        token: request.token,
-        amount_cents: request.amountCents,
-        approved: outcome === 'ok' ? 1 : 0,
-        code: outcome === 'ok' ? null : OUTCOME_CODES[outcome],
-        processor_reference: outcome === 'ok' ? `sbx_ch_${randomBytes(8).toString('hex')}` : null,
-        created_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .execute();
-    // Two concurrent charges with one reference: the first one recorded is the answer to both.
-    const recorded = await this.lookup(request.reference);
-    if (!recorded) throw new Error(`sandbox charge ${request.reference} was not recorded`);
-    return recorded;
+    const approved = outcome === 'ok';
+    const code = outcome === 'ok' ? null : OUTCOME_CODES[outcome];
+    // A reference charged before (a retry, or a concurrent charge recorded first) keeps its first
+    // result: the insert then records nothing, and the ledger's row is the answer.
+    const recorded = await firstRow(
+      this.db,
+      ledger(this.db).charge(
+        request.reference,
+        request.token,
+        request.amountCents,
+        approved ? 1 : 0,
+        code,
+        approved ? `sbx_ch_${randomBytes(8).toString('hex')}` : null,
+        new Date().toISOString(),
+      ),
+    );
+    if (recorded) return resultOf(recorded);
+    const known = await this.lookup(request.reference);
+    if (!known) throw new Error(`sandbox charge ${request.reference} was not recorded`);
+    return known;
   }
 
   async resolve(reference: string): Promise<ChargeResult> {
@@ -116,9 +120,37 @@ export class SandboxProcessor implements PaymentProcessor {
       .select(['approved', 'code', 'processor_reference'])
       .where('reference', '=', reference)
       .executeTakeFirst();
-    if (!row) return null;
-    return row.approved
-      ? { approved: true, processorReference: row.processor_reference ?? '' }
-      : { approved: false, code: row.code ?? 'unknown' };
+    return row ? resultOf(row) : null;
   }
 }
+
+/** A ledger row's charge result. */
+function resultOf(
+  row: Pick<Selectable<SandboxChargesTable>, 'approved' | 'code' | 'processor_reference'>,
+): ChargeResult {
+  return row.approved
+    ? { approved: true, processorReference: row.processor_reference ?? '' }
+    : { approved: false, code: row.code ?? 'unknown' };
+}
+
+/** The ledger's charge, precompiled (db/database.ts `precompileStatement`). */
+const ledger = perDatabase((db: Db) => ({
+  /** Records a charge unless its reference has one; its result when recorded now. */
+  charge: precompileStatement(
+    ['text', 'text', 'integer', 'integer', 'nullable text', 'nullable text', 'text'],
+    (reference, token, amountCents, approved, code, processorReference, createdAt) =>
+      db
+        .insertInto('sandbox_charges')
+        .values({
+          reference,
+          token,
+          amount_cents: amountCents,
+          approved,
+          code,
+          processor_reference: processorReference,
+          created_at: createdAt,
+        })
+        .onConflict((oc) => oc.column('reference').doNothing())
+        .returning(['approved', 'code', 'processor_reference']),
+  ),
+}));

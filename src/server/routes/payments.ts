@@ -116,9 +116,9 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext):
           body: request.body,
           settle: (key) => settleKey(ctx, services, debtorId, key),
         },
-        async () => ({
+        async (claimed) => ({
           status: 200,
-          body: await submitPayment(ctx, services, request, request.body, key),
+          body: await submitPayment(ctx, services, request, request.body, key, claimed),
         }),
       );
     },

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   openDatabase,
+  precompileStatement,
   sqliteConnectionOf,
   walSyncOf,
   writesSettled,
@@ -155,6 +156,46 @@ describe('SQLite group commit', () => {
     expect(held.calls).toHaveLength(1);
     held.release();
     await synced.promise;
+  });
+
+  it('a precompiled write (precompileStatement, run with executeQuery) waits for the sync like a built one', async () => {
+    const revokeAt = precompileStatement(['text', 'text'], (sid, at) =>
+      db.insertInto('revoked_sessions').values({ sid, reason: 'logout', revoked_at: at }),
+    );
+    const write = tracked(db.executeQuery(revokeAt('p', '2026-01-01T00:00:00.000Z')));
+    await settle();
+    expect(write.done()).toBe(false);
+    expect(held.calls).toHaveLength(1);
+    // Another call binds its own values to the same statement.
+    const transaction = tracked(
+      db.transaction().execute(async (trx) => {
+        await trx.executeQuery(revokeAt('q', '2026-01-02T00:00:00.000Z'));
+        return 'committed';
+      }),
+    );
+    await settle();
+    expect(transaction.done()).toBe(false);
+    held.release();
+    await write.promise;
+    await settle();
+    expect(transaction.done()).toBe(false);
+    expect(held.calls).toHaveLength(1);
+    held.release();
+    expect(await transaction.promise).toBe('committed');
+    const rows = await db
+      .selectFrom('revoked_sessions')
+      .select(['sid', 'revoked_at'])
+      .orderBy('sid')
+      .execute();
+    expect(rows).toEqual([
+      { sid: 'p', revoked_at: '2026-01-01T00:00:00.000Z' },
+      { sid: 'q', revoked_at: '2026-01-02T00:00:00.000Z' },
+    ]);
+    // Unsynced on purpose (db/sqlite-writes.ts): a precompiled write there does not wait.
+    const unsynced = tracked(writeUnsynced(db, revokeAt('u', '2026-01-03T00:00:00.000Z')));
+    await settle();
+    expect(unsynced.done()).toBe(true);
+    expect(held.calls).toHaveLength(0);
   });
 
   it('runs SQLite with synchronous = NORMAL: the commits are synced here, not one by one', async () => {
