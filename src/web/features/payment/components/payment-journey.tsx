@@ -72,11 +72,10 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   // after (the layout effect below). The route's render for the new address, everything around
   // the journey, then comes in a transition after the paint; and the browser's pushState runs
   // with the new stage's layout done, not forcing a layout of the old one (about 20 ms at 4x).
-  // Valid for the address it was drawn on only: any address change ends it. A new address has a
-  // new key; the browser's Back and Forward may return to the same one (even before the router
-  // has drawn the address followed), so they end it too.
+  // Valid for the address it was drawn on only (its history key): any new address has a new key.
+  // The browser's Back and Forward may return to the same key (even before the router has drawn
+  // the address followed), so they end it.
   const [ahead, setAhead] = useState<{ key: string; stage: string } | null>(null);
-  if (ahead && ahead.key !== location.key) setAhead(null);
   useEffect(() => {
     const end = () => setAhead(null);
     window.addEventListener('popstate', end);
