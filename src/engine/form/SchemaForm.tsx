@@ -154,7 +154,12 @@ function SchemaFormBody(props: SchemaFormProps) {
     setSubmitted(false);
     setTouched(new Set());
   }
-  useEffect(() => setStarted(seed.generation), [seed.generation]);
+  // The switch to uncontrolled is a render of the whole form, so it waits until after the first
+  // paint (a render in a passive effect would come before it: a stage drawn at a key press would
+  // paint later). The first change switches at once (handleChange below): until then RJSF's data
+  // is still the seed, so a render with it changes nothing.
+  const generation = seed.generation;
+  useEffect(() => afterNextPaint(() => setStarted(generation)), [generation]);
 
   // Compared by value, like formData: an inline `context={{ ... }}` keeps the uiSchema stable.
   const contextKey = JSON.stringify(props.context ?? {});
@@ -221,9 +226,9 @@ function SchemaFormBody(props: SchemaFormProps) {
 
   // Latest props and state for the stable handlers below (stable handlers keep RJSF from re-rendering
   // every field on each keystroke).
-  const latest = useRef({ props, data, busy });
+  const latest = useRef({ props, data, busy, generation });
   useLayoutEffect(() => {
-    latest.current = { props, data, busy };
+    latest.current = { props, data, busy, generation };
   });
   const valid = errors.length === 0;
   useEffect(() => {
@@ -240,7 +245,8 @@ function SchemaFormBody(props: SchemaFormProps) {
 
   const handleChange = useCallback((event: IChangeEvent<FormData>) => {
     const next = event.formData ?? {};
-    const { props: current, data: before } = latest.current;
+    const { props: current, data: before, generation: now } = latest.current;
+    setStarted(now);
     const changed = changedFields(before, next);
     if (changed.length === 0) return;
     setData(next);
@@ -333,4 +339,19 @@ function SchemaFormBody(props: SchemaFormProps) {
       </Form>
     </div>
   );
+}
+
+/**
+ * Runs `run` after the browser's next paint (a task queued from the frame's animation callback),
+ * unless the returned cleanup runs first.
+ */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }

@@ -5,7 +5,7 @@
  * current stage changes, focus moves to its heading and the page scrolls to it (not on the first
  * render: the page heading has focus then). Texts: flows/texts/journey.json.
  */
-import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Activity, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { localize, toLanguage } from '../i18n/split';
@@ -32,6 +32,12 @@ export interface JourneyViewProps {
   onChange: (stage: string) => void;
   /** Shown at the top of the current stage (a message such as "complete the previous step"). */
   notice?: ReactNode;
+  /**
+   * A stage whose content is drawn ahead, hidden (React's `<Activity mode="hidden">`, rendered
+   * when the page is idle), usually the one a Continue leads to: when it becomes the current
+   * stage, its content is already built and only shows.
+   */
+  prepare?: string;
 }
 
 const useStyles = makeStyles({
@@ -118,7 +124,7 @@ const useStyles = makeStyles({
 });
 
 export function JourneyView(props: JourneyViewProps) {
-  const { id, stages, state, current, renderStage, summarize, onChange, notice } = props;
+  const { id, stages, state, current, renderStage, summarize, onChange, notice, prepare } = props;
   const styles = useStyles();
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
@@ -207,11 +213,11 @@ export function JourneyView(props: JourneyViewProps) {
                   </Button>
                 )}
               </div>
-              {status === 'current' && (
-                <>
-                  {notice}
+              {(status === 'current' || stage.id === prepare) && (
+                <Activity mode={status === 'current' ? 'visible' : 'hidden'}>
+                  {status === 'current' && notice}
                   {renderStage(stage)}
-                </>
+                </Activity>
               )}
               {status === 'completed' && answers.length > 0 && (
                 <dl className={styles.answers}>

@@ -5,7 +5,8 @@
  * stage that becomes current.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -45,6 +46,14 @@ const STAGES: JourneyStage[] = [
   { id: 'method', title: { en: 'Method', es: 'Método' } },
   { id: 'review', title: { en: 'Review', es: 'Revisión' }, review: true },
 ];
+
+/** Not inside an element with `display: none` (what jsdom, which lays nothing out, can tell). */
+function displayed(element: Element): boolean {
+  for (let at: Element | null = element; at; at = at.parentElement) {
+    if (at instanceof HTMLElement && at.style.display === 'none') return false;
+  }
+  return true;
+}
 
 function view(current: string, state = EMPTY_JOURNEY, onChange = vi.fn()) {
   return render(
@@ -105,5 +114,53 @@ describe('JourneyView', () => {
       </I18nextProvider>,
     );
     expect(document.activeElement?.id).toBe('j-stage-method');
+  });
+
+  it('draws the prepared stage hidden, and shows that same content when it becomes current', async () => {
+    // A stage's content with state of its own: it must be the prepared one that shows, not a new one.
+    function Stage({ id }: { id: string }) {
+      const [typed, setTyped] = useState('');
+      return (
+        <label>
+          {id} field
+          <input value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </label>
+      );
+    }
+    const draw = (current: string, prepare: string | undefined) => (
+      <I18nextProvider i18n={i18n}>
+        <JourneyView
+          id="j"
+          stages={STAGES}
+          state={EMPTY_JOURNEY}
+          current={current}
+          prepare={prepare}
+          renderStage={(stage) => <Stage id={stage.id} />}
+          summarize={() => []}
+          onChange={() => undefined}
+        />
+      </I18nextProvider>
+    );
+    const { rerender } = render(draw('amount', 'method'));
+    // Hidden content is drawn when the page is idle.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const prepared = screen.getByLabelText('method field', { selector: 'input' });
+    expect(displayed(prepared)).toBe(false);
+    expect(displayed(screen.getByRole('textbox', { name: 'amount field' }))).toBe(true);
+    expect(screen.queryByRole('textbox', { name: 'method field' })).toBeNull();
+    // Locked, it still says so.
+    expect(
+      within(screen.getByTestId('stage-method')).queryByText(/once the steps before it/),
+    ).not.toBeNull();
+
+    rerender(draw('method', 'review'));
+    const shown = screen.getByRole('textbox', { name: 'method field' });
+    expect(shown).toBe(prepared);
+    expect(displayed(shown)).toBe(true);
+    expect(screen.queryByRole('textbox', { name: 'amount field' })).toBeNull();
+    await userEvent.type(shown, 'x');
+    expect(shown).toHaveProperty('value', 'x');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -189,6 +189,28 @@ describe('SchemaForm (sign-in)', () => {
     await waitFor(() => expect(button.querySelector('[role="progressbar"]')).not.toBeNull());
     await user.click(button);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps what is typed when drawn again before its first paint has passed', () => {
+    // RJSF takes the data from its `formData` prop until the form has started (after the first
+    // paint); a first change starts it at once, so a render right after that keeps the change.
+    const draw = (busy: boolean) => (
+      <I18nextProvider i18n={i18n}>
+        <SchemaForm
+          id="sign-in"
+          flow={signInFlow}
+          schema={signIn.schema}
+          validator={signIn.validator}
+          onSubmit={() => undefined}
+          busy={busy}
+        />
+      </I18nextProvider>
+    );
+    const { rerender } = render(draw(false));
+    const lastName = screen.getByLabelText(/Last name or business name/);
+    fireEvent.change(lastName, { target: { value: 'Smith' } });
+    rerender(draw(true));
+    expect(screen.getByLabelText(/Last name or business name/)).toHaveProperty('value', 'Smith');
   });
 
   it('has no axe violations, before and after a failed submit', async () => {

@@ -132,8 +132,16 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
 
   // The code of every stage's widgets, asked for as the journey shows: a Continue then finds the
   // next stage's here and draws it at once.
+  // When it has arrived, the stage after the current one is drawn ahead, hidden (JourneyView's
+  // `prepare`), so that a Continue only shows it.
+  const [codeArrived, setCodeArrived] = useState(false);
   useEffect(() => {
-    for (const stage of stages) void widgetsLoading(stageFlow(stage));
+    const loading = stages.map((stage) => widgetsLoading(stageFlow(stage)));
+    let live = true;
+    void Promise.all(loading).then(() => live && setCodeArrived(true));
+    return () => {
+      live = false;
+    };
   }, [stages]);
 
   const answers = stored.journey.answers;
@@ -197,8 +205,11 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
 
   const complete = useCallback(
     (stageId: string, given: FormData) => {
-      const journey = completeStage(stages, stored.journey, stageId, given);
-      const next = nextStage(stages, journey, stageId);
+      const completed = completeStage(stages, stored.journey, stageId, given);
+      const next = nextStage(stages, completed, stageId);
+      // Reaching the review is saved with the answers (else the effect above would draw the whole
+      // journey once more, before the review's first paint).
+      const journey = next === review?.id ? reachReview(stages, completed) : completed;
       const go = () => {
         update((s) => ({ ...s, journey }));
         setStageError(null);
@@ -212,7 +223,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
       else startTransition(go);
       track('payment_stage_completed', { variant: data.variant, stage: stageId });
     },
-    [stages, stored.journey, update, data.variant, showStage, codeHere],
+    [stages, stored.journey, update, data.variant, showStage, codeHere, review?.id],
   );
 
   /** A `checkExisting` stage asks first when a payment is already taken or scheduled on its first day. */
@@ -269,6 +280,11 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     return <Navigate to={stageUrl(current)} replace state={{ early, preserveScroll: true }} />;
   }
 
+  const following = stages[stages.findIndex((stage) => stage.id === current) + 1];
+  const prepare =
+    codeArrived && following?.form !== undefined && codeHere(following.id)
+      ? following.id
+      : undefined;
   const earlyNotice = (location.state as { early?: boolean } | null)?.early === true;
   const variantTitle = localize(data.config.title, data.language);
   const config = portalConfig();
@@ -373,6 +389,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
           });
         }}
         onChange={showStage}
+        prepare={prepare}
         notice={
           earlyNotice && (early || current === firstIncomplete(stages, stored.journey)) ? (
             <MessageBar intent="warning" data-testid="early-notice">
