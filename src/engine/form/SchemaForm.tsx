@@ -40,6 +40,7 @@ import { schemaErrors } from './precompiled';
 import { DEFAULT_BEHAVIOR, startingData } from './starting-data';
 import { useStableParts } from './stable-parts';
 import { arrayCounts, changedFields, errorTarget, focusField, toErrorSchema } from './field-errors';
+import { afterNextPaint } from '../after-next-paint';
 
 export interface SchemaFormProps {
   flow: FormFlow;
@@ -339,19 +340,4 @@ function SchemaFormBody(props: SchemaFormProps) {
       </Form>
     </div>
   );
-}
-
-/**
- * Runs `run` after the browser's next paint (a task queued from the frame's animation callback),
- * unless the returned cleanup runs first.
- */
-function afterNextPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
-  };
 }

@@ -5,7 +5,7 @@
  * change, before React renders, each matched route's `handle.prefetch` asks for its data
  * (prefetch.ts), so the page's code and data download side by side.
  */
-import { Suspense, startTransition, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import {
   Navigate,
   Outlet,
@@ -28,7 +28,7 @@ import { RequirePaymentAccess, RequireRole } from './guards';
 import type * as Prefetches from './prefetch';
 // React.lazy that the loading bar can see (navigations keep the old page while a chunk loads).
 import { lazy } from './page-loads';
-import { drawsAtOnce } from './draw-at-once';
+import { routerListener } from './draw-at-once';
 
 // One chunk per screen: the sign-in page does not download the dashboard.
 const SignInPage = lazy(() => import('../features/sign-in/components/sign-in-page'));
@@ -219,14 +219,15 @@ const browserHistory = inBrowser
  * The browser's history as the router sees it, with the data requests started as each change is
  * announced (a history takes one listener: the router's, so it is wrapped here). The router is
  * told not to use transitions itself (app.tsx): each change is drawn in a transition started here,
- * except a Back or Forward to an entry whose state asks to be drawn at once (draw-at-once.ts).
+ * except a Back or Forward to an entry whose state asks to be drawn at once, and a push that
+ * follows what the page has drawn already, drawn after its paint (draw-at-once.ts).
  */
 export const history: typeof browserHistory = Object.assign(Object.create(browserHistory), {
   listen(listener: Parameters<typeof browserHistory.listen>[0]) {
+    const tell = routerListener(listener);
     return browserHistory.listen((update) => {
       prefetchFor(update.location);
-      if (drawsAtOnce(update)) listener(update);
-      else startTransition(() => listener(update));
+      tell(update);
     });
   },
 });

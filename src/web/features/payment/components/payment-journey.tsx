@@ -41,7 +41,7 @@ import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-metho
 import { ExistingPaymentDialog } from '@/web/components/existing-payment-dialog';
 import { PageHeader } from '@/web/components/page-header';
 import { RouterLink } from '@/web/components/router-link';
-import { drawAtOnce } from '@/web/app/draw-at-once';
+import { drawAtOnce, drawnAhead } from '@/web/app/draw-at-once';
 import { track } from '@/web/lib/analytics';
 import { usePaymentSubmission } from '../hooks/use-payment-submission';
 import { portalConfig } from '@/web/lib/config';
@@ -200,7 +200,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     const to = follow.current;
     if (to === null) return;
     follow.current = null;
-    void navigate(to, { state: { preserveScroll: true, ...drawAtOnce } });
+    void navigate(to, { state: { preserveScroll: true, ...drawAtOnce, ...drawnAhead } });
   });
 
   const complete = useCallback(
