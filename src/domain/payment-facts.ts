@@ -364,17 +364,24 @@ export function paymentFacts(
 ): JourneyFacts {
   const schedule = scheduleOf(data, scheduleAnswers(data.journey, answers));
   const method = chosenMethod(data, answers);
-  const texts = agreementTexts(data, answers);
+  // Worked out when a declaration first reads it (the disclosure stage), not at every answer.
+  let agreement: Record<string, string> | undefined;
   return {
     today: data.today,
     variant: data.variant,
     kind: data.config.schedule,
     ...fixed,
     method: method ? { id: method.id, name: method.name } : null,
-    agreement: {
-      agreementText: texts.agreement,
-      eSignText: texts.eSign,
-      authorizationText: texts.authorization,
+    get agreement() {
+      if (!agreement) {
+        const texts = agreementTexts(data, answers);
+        agreement = {
+          agreementText: texts.agreement,
+          eSignText: texts.eSign,
+          authorizationText: texts.authorization,
+        };
+      }
+      return agreement;
     },
     payments: paymentsFacts(data, schedule),
     answers,
