@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -5,7 +6,7 @@ import { ConfirmDialog } from './confirm-dialog';
  * 'A payment is already scheduled': asked before paying when GetExistingPayment answers true.
  * The caller navigates only after `onContinue` has closed the dialog (fluentui#35139).
  */
-export function ExistingPaymentDialog({
+export const ExistingPaymentDialog = memo(function ExistingPaymentDialog({
   open,
   onContinue,
   onCancel,
@@ -27,4 +28,4 @@ export function ExistingPaymentDialog({
       onCancel={onCancel}
     />
   );
-}
+});

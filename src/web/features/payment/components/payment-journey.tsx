@@ -256,6 +256,19 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     }
   };
 
+  // The existing-payment question's answers, stable: the (memoized) dialog is not drawn again at
+  // every stage change.
+  const latestExisting = useRef({ existing, complete });
+  useLayoutEffect(() => {
+    latestExisting.current = { existing, complete };
+  });
+  const cancelExisting = useCallback(() => setExisting(null), []);
+  const continueExisting = useCallback(() => {
+    const { existing: pending, complete: go } = latestExisting.current;
+    setExisting(null);
+    if (pending) go(pending.stage, pending.given);
+  }, []);
+
   // The confirmation's heading gets the focus: it says that the payment went through.
   const onPaid = useCallback(
     () =>
@@ -400,12 +413,8 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
       />
       <ExistingPaymentDialog
         open={existing !== null}
-        onCancel={() => setExisting(null)}
-        onContinue={() => {
-          const pending = existing;
-          setExisting(null);
-          if (pending) complete(pending.stage, pending.given);
-        }}
+        onCancel={cancelExisting}
+        onContinue={continueExisting}
       />
     </>
   );
