@@ -1,6 +1,5 @@
 import { startTransition } from 'react';
 import type { Location } from 'react-router-dom';
-import { afterNextPaint } from '@/engine/after-next-paint';
 
 /**
  * Location state of a history entry drawn at once when the browser's Back or Forward returns to
@@ -27,24 +26,6 @@ export function drawsAtOnce(update: {
   );
 }
 
-/**
- * Location state of a push whose change is already on screen: the payment wizard draws its next
- * stage ahead of the address and then follows with this push (payment-journey.tsx). The router's
- * render of the address (the rest of the page: the header and the route) then waits until after
- * that drawing's paint, rather than delaying it (router.tsx).
- */
-export const drawnAhead = { drawnAhead: true } as const;
-
-export function followsDrawing(update: {
-  action: string;
-  location: Pick<Location, 'state'>;
-}): boolean {
-  return (
-    update.action === 'PUSH' &&
-    (update.location.state as { drawnAhead?: unknown } | null)?.drawnAhead === true
-  );
-}
-
 interface Update {
   action: string;
   location: Pick<Location, 'state'>;
@@ -52,25 +33,14 @@ interface Update {
 
 /**
  * The router's listener as our history calls it (router.tsx): each change in a transition, except a
- * Back or Forward drawn at once (`drawsAtOnce`), and a push that follows a drawing, told after the
- * paint (`followsDrawing`). A push told later is dropped if another change came first: the router
- * then has that one, which is newer.
+ * Back or Forward drawn at once (`drawsAtOnce`).
  */
 export function routerListener<U extends Update>(
   listener: (update: U) => void,
-  schedule: {
-    transition: (run: () => void) => void;
-    afterPaint: (run: () => void) => void;
-  } = { transition: startTransition, afterPaint: afterNextPaint },
+  transition: (run: () => void) => void = startTransition,
 ): (update: U) => void {
-  let latest = 0;
   return (update) => {
-    const number = ++latest;
     if (drawsAtOnce(update)) listener(update);
-    else if (followsDrawing(update)) {
-      schedule.afterPaint(() => {
-        if (number === latest) schedule.transition(() => listener(update));
-      });
-    } else schedule.transition(() => listener(update));
+    else transition(() => listener(update));
   };
 }

@@ -219,8 +219,7 @@ const browserHistory = inBrowser
  * The browser's history as the router sees it, with the data requests started as each change is
  * announced (a history takes one listener: the router's, so it is wrapped here). The router is
  * told not to use transitions itself (app.tsx): each change is drawn in a transition started here,
- * except a Back or Forward to an entry whose state asks to be drawn at once, and a push that
- * follows what the page has drawn already, drawn after its paint (draw-at-once.ts).
+ * except a Back or Forward to an entry whose state asks to be drawn at once (draw-at-once.ts).
  */
 export const history: typeof browserHistory = Object.assign(Object.create(browserHistory), {
   listen(listener: Parameters<typeof browserHistory.listen>[0]) {

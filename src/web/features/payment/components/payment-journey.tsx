@@ -41,7 +41,8 @@ import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-metho
 import { ExistingPaymentDialog } from '@/web/components/existing-payment-dialog';
 import { PageHeader } from '@/web/components/page-header';
 import { RouterLink } from '@/web/components/router-link';
-import { drawAtOnce, drawnAhead } from '@/web/app/draw-at-once';
+import { drawAtOnce } from '@/web/app/draw-at-once';
+import { afterNextPaint } from '@/engine/after-next-paint';
 import { track } from '@/web/lib/analytics';
 import { usePaymentSubmission } from '../hooks/use-payment-submission';
 import { portalConfig } from '@/web/lib/config';
@@ -69,20 +70,29 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const { stage: addressed } = useParams();
   // A stage drawn ahead of the address: a Continue (or a completed stage's Change) draws the
   // stage it leads to at once, in this component's own render, and the address follows right
-  // after (the layout effect below). The route's render for the new address, everything around
-  // the journey, then comes in a transition after the paint; and the browser's pushState runs
-  // with the new stage's layout done, not forcing a layout of the old one (about 20 ms at 4x).
+  // after its paint (the layout effect below). The browser's pushState and the route's render
+  // for the new address, everything around the journey, so stay out of the key's task: called
+  // there, pushState took 2-20 ms at 4x (it forced a style and layout when focus handlers had
+  // changed attributes after the focus's layout).
   // Valid for the address it was drawn on only (its history key): any new address has a new key.
   // The browser's Back and Forward may return to the same key (even before the router has drawn
-  // the address followed), so they end it.
+  // the address followed), so they end it, and an address still to follow is then not pushed.
   const [ahead, setAhead] = useState<{ key: string; stage: string } | null>(null);
+  const follow = useRef<string | null>(null);
+  const following = useRef<(() => void) | null>(null);
   useEffect(() => {
-    const end = () => setAhead(null);
+    const end = () => {
+      following.current?.();
+      following.current = null;
+      setAhead(null);
+    };
     window.addEventListener('popstate', end);
-    return () => window.removeEventListener('popstate', end);
+    return () => {
+      window.removeEventListener('popstate', end);
+      following.current?.();
+    };
   }, []);
   const requested = ahead?.key === location.key ? ahead.stage : addressed;
-  const follow = useRef<string | null>(null);
   const [stored, setStored] = useState<StoredPayment>(() => loadPayment(storageKey));
   const [stageError, setStageError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -194,13 +204,15 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     },
     [codeHere, location.key, navigate, stageUrl],
   );
-  // The address follows a stage drawn ahead, in the commit that drew it: after JourneyView's
-  // layout effect has moved the focus (a child's layout effects run first), so the layout is done.
+  // The address follows a stage drawn ahead after the paint of the commit that drew it.
   useLayoutEffect(() => {
     const to = follow.current;
     if (to === null) return;
     follow.current = null;
-    void navigate(to, { state: { preserveScroll: true, ...drawAtOnce, ...drawnAhead } });
+    following.current = afterNextPaint(() => {
+      following.current = null;
+      void navigate(to, { state: { preserveScroll: true, ...drawAtOnce } });
+    });
   });
 
   const complete = useCallback(
@@ -293,11 +305,9 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     return <Navigate to={stageUrl(current)} replace state={{ early, preserveScroll: true }} />;
   }
 
-  const following = stages[stages.findIndex((stage) => stage.id === current) + 1];
+  const after = stages[stages.findIndex((stage) => stage.id === current) + 1];
   const prepare =
-    codeArrived && following?.form !== undefined && codeHere(following.id)
-      ? following.id
-      : undefined;
+    codeArrived && after?.form !== undefined && codeHere(after.id) ? after.id : undefined;
   const earlyNotice = (location.state as { early?: boolean } | null)?.early === true;
   const variantTitle = localize(data.config.title, data.language);
   const config = portalConfig();
