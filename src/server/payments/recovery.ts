@@ -204,7 +204,13 @@ export async function recordAccepted(
       }
     }
     if (plan.chargeNow && first) {
-      yield writes.transaction(plan.accountId, plan.today, first.cents, transactionType, confirmation);
+      yield writes.transaction(
+        plan.accountId,
+        plan.today,
+        first.cents,
+        transactionType,
+        confirmation,
+      );
       yield writes.paymentPending(stamp, plan.accountId);
     }
     const a = plan.authorization;
