@@ -137,13 +137,28 @@ export function yearOf(value: string): number {
 }
 
 /**
+ * Days already written out by formatLongDay (dayjs builds an object, a locale and a format for
+ * each: a payment's authorization texts write the same few days again and again), by language
+ * and day; emptied when full.
+ */
+const longDays = new Map<string, string>();
+const MAX_LONG_DAYS = 2000;
+
+/**
  * A calendar day written out in the page language, the one date format of the portal (tables,
  * notices, the payment wizard, the PDFs): 'November 21, 2026' / '21 de noviembre de 2026'. The same
  * words in the browser and on the server (payment authorizations are compared word for word).
  * dayjs's localized long date (`LL`), on the calendar day itself: no time zone can move it.
  */
 export function formatLongDay(day: string, language: 'en' | 'es'): string {
-  return dayjs(datePart(day)).locale(language).format('LL');
+  const key = `${language}${datePart(day)}`;
+  let text = longDays.get(key);
+  if (text === undefined) {
+    text = dayjs(datePart(day)).locale(language).format('LL');
+    if (longDays.size >= MAX_LONG_DAYS) longDays.clear();
+    longDays.set(key, text);
+  }
+  return text;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { Selectable } from 'kysely';
 import { perDatabase, precompileStatement } from '../db/database';
-import { writeWithoutWaiting } from '../db/sqlite-writes';
+import { queuesWrites, writeWithoutWaiting } from '../db/sqlite-writes';
 import type { Db, SessionsTable } from '../db/types';
 
 /** How long a session may last (issue 20): idle since its last call, and from sign-in. */
@@ -110,11 +110,16 @@ export class SessionStore {
     const stamp = now.toISOString();
     // A session that has already ended (idle too long, or at its end) is never brought back.
     const idleSince = new Date(now.getTime() - this.limits.idleMs).toISOString();
-    const written = await writeWithoutWaiting(
+    const written = writeWithoutWaiting(
       this.db,
       sessionStatements(this.db).touch(stamp, sid, idleSince),
-    ).catch(() => false);
-    if (!written) this.touched.delete(sid);
+    )
+      .catch(() => false)
+      .then((done) => {
+        if (!done) this.touched.delete(sid);
+      });
+    // On SQLite the write is queued (db/sqlite-writes.ts): the call need not wait for it.
+    if (!queuesWrites(this.db)) await written;
   }
 
   /** That this process wrote the session's last call at `at` (for ACTIVITY_WRITE_MS). */

@@ -22,6 +22,7 @@ import {
   SqliteDialect,
   type Compilable,
   type CompiledQuery,
+  type QueryResult,
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -469,7 +470,116 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/**
+ * Statements that run straight on a SQLite connection (`execute`, `transactionSteps`), prepared
+ * once per SQL text, with the connection's transaction wrapper (better-sqlite3 keeps its BEGIN,
+ * COMMIT and ROLLBACK prepared).
+ */
+interface Direct {
+  prepared: (sql: string) => SqliteDatabase.Statement;
+  transaction: (run: () => unknown) => unknown;
+}
+
+/** Distinct SQL texts run straight per connection (the payment's writes: a few dozen). */
+const MAX_DIRECT_STATEMENTS = 200;
+
+const directOf = new WeakMap<SqliteDatabase.Database, Direct>();
+
+function direct(sqlite: SqliteDatabase.Database): Direct {
+  let made = directOf.get(sqlite);
+  if (!made) {
+    made = {
+      prepared: statementCache(sqlite, MAX_DIRECT_STATEMENTS),
+      transaction: sqlite.transaction((run: () => unknown) => run()),
+    };
+    directOf.set(sqlite, made);
+  }
+  return made;
+}
+
+/**
+ * Runs a compiled query on the SQLite connection at once, as Kysely's SQLite driver runs it: rows
+ * when the statement returns any, else the rows changed and the last insert's id. A statement
+ * that writes is marked for the group commit first (`wrote`, as the prepare wrapper marks it).
+ */
+function runOnConnection<R>(
+  sqlite: SqliteDatabase.Database,
+  wal: WalSync | undefined,
+  query: CompiledQuery<R>,
+): QueryResult<R> {
+  const statement = direct(sqlite).prepared(query.sql);
+  if (!statement.readonly) wal?.wrote();
+  if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return {
+    rows: [],
+    numAffectedRows: BigInt(changes),
+    insertId: BigInt(lastInsertRowid),
+  };
+}
+
+/**
+ * Runs a compiled query (a precompiled statement's) exactly as `db.executeQuery` would, without
+ * Kysely's connection provider, driver and their promise turns per statement on SQLite: when no
+ * transaction is open on the connection, no other query can be under way either (better-sqlite3
+ * is synchronous; see `sqliteOf`), so the statement runs at once, and a write then waits for the
+ * group commit's sync exactly as it would through the driver (db/group-commit.ts: resolved only
+ * once an fsync that started after it has finished). While a transaction is open, on an instance
+ * not made by openDatabase (a transaction's, `withPlugin`'s) and on PostgreSQL it goes through
+ * Kysely.
+ */
+export async function execute<R>(db: Db, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  const sqlite = sqliteOf.get(db);
+  if (!sqlite || sqlite.inTransaction) return db.executeQuery(query);
+  const wal = walOf.get(sqlite);
+  const before = wal?.writes;
+  const result = runOnConnection(sqlite, wal, query);
+  if (wal && wal.writes !== before) await wal.settled();
+  return result;
+}
+
 /** The first row a compiled query (a precompiled statement's) gives, run as Kysely runs it. */
 export async function firstRow<R>(db: Db, query: CompiledQuery<R>): Promise<R | undefined> {
-  return (await db.executeQuery(query)).rows[0];
+  return (await execute(db, query)).rows[0];
+}
+
+/**
+ * The statements of one transaction, as a generator that yields each compiled query and receives
+ * its result (so that a later statement may use an earlier one's rows). Throwing inside it rolls
+ * the transaction back.
+ */
+export type TransactionSteps<T> = Generator<CompiledQuery<unknown>, T, QueryResult<unknown>>;
+
+/**
+ * Runs `steps` in one transaction, as `db.transaction().execute` would with each statement run by
+ * `trx.executeQuery`. On SQLite, when no transaction is open on the connection (see `execute`),
+ * the whole transaction runs at once, from BEGIN to COMMIT, in one synchronous call (no other
+ * query can come between its statements, as Kysely's connection mutex would ensure), and the
+ * caller then waits for the group commit's sync as the driver's release would. Otherwise through
+ * Kysely's transaction.
+ */
+export async function transactionSteps<T>(db: Db, steps: () => TransactionSteps<T>): Promise<T> {
+  const sqlite = sqliteOf.get(db);
+  if (!sqlite || sqlite.inTransaction) {
+    return db.transaction().execute(async (trx) => {
+      const run = steps();
+      let step = run.next();
+      while (!step.done) step = run.next(await trx.executeQuery(step.value));
+      return step.value;
+    });
+  }
+  const wal = walOf.get(sqlite);
+  const before = wal?.writes;
+  try {
+    return direct(sqlite).transaction(() => {
+      const run = steps();
+      let step = run.next();
+      while (!step.done) step = run.next(runOnConnection(sqlite, wal, step.value));
+      return step.value;
+    }) as T;
+  } finally {
+    // A transaction that wrote, or began to and was rolled back, waits as the driver's release
+    // waits (at worst for one sync too many).
+    if (wal && wal.writes !== before) await wal.settled();
+  }
 }

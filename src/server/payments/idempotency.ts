@@ -40,14 +40,32 @@ export interface ClaimedKey {
   storedAnswer?: string;
 }
 
-/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted, so equal bodies hash equally whatever their key order. Keys are
+ * sorted by UTF-16 code units (`sort()`'s default order); properties whose value is undefined are
+ * left out, an undefined array item is null. The text must never change: stored keys' hashes are
+ * compared with it.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i += 1) {
+      if (i > 0) out += ',';
+      out += canonicalJson(value[i]);
+    }
+    return `${out}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).sort();
+    let out = '{';
+    for (const key of keys) {
+      const item = object[key];
+      if (item === undefined) continue;
+      if (out.length > 1) out += ',';
+      out += `${JSON.stringify(key)}:${canonicalJson(item)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

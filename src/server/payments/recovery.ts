@@ -16,7 +16,7 @@
  * update, so of a late original process and a recovering one exactly one writes.
  */
 import type { Insertable } from 'kysely';
-import { firstRow } from '../db/database';
+import { firstRow, transactionSteps, type TransactionSteps } from '../db/database';
 import { answerStatement, type ClaimedKey } from './idempotency';
 import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
@@ -140,29 +140,27 @@ export async function recordAccepted(
     if (answer) answer.key.storedAnswer = answer.body;
     return;
   }
-  await db.transaction().execute(async (trx) => {
+  await transactionSteps(db, function* (): TransactionSteps<void> {
     // The submission leaves `in_flight` with its arrangement in one update (or the transaction
     // ends with AlreadySettled): a payment of its own makes the arrangement first.
     let created: number | undefined;
     if (makesArrangement) {
-      const row = await firstRow(trx, writes.arrangement(...arrangement));
+      const row = (yield writes.arrangement(...arrangement)).rows[0] as { id: number } | undefined;
       if (!row) throw new Error('the arrangement was not recorded');
       created = row.id;
     }
-    const claimed = await trx.executeQuery(
-      writes.accept(
-        plan.chargeNow ? 'approved' : 'scheduled',
-        processorReference,
-        stamp,
-        created ?? plan.activeArrangementId,
-        submission.id,
-      ),
+    const claimed = yield writes.accept(
+      plan.chargeNow ? 'approved' : 'scheduled',
+      processorReference,
+      stamp,
+      created ?? plan.activeArrangementId,
+      submission.id,
     );
     if (Number(claimed.numAffectedRows ?? 0) === 0) throw new AlreadySettled();
 
     if (created === undefined) {
       for (const id of plan.paysExisting) {
-        await trx
+        yield db
           .updateTable('arrangement_payments')
           .set({
             status: 'Approved',
@@ -174,68 +172,68 @@ export async function recordAccepted(
             paid_with: plan.paidWith,
           })
           .where('id', '=', id)
-          .execute();
+          .compile();
       }
     } else {
       if (plan.replacesActive && plan.activeArrangementId !== null) {
-        await trx
+        yield db
           .updateTable('arrangement_payments')
           .set({ status: 'Canceled' })
           .where('arrangement_id', '=', plan.activeArrangementId)
           .where('status', 'in', ['PostDate', 'Rejected'])
-          .execute();
-        await trx
+          .compile();
+        yield db
           .updateTable('arrangements')
           .set({ active: 0 })
           .where('id', '=', plan.activeArrangementId)
-          .execute();
+          .compile();
       }
       for (const payment of schedule) {
-        await trx.executeQuery(
-          writes.arrangementPayment(
-            created,
-            payment.pay_date,
-            payment.amount_cents,
-            payment.status,
-            payment.is_pending_post,
-            plan.fundingId,
-            plan.paidWith,
-            payment.confirmation,
-            payment.charged,
-            stamp,
-          ),
+        yield writes.arrangementPayment(
+          created,
+          payment.pay_date,
+          payment.amount_cents,
+          payment.status,
+          payment.is_pending_post,
+          plan.fundingId,
+          plan.paidWith,
+          payment.confirmation,
+          payment.charged,
+          stamp,
         );
       }
     }
     if (plan.chargeNow && first) {
-      await trx.executeQuery(
-        writes.transaction(plan.accountId, plan.today, first.cents, transactionType, confirmation),
+      yield writes.transaction(
+        plan.accountId,
+        plan.today,
+        first.cents,
+        transactionType,
+        confirmation,
       );
-      await trx.executeQuery(writes.paymentPending(stamp, plan.accountId));
+      yield writes.paymentPending(stamp, plan.accountId);
     }
     const a = plan.authorization;
-    await trx.executeQuery(
-      writes.authorization(
-        submission.id,
-        a.debtor_id,
-        a.account_id,
-        a.confirmation,
-        a.session_id,
-        a.language,
-        a.content_version,
-        a.published_version ?? null,
-        a.recurring,
-        a.agreement_text,
-        a.esign_text,
-        a.authorization_text,
-        a.payer_name,
-        a.method_name,
-        a.schedule,
-        a.total_cents,
-        a.agreed_at,
-      ),
+    yield writes.authorization(
+      submission.id,
+      a.debtor_id,
+      a.account_id,
+      a.confirmation,
+      a.session_id,
+      a.language,
+      a.content_version,
+      a.published_version ?? null,
+      a.recurring,
+      a.agreement_text,
+      a.esign_text,
+      a.authorization_text,
+      a.payer_name,
+      a.method_name,
+      a.schedule,
+      a.total_cents,
+      a.agreed_at,
     );
-    if (answer) await trx.executeQuery(answerStatement(db, answer.key, answer.body, stamp));
+    if (answer) yield answerStatement(db, answer.key, answer.body, stamp);
     beforeCommit();
   });
   if (answer) answer.key.storedAnswer = answer.body;

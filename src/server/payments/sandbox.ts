@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { firstRow, perDatabase, precompileStatement } from '../db/database';
+import { randomHex } from '../random-hex';
 import type { Db } from '../db/types';
 import { cardBrand } from './cards';
 import {
@@ -84,7 +85,7 @@ export class SandboxProcessor implements PaymentProcessor {
         request.amountCents,
         approved ? 1 : 0,
         code,
-        approved ? `sbx_ch_${randomBytes(8).toString('hex')}` : null,
+        approved ? `sbx_ch_${randomHex(8)}` : null,
         new Date().toISOString(),
       ),
     );

@@ -7,12 +7,12 @@
  * refuse is answered 200 with `success: false` and one error code (spec section 8 codes, the
  * processor's codes as it sends them, and the portal's own codes listed in SUBMIT_ERRORS).
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
 import { shownContent } from '../content/shown';
 import { failpoint } from '../failpoints';
+import { randomHex } from '../random-hex';
 import { variantConfig } from '../../domain/payment-journey';
 import { accountState, ownAccount } from './account-state';
 import { fundingName, ownFunding } from './funding';
@@ -45,7 +45,7 @@ import {
 export type { SubmitBody } from './submit-checks';
 
 function confirmationCode(): string {
-  return `WP${randomBytes(5).toString('hex').toUpperCase()}`;
+  return `WP${randomHex(5).toUpperCase()}`;
 }
 
 export async function submitPayment(

@@ -9,8 +9,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  execute,
+  firstRow,
   openDatabase,
   precompileStatement,
+  transactionSteps,
+  type TransactionSteps,
   sqliteConnectionOf,
   walSyncOf,
   writesSettled,
@@ -196,6 +200,66 @@ describe('SQLite group commit', () => {
     await settle();
     expect(unsynced.done()).toBe(true);
     expect(held.calls).toHaveLength(0);
+  });
+
+  it('a write run straight on the connection (execute, transactionSteps) waits for the sync as through Kysely', async () => {
+    const revokeAt = precompileStatement(['text', 'text'], (sid, at) =>
+      db
+        .insertInto('revoked_sessions')
+        .values({ sid, reason: 'logout', revoked_at: at })
+        .onConflict((oc) => oc.column('sid').doNothing())
+        .returning('sid'),
+    );
+    const write = tracked(firstRow(db, revokeAt('s', '2026-01-01T00:00:00.000Z')));
+    await settle();
+    // Committed at once (the connection is free), answered only after the fsync.
+    expect(write.done()).toBe(false);
+    expect(held.calls).toHaveLength(1);
+    expect(sqliteConnectionOf(db)?.inTransaction).toBe(false);
+    held.release();
+    expect(await write.promise).toEqual({ sid: 's' });
+    // A whole transaction of steps: every statement, then one sync after its COMMIT.
+    const steps = tracked(
+      transactionSteps(db, function* (): TransactionSteps<string> {
+        const first = yield revokeAt('t1', '2026-01-02T00:00:00.000Z');
+        const again = yield revokeAt('s', '2026-01-02T00:00:00.000Z');
+        yield revokeAt('t2', '2026-01-02T00:00:00.000Z');
+        return `${first.rows.length} ${again.rows.length}`;
+      }),
+    );
+    await settle();
+    expect(steps.done()).toBe(false);
+    expect(held.calls).toHaveLength(1);
+    held.release();
+    expect(await steps.promise).toBe('1 0');
+    // A step that throws rolls the whole transaction back (and waits as the driver's release would).
+    const failed = tracked(
+      transactionSteps(db, function* (): TransactionSteps<void> {
+        yield revokeAt('gone', '2026-01-03T00:00:00.000Z');
+        throw new Error('settled by someone else');
+      }),
+    );
+    await settle();
+    held.release();
+    await expect(failed.promise).rejects.toThrow('settled by someone else');
+    const rows = await db.selectFrom('revoked_sessions').select('sid').orderBy('sid').execute();
+    expect(rows.map((row) => row.sid)).toEqual(['s', 't1', 't2']);
+    // Inside another request's open transaction it waits its turn through Kysely.
+    let release = () => undefined as void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const open = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('revoked_sessions').select('sid').execute();
+      await hold;
+    });
+    await settle();
+    const queued = tracked(execute(db, revokeAt('late', '2026-01-04T00:00:00.000Z')));
+    await settle();
+    expect(queued.done()).toBe(false);
+    release();
+    await open;
+    await settle();
+    held.release();
+    expect((await queued.promise).rows).toEqual([{ sid: 'late' }]);
   });
 
   it('runs SQLite with synchronous = NORMAL: the commits are synced here, not one by one', async () => {

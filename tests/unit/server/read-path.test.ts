@@ -18,6 +18,7 @@ import { ACCESS_SECONDS, TokenService, VERIFIED_IDLE_MS } from '../../../src/ser
 import {
   openDatabase,
   precompile,
+  sqliteConnectionOf,
   withStatementCache,
   walSyncOf,
   writesSettled,
@@ -319,6 +320,69 @@ describe('writeUnsynced on SQLite', () => {
     expect(await written).toEqual([{ sid: 'b' }]);
     const left = await database.db.selectFrom('revoked_sessions').select('sid').execute();
     expect(left).toEqual([{ sid: 'b' }]);
+  });
+});
+
+describe('writes queued by writeWithoutWaiting on SQLite', () => {
+  const revoke = (sid: string) =>
+    database.db
+      .insertInto('revoked_sessions')
+      .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
+      .onConflict((oc) => oc.column('sid').doNothing())
+      .returning('sid');
+  const sids = async () =>
+    (await database.db.selectFrom('revoked_sessions').select('sid').orderBy('sid').execute()).map(
+      (row) => row.sid,
+    );
+
+  it("are not run at once, and join the next unsynced write's commit", async () => {
+    const touched = writeWithoutWaiting(
+      database.db,
+      database.db.insertInto('revoked_sessions').values({
+        sid: 'queued',
+        reason: 'logout',
+        revoked_at: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(await sids()).toEqual([]);
+    const syncs = walSyncOf(database.db)?.syncs;
+    expect(await writeUnsynced(database.db, revoke('claim'))).toEqual([{ sid: 'claim' }]);
+    // Resolved by that write, before the end of the turn; one transaction, no sync of its own.
+    let settled: boolean | undefined;
+    void touched.then((written) => (settled = written));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(true);
+    expect(await sids()).toEqual(['claim', 'queued']);
+    expect(walSyncOf(database.db)?.syncs).toBe(syncs);
+  });
+
+  it('run together at the end of the turn when no write takes them along', async () => {
+    const first = writeWithoutWaiting(database.db, revoke('one'));
+    const second = writeWithoutWaiting(database.db, revoke('two'));
+    await Promise.resolve();
+    expect(
+      sqliteConnectionOf(database.db)?.prepare('select count(*) as n from revoked_sessions').get(),
+    ).toEqual({ n: 0 });
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(await sids()).toEqual(['one', 'two']);
+  });
+
+  it('a queued write that fails is skipped, and the write it joined runs alone', async () => {
+    await writeUnsynced(database.db, revoke('taken'));
+    // A second row with the same primary key fails inside the joined transaction.
+    const failing = writeWithoutWaiting(
+      database.db,
+      database.db.insertInto('revoked_sessions').values({
+        sid: 'taken',
+        reason: 'logout',
+        revoked_at: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(await writeUnsynced(database.db, revoke('alone'))).toEqual([{ sid: 'alone' }]);
+    expect(await failing).toBe(false);
+    expect(await sids()).toEqual(['alone', 'taken']);
+    expect(sqliteConnectionOf(database.db)?.inTransaction).toBe(false);
   });
 });
 
