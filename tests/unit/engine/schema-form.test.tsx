@@ -32,20 +32,26 @@ beforeEach(async () => {
 beforeAll(loadLazyWidgets);
 afterEach(cleanup);
 
-function renderSignIn(props: Partial<Parameters<typeof SchemaForm>[0]> = {}) {
-  const onSubmit = vi.fn();
-  const utils = render(
+type SignInProps = Partial<Parameters<typeof SchemaForm>[0]>;
+
+function signInForm(props: SignInProps = {}) {
+  return (
     <I18nextProvider i18n={i18n}>
       <SchemaForm
         id="sign-in"
         flow={signInFlow}
         schema={signIn.schema}
         validator={signIn.validator}
-        onSubmit={onSubmit}
+        onSubmit={() => undefined}
         {...props}
       />
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+}
+
+function renderSignIn(props: SignInProps = {}) {
+  const onSubmit = vi.fn();
+  const utils = render(signInForm({ onSubmit, ...props }));
   return { ...utils, onSubmit };
 }
 
@@ -194,22 +200,10 @@ describe('SchemaForm (sign-in)', () => {
   it('keeps what is typed when drawn again before its first paint has passed', () => {
     // RJSF takes the data from its `formData` prop until the form has started (after the first
     // paint); a first change starts it at once, so a render right after that keeps the change.
-    const draw = (busy: boolean) => (
-      <I18nextProvider i18n={i18n}>
-        <SchemaForm
-          id="sign-in"
-          flow={signInFlow}
-          schema={signIn.schema}
-          validator={signIn.validator}
-          onSubmit={() => undefined}
-          busy={busy}
-        />
-      </I18nextProvider>
-    );
-    const { rerender } = render(draw(false));
+    const { rerender } = render(signInForm({ busy: false }));
     const lastName = screen.getByLabelText(/Last name or business name/);
     fireEvent.change(lastName, { target: { value: 'Smith' } });
-    rerender(draw(true));
+    rerender(signInForm({ busy: true }));
     expect(screen.getByLabelText(/Last name or business name/)).toHaveProperty('value', 'Smith');
   });
 

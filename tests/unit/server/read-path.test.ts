@@ -284,14 +284,15 @@ describe('writeWithoutWaiting on SQLite', () => {
   });
 });
 
-describe('writeUnsynced on SQLite', () => {
-  const revoke = (sid: string) =>
-    database.db
-      .insertInto('revoked_sessions')
-      .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
-      .onConflict((oc) => oc.column('sid').doNothing())
-      .returning('sid');
+/** A write that answers the row it wrote (none on a conflict). */
+const revoke = (sid: string) =>
+  database.db
+    .insertInto('revoked_sessions')
+    .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
+    .onConflict((oc) => oc.column('sid').doNothing())
+    .returning('sid');
 
+describe('writeUnsynced on SQLite', () => {
   it('answers RETURNING rows, none on a conflict, and asks for no sync of its own', async () => {
     const syncs = walSyncOf(database.db)?.syncs;
     expect(await writeUnsynced(database.db, revoke('a'))).toEqual([{ sid: 'a' }]);
@@ -324,12 +325,6 @@ describe('writeUnsynced on SQLite', () => {
 });
 
 describe('writes queued by writeWithoutWaiting on SQLite', () => {
-  const revoke = (sid: string) =>
-    database.db
-      .insertInto('revoked_sessions')
-      .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
-      .onConflict((oc) => oc.column('sid').doNothing())
-      .returning('sid');
   const sids = async () =>
     (await database.db.selectFrom('revoked_sessions').select('sid').orderBy('sid').execute()).map(
       (row) => row.sid,
