@@ -141,9 +141,8 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   }, [onReview, stored.journey.reviewReached, stages, update]);
 
   // The code of every stage's widgets, asked for as the journey shows: a Continue then finds the
-  // next stage's here and draws it at once.
-  // When it has arrived, the stage after the current one is drawn ahead, hidden (JourneyView's
-  // `prepare`), so that a Continue only shows it.
+  // next stage's here and draws it at once. Once it has arrived, the stage after the current one
+  // is drawn ahead, hidden (JourneyView's `prepare`), so that a Continue only shows it.
   const [codeArrived, setCodeArrived] = useState(false);
   useEffect(() => {
     const loading = stages.map((stage) => widgetsLoading(stageFlow(stage)));
@@ -209,6 +208,8 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     const to = follow.current;
     if (to === null) return;
     follow.current = null;
+    // A second stage drawn within the same frame: its address is the one to follow.
+    following.current?.();
     following.current = afterNextPaint(() => {
       following.current = null;
       void navigate(to, { state: { preserveScroll: true, ...drawAtOnce } });
