@@ -471,21 +471,21 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
 }
 
 /**
- * Statements that run straight on a SQLite connection (`execute`, `transactionSteps`), prepared
- * once per SQL text, with the connection's transaction wrapper (better-sqlite3 keeps its BEGIN,
- * COMMIT and ROLLBACK prepared).
+ * Statements that run straight on a SQLite connection (`execute`, `transactionSteps`, and
+ * db/sqlite-writes.ts), prepared once per SQL text, with the connection's transaction wrapper
+ * (better-sqlite3 keeps its BEGIN, COMMIT and ROLLBACK prepared).
  */
 interface Direct {
   prepared: (sql: string) => SqliteDatabase.Statement;
   transaction: (run: () => unknown) => unknown;
 }
 
-/** Distinct SQL texts run straight per connection (the payment's writes: a few dozen). */
+/** Distinct SQL texts run straight per connection (the payment's writes and the unsynced ones). */
 const MAX_DIRECT_STATEMENTS = 200;
 
 const directOf = new WeakMap<SqliteDatabase.Database, Direct>();
 
-function direct(sqlite: SqliteDatabase.Database): Direct {
+export function direct(sqlite: SqliteDatabase.Database): Direct {
   let made = directOf.get(sqlite);
   if (!made) {
     made = {

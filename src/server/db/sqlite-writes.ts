@@ -27,7 +27,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { isCompilable, type Compilable, type CompiledQuery } from 'kysely';
-import { SQLITE_BUSY_TIMEOUT_MS, sqliteConnectionOf, statementCache } from './database';
+import { SQLITE_BUSY_TIMEOUT_MS, direct, sqliteConnectionOf } from './database';
 import type { Db } from './types';
 
 /** A write queued by writeWithoutWaiting, and what to tell its caller (written or skipped). */
@@ -37,20 +37,19 @@ interface Queued {
   done: (written: boolean) => void;
 }
 
+/**
+ * Per connection: the busy-timeout pragmas, and the writes queued by writeWithoutWaiting with
+ * whether their flush is scheduled. The writes themselves and their transaction are the
+ * connection's direct statements (database.ts `direct`).
+ */
 interface Statements {
   noWait: SqliteDatabase.Statement;
   wait: SqliteDatabase.Statement;
-  /** The writes, prepared once per SQL text. */
   prepared: (sql: string) => SqliteDatabase.Statement;
-  /** Runs its argument in one transaction (better-sqlite3 keeps BEGIN and COMMIT prepared). */
   together: (run: () => unknown) => unknown;
-  /** Writes queued by writeWithoutWaiting, and whether their flush is scheduled. */
   queued: Queued[];
   flushScheduled: boolean;
 }
-
-/** Distinct SQL texts kept per connection (a handful are written this way). */
-const MAX_WRITES = 100;
 
 const statementsOf = new WeakMap<SqliteDatabase.Database, Statements>();
 
@@ -60,8 +59,8 @@ function statements(sqlite: SqliteDatabase.Database): Statements {
     made = {
       noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
       wait: sqlite.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
-      prepared: statementCache(sqlite, MAX_WRITES),
-      together: sqlite.transaction((run: () => unknown) => run()),
+      prepared: direct(sqlite).prepared,
+      together: direct(sqlite).transaction,
       queued: [],
       flushScheduled: false,
     };

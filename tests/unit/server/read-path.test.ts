@@ -284,11 +284,15 @@ describe('writeWithoutWaiting on SQLite', () => {
   });
 });
 
-/** A write that answers the row it wrote (none on a conflict). */
-const revoke = (sid: string) =>
+/** A revocation's insert: it fails on a sid already there. */
+const insertRevoked = (sid: string) =>
   database.db
     .insertInto('revoked_sessions')
-    .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' })
+    .values({ sid, reason: 'logout', revoked_at: '2026-01-01T00:00:00.000Z' });
+
+/** A write that answers the row it wrote (none on a conflict). */
+const revoke = (sid: string) =>
+  insertRevoked(sid)
     .onConflict((oc) => oc.column('sid').doNothing())
     .returning('sid');
 
@@ -331,14 +335,7 @@ describe('writes queued by writeWithoutWaiting on SQLite', () => {
     );
 
   it("are not run at once, and join the next unsynced write's commit", async () => {
-    const touched = writeWithoutWaiting(
-      database.db,
-      database.db.insertInto('revoked_sessions').values({
-        sid: 'queued',
-        reason: 'logout',
-        revoked_at: '2026-01-01T00:00:00.000Z',
-      }),
-    );
+    const touched = writeWithoutWaiting(database.db, insertRevoked('queued'));
     expect(await sids()).toEqual([]);
     const syncs = walSyncOf(database.db)?.syncs;
     expect(await writeUnsynced(database.db, revoke('claim'))).toEqual([{ sid: 'claim' }]);
@@ -366,14 +363,7 @@ describe('writes queued by writeWithoutWaiting on SQLite', () => {
   it('a queued write that fails is skipped, and the write it joined runs alone', async () => {
     await writeUnsynced(database.db, revoke('taken'));
     // A second row with the same primary key fails inside the joined transaction.
-    const failing = writeWithoutWaiting(
-      database.db,
-      database.db.insertInto('revoked_sessions').values({
-        sid: 'taken',
-        reason: 'logout',
-        revoked_at: '2026-01-01T00:00:00.000Z',
-      }),
-    );
+    const failing = writeWithoutWaiting(database.db, insertRevoked('taken'));
     expect(await writeUnsynced(database.db, revoke('alone'))).toEqual([{ sid: 'alone' }]);
     expect(await failing).toBe(false);
     expect(await sids()).toEqual(['alone', 'taken']);
