@@ -29,7 +29,9 @@
  * BENCH_TYPING=off (no typing measurement), BENCH_STAGES=off (no stage changes), BENCH_STAGE_RUNS
  * (3: how many times each journey is taken), BENCH_STAGE_PROFILE (a folder: a CPU profile of the
  * page per journey, with each stage change's window in the profile's clock, for
- * `scripts/profile-summary.ts FILE FROM TO`), CHROMIUM_PATH (/usr/bin/chromium).
+ * `scripts/profile-summary.ts FILE FROM TO`), BENCH_STAGE_TRACE (a folder: a Chrome trace per
+ * journey, for `scripts/trace-summary.ts FILE`: style, layout and paint in each change),
+ * CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

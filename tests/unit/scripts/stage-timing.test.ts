@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeMs,
   interactionDuration,
   markTimes,
   stageReport,
@@ -39,6 +40,18 @@ describe('interactionDuration', () => {
       { name: 'click', startTime: 6, duration: 96, interactionId: 0 },
     ];
     expect(interactionDuration(lone, 5)).toBe(32);
+  });
+});
+
+describe('changeMs', () => {
+  it("takes the page's mark when Event Timing has no entry", () => {
+    expect(changeMs(63.4, Number.NaN)).toBe(63.4);
+  });
+  it("takes Event Timing's duration when the frame was presented after the mark", () => {
+    expect(changeMs(63.4, 72)).toBe(72);
+  });
+  it('keeps the mark when the stage was drawn after the first frame', () => {
+    expect(changeMs(140.2, 56)).toBe(140.2);
   });
 });
 
