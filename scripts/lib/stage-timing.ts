@@ -12,9 +12,10 @@
  * How it is timed, in the page (no stopwatch around Playwright calls):
  *   - start: the keydown's `event.timeStamp` (when the browser got the key), for Enter on a
  *     submit button of a form `payment-<stage>`;
- *   - end: the wizard moves the focus to the next stage's heading (`#payment-stage-<stage>`) in an
- *     effect after React has committed that stage; a capturing `focusin` listener sees it, asks
- *     for the next animation frame and, from that frame's requestAnimationFrame callback, posts a
+ *   - end: the wizard moves the focus to the next stage's heading (`#payment-stage-<stage>`) as it
+ *     makes that stage current; a capturing `focusin` listener sees it, asks for the next
+ *     animation frame and, from the first frame's requestAnimationFrame callback in which the
+ *     stage is current (`data-status`) and its heading still has the focus, posts a
  *     user-blocking task (`scheduler.postTask`; a MessageChannel message without it): it runs
  *     after that frame's paint, the first that shows the stage current with its heading focused,
  *     and before the page's own ordinary tasks queued for after the paint. The end is that task's
@@ -215,29 +216,37 @@ function instrumentStages({ prefix, mark }: { prefix: string; mark: boolean }): 
       const to = heading.id.slice(`${prefix}-stage-`.length);
       if (to === start.from) return;
       pending = null;
-      const status = heading.closest('li')?.getAttribute('data-status') ?? null;
-      requestAnimationFrame(() => {
-        // A method, not a named arrow function: tsx would wrap that in its `__name` helper.
-        const end = {
-          painted(): void {
-            store.measured.push({ ...start, to, status, paintedAt: performance.now() });
-            performance.mark('bench-stage-painted');
-            // Tells the bench the change is measured (a binding: no script of Playwright's runs
-            // in the page while a change is timed).
-            (window as unknown as StageWindow).benchStageDone?.();
-          },
-        };
-        // The first task after the frame's paint: a user-blocking task runs before the page's
-        // own work queued as ordinary tasks (React's scheduler), which comes after the paint.
-        const scheduler = (window as unknown as StageWindow).scheduler;
-        if (scheduler) {
-          void scheduler.postTask(() => end.painted(), { priority: 'user-blocking' });
-          return;
-        }
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => end.painted();
-        channel.port2.postMessage(null);
-      });
+      // A method, not a named arrow function: tsx would wrap that in its `__name` helper.
+      const end = {
+        frames: 0,
+        /** In each frame's animation callback until the stage is current with its heading focused. */
+        frame(): void {
+          const status = heading.closest('li')?.getAttribute('data-status') ?? null;
+          end.frames += 1;
+          if ((status !== 'current' || document.activeElement !== heading) && end.frames < 300) {
+            requestAnimationFrame(() => end.frame());
+            return;
+          }
+          // The first task after this frame's paint: a user-blocking task runs before the page's
+          // own work queued as ordinary tasks (React's scheduler), which comes after the paint.
+          const scheduler = (window as unknown as StageWindow).scheduler;
+          if (scheduler) {
+            void scheduler.postTask(() => end.painted(status), { priority: 'user-blocking' });
+            return;
+          }
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => end.painted(status);
+          channel.port2.postMessage(null);
+        },
+        painted(status: string | null): void {
+          store.measured.push({ ...start, to, status, paintedAt: performance.now() });
+          performance.mark('bench-stage-painted');
+          // Tells the bench the change is measured (a binding: no script of Playwright's runs
+          // in the page while a change is timed).
+          (window as unknown as StageWindow).benchStageDone?.();
+        },
+      };
+      requestAnimationFrame(() => end.frame());
     },
     true,
   );

@@ -12,3 +12,16 @@ export function afterNextPaint(run: () => void): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `run` when the browser is idle (requestIdleCallback, within `timeout` ms; a timer where
+ * there is none). Returns a cleanup that cancels it if it has not run.
+ */
+export function whenIdle(run: () => void, timeout = 2000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 1);
+  return () => clearTimeout(timer);
+}

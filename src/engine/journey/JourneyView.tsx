@@ -123,13 +123,27 @@ const useStyles = makeStyles({
   hidden: visuallyHidden,
 });
 
+/** The id of a stage's heading (`<journey id>-stage-<stage>`). */
+const stageHeadingId = (journey: string, stage: string) => `${journey}-stage-${stage}`;
+
+/**
+ * Moves the focus to a stage's heading ahead of the render that makes it current, from the code
+ * that is about to change the stage (a Continue). Its heading is on the page already (a locked
+ * stage shows it), and the focus leaves the stage's form while that is still on the page: removed
+ * with the focus inside, the form cost the browser a focus fix-up and its blur handlers inside the
+ * render's commit. The view's own focus then finds it there.
+ */
+export function focusStageAhead(journey: string, stage: string): void {
+  document.getElementById(stageHeadingId(journey, stage))?.focus({ preventScroll: true });
+}
+
 export function JourneyView(props: JourneyViewProps) {
   const { id, stages, state, current, renderStage, summarize, onChange, notice, prepare } = props;
   const styles = useStyles();
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const number = stages.findIndex((stage) => stage.id === current) + 1;
-  const headingId = (stage: string) => `${id}-stage-${stage}`;
+  const headingId = (stage: string) => stageHeadingId(id, stage);
   // The texts per language, not per render: the page renders again at every stage change.
   const texts = useMemo(() => {
     const statuses: StageStatus[] = ['current', 'completed', 'locked', 'open'];
@@ -152,7 +166,7 @@ export function JourneyView(props: JourneyViewProps) {
     if (shown.current === current) return;
     shown.current = current;
     const heading = document.getElementById(headingId(current));
-    heading?.focus({ preventScroll: true });
+    if (heading && document.activeElement !== heading) heading.focus({ preventScroll: true });
     heading?.scrollIntoView({ block: 'start' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- headingId is derived from id
   }, [current, id]);

@@ -94,4 +94,30 @@ describe('a journey stage read against its facts', () => {
       { label: 'a.name', value: 'Ana Ruiz' },
     ]);
   });
+
+  it('reads a getter fact only when a line asks for it, and then once', () => {
+    let reads = 0;
+    const lazy = {
+      ...facts,
+      get agreement() {
+        reads += 1;
+        return { text: 'I authorize' };
+      },
+    };
+    const plain = {
+      id: 's',
+      title: { en: 'S', es: 'S' },
+      lines: [{ label: 'a.count', value: { var: 'payments.count' }, format: 'text' }],
+    } as Stage;
+    const reading = {
+      ...plain,
+      lines: [{ label: 'a.text', value: { var: 'agreement.text' }, format: 'text' }],
+    } as Stage;
+    const lines = (stage: Stage) =>
+      stageLines({ stage, facts: lazy, given: {}, flow: undefined, language: 'en', t });
+    expect(lines(plain)).toEqual([{ label: 'a.count', value: '2' }]);
+    expect(reads).toBe(0);
+    expect(lines(reading)).toEqual([{ label: 'a.text', value: 'I authorize' }]);
+    expect(reads).toBe(1);
+  });
 });

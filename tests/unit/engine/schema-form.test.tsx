@@ -207,6 +207,19 @@ describe('SchemaForm (sign-in)', () => {
     expect(screen.getByLabelText(/Last name or business name/)).toHaveProperty('value', 'Smith');
   });
 
+  it('runs its checks once when the page is idle, before anything is typed', async () => {
+    // The first run of a validator compiles it; done ahead, it is not inside the first blur or
+    // the Continue.
+    const rawValidation = vi.spyOn(signIn.validator, 'rawValidation');
+    try {
+      renderSignIn();
+      expect(rawValidation).not.toHaveBeenCalled();
+      await waitFor(() => expect(rawValidation).toHaveBeenCalledTimes(1));
+    } finally {
+      rawValidation.mockRestore();
+    }
+  });
+
   it('has no axe violations, before and after a failed submit', async () => {
     const user = userEvent.setup();
     const { container } = renderSignIn();
