@@ -5,12 +5,22 @@
  * current stage changes, focus moves to its heading and the page scrolls to it (not on the first
  * render: the page heading has focus then). Texts: flows/texts/journey.json.
  */
-import { Activity, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  Activity,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { localize, toLanguage } from '../i18n/split';
 import { stageStatus, type JourneyStage, type JourneyState, type StageStatus } from './journey';
 import { visuallyHidden } from '../visually-hidden';
+import { afterNextPaint } from '../after-next-paint';
 
 /** One answer as a completed stage lists it. */
 export interface AnswerLine {
@@ -34,8 +44,8 @@ export interface JourneyViewProps {
   notice?: ReactNode;
   /**
    * A stage whose content is drawn ahead, hidden (React's `<Activity mode="hidden">`, rendered
-   * when the page is idle), usually the one a Continue leads to: when it becomes the current
-   * stage, its content is already built and only shows.
+   * when the page is idle, from the paint after this prop names it), usually the one a Continue
+   * leads to: when it becomes the current stage, its content is already built and only shows.
    */
   prepare?: string;
 }
@@ -123,6 +133,19 @@ const useStyles = makeStyles({
   hidden: visuallyHidden,
 });
 
+/**
+ * A stage's content, worked out in its own render: for a stage prepared ahead, inside the hidden
+ * Activity, so React renders it when the page is idle; called in the journey's render, its
+ * declarations (the form's context, what it starts with) were read against the facts inside the
+ * Continue's task.
+ */
+const StageContent = memo(function StageContent(props: {
+  stage: JourneyStage;
+  render: (stage: JourneyStage) => ReactNode;
+}) {
+  return props.render(props.stage);
+});
+
 /** The id of a stage's heading (`<journey id>-stage-<stage>`). */
 const stageHeadingId = (journey: string, stage: string) => `${journey}-stage-${stage}`;
 
@@ -158,6 +181,14 @@ export function JourneyView(props: JourneyViewProps) {
       ),
     };
   }, [t, stages, language]);
+
+  // The stage to prepare is taken up after the next paint: its hidden render, though React does it
+  // in slices at a low priority, could otherwise take a slice before a stage change's paint.
+  const [prepared, setPrepared] = useState(prepare);
+  useEffect(() => {
+    if (prepared === prepare) return undefined;
+    return afterNextPaint(() => setPrepared(prepare));
+  }, [prepare, prepared]);
 
   // Focus follows the current stage (after the first render, which the page heading owns). In a
   // layout effect: the first paint of the new stage has its heading focused, not the next one.
@@ -227,10 +258,10 @@ export function JourneyView(props: JourneyViewProps) {
                   </Button>
                 )}
               </div>
-              {(status === 'current' || stage.id === prepare) && (
+              {(status === 'current' || stage.id === prepared) && (
                 <Activity mode={status === 'current' ? 'visible' : 'hidden'}>
                   {status === 'current' && notice}
-                  {renderStage(stage)}
+                  <StageContent stage={stage} render={renderStage} />
                 </Activity>
               )}
               {status === 'completed' && answers.length > 0 && (
