@@ -15,6 +15,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event (µs), where the trace has it. */
+  tdur?: number;
   pid: number;
   tid: number;
   cat?: string;
@@ -57,6 +59,11 @@ export function windows(events: readonly TraceEvent[]): Window[] {
 
 export interface WindowSummary {
   busyMs: number;
+  /**
+   * The thread's CPU time in the window: unlike the wall time, neither stretched by other
+   * processes on the machine nor by DevTools' CPU throttling (which pauses the thread).
+   */
+  cpuMs: number;
   selfMs: Map<string, number>;
   styleElements: number[];
   layoutObjects: string[];
@@ -81,6 +88,7 @@ export function summarize(
     }
   };
   let busy = 0;
+  let cpu = 0;
   const styleElements: number[] = [];
   const layoutObjects: string[] = [];
   for (const event of inside) {
@@ -88,7 +96,10 @@ export function summarize(
     const dur = Math.min(event.dur ?? 0, window.to - event.ts);
     const parent = stack[stack.length - 1];
     if (parent) parent.self -= dur;
-    else busy += dur;
+    else {
+      busy += dur;
+      cpu += ((event.tdur ?? 0) * dur) / (event.dur ?? 1);
+    }
     stack.push({ end: event.ts + dur, name: event.name, self: dur });
     if (event.name === 'UpdateLayoutTree' && event.args?.elementCount !== undefined)
       styleElements.push(event.args.elementCount);
@@ -98,7 +109,7 @@ export function summarize(
       );
   }
   close(Infinity);
-  return { busyMs: busy / 1000, selfMs, styleElements, layoutObjects };
+  return { busyMs: busy / 1000, cpuMs: cpu / 1000, selfMs, styleElements, layoutObjects };
 }
 
 function main(file: string): void {
@@ -111,7 +122,7 @@ function main(file: string): void {
     const summary = summarize(events, thread, window);
     const top = [...summary.selfMs.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
     console.log(
-      `change ${i + 1}: window ${((window.to - window.from) / 1000).toFixed(1)} ms, main thread busy ${summary.busyMs.toFixed(1)} ms`,
+      `change ${i + 1}: window ${((window.to - window.from) / 1000).toFixed(1)} ms, main thread busy ${summary.busyMs.toFixed(1)} ms, its CPU ${summary.cpuMs.toFixed(1)} ms`,
     );
     for (const [name, ms] of top) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
     console.log(`  style recalcs (elements): ${summary.styleElements.join(', ') || '-'}`);

@@ -7,6 +7,7 @@ const x = (name: string, ts: number, dur: number, args?: TraceEvent['args']): Tr
   ph: 'X',
   ts,
   dur,
+  tdur: dur / 2,
   ...thread,
   ...(args ? { args } : {}),
 });
@@ -44,6 +45,7 @@ describe('summarize', () => {
     ];
     const summary = summarize(events, thread, { from: 1000, to: 8000 });
     expect(summary.busyMs).toBe(5);
+    expect(summary.cpuMs).toBe(2.5);
     expect(Object.fromEntries(summary.selfMs)).toEqual({
       RunTask: 1.6,
       FunctionCall: 2,
