@@ -149,17 +149,6 @@ const StageContent = memo(function StageContent(props: {
 /** The id of a stage's heading (`<journey id>-stage-<stage>`). */
 const stageHeadingId = (journey: string, stage: string) => `${journey}-stage-${stage}`;
 
-/**
- * Moves the focus to a stage's heading ahead of the render that makes it current, from the code
- * that is about to change the stage (a Continue). Its heading is on the page already (a locked
- * stage shows it), and the focus leaves the stage's form while that is still on the page: removed
- * with the focus inside, the form cost the browser a focus fix-up and its blur handlers inside the
- * render's commit. The view's own focus then finds it there.
- */
-export function focusStageAhead(journey: string, stage: string): void {
-  document.getElementById(stageHeadingId(journey, stage))?.focus({ preventScroll: true });
-}
-
 export function JourneyView(props: JourneyViewProps) {
   const { id, stages, state, current, renderStage, summarize, onChange, notice, prepare } = props;
   const styles = useStyles();
@@ -197,7 +186,7 @@ export function JourneyView(props: JourneyViewProps) {
     if (shown.current === current) return;
     shown.current = current;
     const heading = document.getElementById(headingId(current));
-    if (heading && document.activeElement !== heading) heading.focus({ preventScroll: true });
+    heading?.focus({ preventScroll: true });
     heading?.scrollIntoView({ block: 'start' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- headingId is derived from id
   }, [current, id]);

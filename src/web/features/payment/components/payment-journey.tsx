@@ -30,7 +30,7 @@ import {
   resolveStage,
   type JourneyStage,
 } from '@/engine/journey/journey';
-import { focusStageAhead, JourneyView } from '@/engine/journey/JourneyView';
+import { JourneyView } from '@/engine/journey/JourneyView';
 import { localize } from '@/engine/i18n/split';
 import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
 import { stageContext, stageLines, stagePrefill } from '@/domain/journey-stage';
@@ -232,10 +232,8 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
       // The answers and the next stage in one render: at once when the next stage's code is
       // here, as it is once the journey has shown (the effect above); otherwise in a transition,
       // which keeps the old stage on screen until the code arrives.
-      if (codeHere(next)) {
-        focusStageAhead('payment', next);
-        go();
-      } else startTransition(go);
+      if (codeHere(next)) go();
+      else startTransition(go);
       track('payment_stage_completed', { variant: data.variant, stage: stageId });
     },
     [stages, stored.journey, update, data.variant, showStage, codeHere, review?.id],
