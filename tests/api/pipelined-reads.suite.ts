@@ -14,11 +14,10 @@ export function pipelinedReadsSuite(url: string, port: number) {
     it('reads asked for in one turn leave in one write; each gets its own answer', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       const read = (n: number) =>
-        reads.query<[number]>({
+        reads.query({
           name: 'pipelined_reads_suite',
           text: 'select $1::int as n',
           values: [n],
-          rowMode: 'array',
         });
       // Writes to the database's port, counted at the socket (one per system call's worth).
       const writes: number[] = [];
