@@ -93,7 +93,7 @@ function describedColumns(statement: string, fields: readonly FieldDescription[]
   const columns: Columns = {
     names: fields.map((field) => field.name),
     types: fields.map((field) => field.dataTypeID),
-    // Text only: the Bind asks for no binary columns.
+    // pg's own parsers (the connections are given no others), for text: the Bind asks no binary.
     parsers: fields.map(
       (field) => pg.types.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown,
     ),
