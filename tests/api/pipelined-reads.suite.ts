@@ -14,11 +14,10 @@ export function pipelinedReadsSuite(url: string, port: number) {
     it('reads asked for in one turn leave in one write; each gets its own answer', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       const read = (n: number) =>
-        reads.query<[number]>({
+        reads.query({
           name: 'pipelined_reads_suite',
           text: 'select $1::int as n',
           values: [n],
-          rowMode: 'array',
         });
       // Writes to the database's port, counted at the socket (one per system call's worth).
       const writes: number[] = [];
@@ -44,6 +43,53 @@ export function pipelinedReadsSuite(url: string, port: number) {
       } finally {
         net.Socket.prototype._write = original.write;
         net.Socket.prototype._writev = original.writev;
+        await reads.end();
+      }
+    });
+
+    it("gives each column pg's value for its type, and the columns' names", async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 1);
+      try {
+        for (let round = 0; round < 2; round += 1) {
+          // The second time the statement's parsers are the ones kept from the first.
+          const answer = await reads.query({
+            name: 'pipelined_reads_suite_types',
+            text: 'select $1::int as n, $1::int > 0 as positive, 9007199254740993::int8 as big, json_build_array($1::int, \'Ü "q"\', null) as j, null::text as none',
+            values: [round + 1],
+          });
+          expect(answer.names).toEqual(['n', 'positive', 'big', 'j', 'none']);
+          expect(answer.rows).toEqual([
+            [round + 1, true, '9007199254740993', [round + 1, 'Ü "q"', null], null],
+          ]);
+        }
+        const none = await reads.query({
+          name: 'pipelined_reads_suite_none',
+          text: 'select 1 as one where false',
+          values: [],
+        });
+        expect(none).toEqual({ names: ['one'], rows: [] });
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it('a read that fails fails alone; the reads around it are answered', async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 1);
+      try {
+        const read = (divisor: number) =>
+          reads.query({
+            name: 'pipelined_reads_suite_divide',
+            text: 'select 10 / $1::int as q',
+            values: [divisor],
+          });
+        const answers = await Promise.allSettled([read(2), read(0), read(5)]);
+        expect(answers[0]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[5]] } });
+        expect(answers[1]).toMatchObject({
+          status: 'rejected',
+          reason: { message: 'division by zero' },
+        });
+        expect(answers[2]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[2]] } });
+      } finally {
         await reads.end();
       }
     });

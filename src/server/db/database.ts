@@ -407,16 +407,8 @@ export function precompile<const K extends readonly ArgumentKind[], R>(
       return read(parameters);
     }
     if (pipelined) {
-      const result = await pipelined.query<unknown[]>({
-        name,
-        text: compiled.sql,
-        values: parameters,
-        rowMode: 'array',
-      });
-      return rowsOf<R>(
-        result.fields.map((field) => field.name),
-        result.rows,
-      );
+      const result = await pipelined.query({ name, text: compiled.sql, values: parameters });
+      return rowsOf<R>(result.names, result.rows);
     }
     const result = await db.executeQuery<R>({
       query: compiled.query,

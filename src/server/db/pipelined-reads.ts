@@ -51,6 +51,120 @@ function holdWrites(stream: Duplex): void {
   });
 }
 
+/** A read: its prepared statement's name and text, and the parameters' values. */
+export interface PipelinedQuery {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** A read's answer: the columns' names and each row's values in their order. */
+export interface ArrayRows {
+  names: string[];
+  rows: unknown[][];
+}
+
+/** The columns of a statement's rows, with each one's parser (pg's for its type). */
+interface Columns {
+  names: string[];
+  types: number[];
+  parsers: ((text: string) => unknown)[];
+}
+
+/** pg's description of a column in a RowDescription message (pg-protocol's `Field`). */
+interface FieldDescription {
+  name: string;
+  dataTypeID: number;
+  format: string;
+}
+
+/** The columns of each statement (by name) as last described, on any connection. */
+const columnsOf = new Map<string, Columns>();
+
+function describedColumns(statement: string, fields: readonly FieldDescription[]): Columns {
+  const known = columnsOf.get(statement);
+  if (
+    known &&
+    known.types.length === fields.length &&
+    fields.every((field, i) => field.dataTypeID === known.types[i] && field.name === known.names[i])
+  ) {
+    return known;
+  }
+  const columns: Columns = {
+    names: fields.map((field) => field.name),
+    types: fields.map((field) => field.dataTypeID),
+    // pg's own parsers (the connections are given no others), for text: the Bind asks no binary.
+    parsers: fields.map(
+      (field) => pg.types.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown,
+    ),
+  };
+  columnsOf.set(statement, columns);
+  return columns;
+}
+
+/**
+ * One read as pg's client runs it (its own Parse the first time on a connection, then Bind,
+ * Describe, Execute and Sync), answered as arrays without pg's Query and Result per read: pg's
+ * own copies the query's config through property descriptors, looks up each column's type parser
+ * and builds a result object for every read; here the parsers are looked up once per statement
+ * (the RowDescription of a prepared statement is the same every time; it is checked) and the
+ * answer is the rows as arrays. A subclass of pg's Query, as pg's pipeline mode accepts no other
+ * kind (it refuses cursors and streams, which would keep a portal open).
+ */
+class ArrayRead extends pg.Query {
+  private columns: Columns | undefined;
+  private readonly answer: unknown[][] = [];
+  private failed: unknown;
+
+  constructor(
+    query: PipelinedQuery,
+    private readonly resolve: (answer: ArrayRows) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    // The text alone: pg copies a config object through its property descriptors.
+    super(query.text, query.values);
+    (this as unknown as { name: string }).name = query.name;
+  }
+
+  handleRowDescription(message: { fields: FieldDescription[] }): void {
+    const self = this as unknown as { name: string };
+    this.columns = describedColumns(self.name, message.fields);
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    if (this.failed !== undefined || !this.columns) return;
+    const { parsers } = this.columns;
+    const values = message.fields;
+    const row: unknown[] = new Array(values.length);
+    try {
+      for (let i = 0; i < values.length; i += 1) {
+        const value = values[i];
+        row[i] =
+          value === null || value === undefined
+            ? null
+            : (parsers[i] as (t: string) => unknown)(value);
+      }
+    } catch (error) {
+      this.failed = error;
+      return;
+    }
+    this.answer.push(row);
+  }
+
+  handleCommandComplete(): void {
+    // The rows are all in: nothing else to note (no row counts are asked for).
+  }
+
+  handleError(error: unknown): void {
+    this.reject(this.failed ?? error);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.failed !== undefined) this.reject(this.failed);
+    else this.resolve({ names: this.columns?.names ?? [], rows: this.answer });
+  }
+}
+
 /** Connections per process for the pipelined reads (besides the pool and a LISTEN). */
 export const PIPELINED_CONNECTIONS = 2;
 
@@ -74,9 +188,7 @@ export class PipelinedReads {
   }
 
   /** Runs one read (a named statement, rows as arrays) on the least busy connection. */
-  async query<R extends unknown[] = unknown[]>(
-    query: pg.QueryArrayConfig,
-  ): Promise<pg.QueryArrayResult<R>> {
+  async query(query: PipelinedQuery): Promise<ArrayRows> {
     if (this.ended) throw new Error('Client was closed and is not queryable');
     let slot = this.slots[0] as Slot;
     for (const candidate of this.slots) if (candidate.inFlight < slot.inFlight) slot = candidate;
@@ -84,7 +196,9 @@ export class PipelinedReads {
     try {
       const client = await this.connected(slot);
       holdWrites(client.connection.stream);
-      return await client.query<R>(query);
+      return await new Promise<ArrayRows>((resolve, reject) => {
+        void client.query(new ArrayRead(query, resolve, reject));
+      });
     } finally {
       slot.inFlight -= 1;
     }

@@ -23,7 +23,7 @@ import { errorResponses, schemaRef } from '../http/validation';
 import { toDollars } from '../money';
 import { offeredOptions, plansKnown, ruleView } from '../payments/account-state';
 import { lazyPaymentServices } from '../payments/services';
-import { accountQueries, fromJson, LIST_ORDER, listOf } from './account-reads';
+import { accountQueries, readJson } from './account-reads';
 import {
   activeArrangement,
   groupArrangements,
@@ -69,7 +69,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
     const [row] = await q.debtor(debtorId, sid);
     await checkSession(ctx, request, row?.revoked);
     if (!row) throw new ApiError(401, 'unauthorized');
-    return mapDebtor(row, listOf(row.phones, LIST_ORDER.phones));
+    return mapDebtor(row, readJson.phones(row.phones));
   }
 
   /** The payment options the rules offer for an account, plan existence as the plan routes see it. */
@@ -113,12 +113,12 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       const day = today();
       const cards = [];
       for (const columns of rows) {
-        const row = fromJson(columns.account);
+        const row = readJson.account(columns.account);
         if (!isViewable(row, day)) continue;
         const list =
           groupArrangements(
-            listOf(columns.arrangements, LIST_ORDER.arrangements),
-            listOf(columns.payments, LIST_ORDER.payments),
+            readJson.arrangements(columns.arrangements),
+            readJson.payments(columns.payments),
           ).get(row.id) ?? [];
         const account = mapAccount(row, list);
         const view = ruleView(row, list, account);
@@ -159,20 +159,20 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: PortalContext):
       const [row] = await q.detailed(number, debtorId, sid);
       await checkSession(ctx, request, row?.revoked);
       if (!row) throw new ApiError(404, 'accountNotFound');
-      const account = fromJson(row.account);
+      const account = readJson.account(row.account);
       const day = today();
       if (account.is_closed && !isViewable(account, day)) {
         throw new ApiError(404, 'accountNotFound');
       }
-      const debtorRow = fromJson(row.debtor);
+      const debtorRow = readJson.debtor(row.debtor);
       if (!debtorRow) throw new ApiError(401, 'unauthorized');
-      const debtor = mapDebtor(debtorRow, listOf(row.phones, LIST_ORDER.phones));
+      const debtor = mapDebtor(debtorRow, readJson.phones(row.phones));
       const list =
         groupArrangements(
-          listOf(row.arrangements, LIST_ORDER.arrangements),
-          listOf(row.payments, LIST_ORDER.payments),
+          readJson.arrangements(row.arrangements),
+          readJson.payments(row.payments),
         ).get(account.id) ?? [];
-      const transactions = listOf(row.transactions, LIST_ORDER.transactions);
+      const transactions = readJson.transactions(row.transactions);
       const mapped = mapAccount(account, list);
       const view = ruleView(account, list, mapped);
       return {
