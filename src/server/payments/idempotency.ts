@@ -12,7 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { perDatabase, precompileStatement } from '../db/database';
+import { PostgresAdapter, sql } from 'kysely';
+import { checkSession } from '../auth/guard';
+import { firstRow, perDatabase, precompileStatement } from '../db/database';
 import { writeUnsynced } from '../db/sqlite-writes';
 import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
@@ -117,6 +119,9 @@ const keyStatements = perDatabase((db: Db) => ({
         )
         .returning('id'),
   ),
+  /** PostgreSQL only (undefined on SQLite): see claimInSession. */
+  claimInSession:
+    db.getExecutor().adapter instanceof PostgresAdapter ? claimInSession(db) : undefined,
   /** The request's answer, stored unless the key was settled meanwhile (no longer in flight). */
   answer: precompileStatement(
     ['integer', 'text', 'text', 'integer'],
@@ -134,6 +139,39 @@ const keyStatements = perDatabase((db: Db) => ({
         .where('state', '=', 'in_flight'),
   ),
 }));
+
+/**
+ * PostgreSQL: `claim` and the session's revocation (auth/guard.ts revocationInRead) in one
+ * statement, one round trip: `revoked` tells whether the session `sid` is revoked, and a revoked
+ * session's request claims nothing (`id` null, as when the key is taken). The same row as
+ * `claim` otherwise, with the same conflict rule.
+ */
+function claimInSession(db: Db) {
+  return precompileStatement(
+    ['integer', 'text', 'text', 'text', 'text', 'text', 'text', 'text'],
+    (debtorId, key, scope, requestHash, stamp, leaseUntil, expired, sid) => {
+      const statement = sql<{ id: number | null; revoked: boolean }>`
+      with session as (
+        select exists (select 1 from revoked_sessions where sid = ${sid}::text) as revoked
+      ), claimed as (
+        insert into idempotency_keys (debtor_id, key, scope, request_hash, state,
+          response_status, response_body, created_at, completed_at, lease_until)
+        select ${debtorId}::integer, ${key}::text, ${scope}::text, ${requestHash}::text,
+          'in_flight', null::integer, null::text, ${stamp}::text, null::text, ${leaseUntil}::text
+        from session where not session.revoked
+        on conflict (debtor_id, key) do update set scope = excluded.scope,
+          request_hash = excluded.request_hash, state = excluded.state,
+          response_status = excluded.response_status, response_body = excluded.response_body,
+          created_at = excluded.created_at, completed_at = excluded.completed_at,
+          lease_until = excluded.lease_until
+        where idempotency_keys.state = 'done' and idempotency_keys.created_at < ${expired}::text
+        returning id
+      )
+      select (select id from claimed) as id, session.revoked from session`;
+      return { compile: () => statement.compile(db) };
+    },
+  );
+}
 
 /**
  * The statement that stores a request's answer (status 200) under its claimed key, for the
@@ -157,9 +195,21 @@ export async function idempotent(
   },
   handler: (key: ClaimedKey | undefined) => Promise<HandlerAnswer>,
 ): Promise<FastifyReply> {
+  // A route whose guard left the session's revocation to its read (auth/guard.ts
+  // revocationInRead): checked here before anything else is answered or written, in the claim's
+  // own statement on PostgreSQL, else looked up on its own.
+  const unchecked = request.sessionUnchecked === true;
   const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return send(reply, await answerOf(request, () => handler(undefined)));
+  if (raw === undefined) {
+    if (unchecked) await checkSession(ctx, request, undefined);
+    return send(reply, await answerOf(request, () => handler(undefined)));
+  }
   const key = Array.isArray(raw) ? raw.join(',') : raw;
+  const statements = keyStatements(ctx.db);
+  const inSession = unchecked ? statements.claimInSession : undefined;
+  if (unchecked && (!inSession || !KEY_PATTERN.test(key))) {
+    await checkSession(ctx, request, undefined);
+  }
   if (!KEY_PATTERN.test(key)) return sendError(request, reply, 400, 'invalidIdempotencyKey');
 
   const hash = requestHash(options.scope, options.body);
@@ -168,22 +218,36 @@ export async function idempotent(
   // The claim and the stored answer are not synced on their own (db/sqlite-writes.ts): the
   // payment's own synced commits, before charging and before answering, sync them. A key kept
   // past KEY_TTL_HOURS is claimed afresh in the same statement (as if forgotten).
-  const statements = keyStatements(ctx.db);
+  const leaseUntil = new Date(now.getTime() + ctx.paymentLeaseMs).toISOString();
+  const expired = new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString();
   const claim = async () =>
     (
       await writeUnsynced(
         ctx.db,
-        statements.claim(
-          options.debtorId,
-          key,
-          options.scope,
-          hash,
-          stamp,
-          new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
-          new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString(),
-        ),
+        statements.claim(options.debtorId, key, options.scope, hash, stamp, leaseUntil, expired),
       )
     )[0];
+  /** The first claim, with the session's check when it is still to be made (see above). */
+  const firstClaim = async () => {
+    if (!inSession || !request.sessionUnchecked) return claim();
+    const claims = request.auth;
+    const row = await firstRow(
+      ctx.db,
+      inSession(
+        options.debtorId,
+        key,
+        options.scope,
+        hash,
+        stamp,
+        leaseUntil,
+        expired,
+        claims?.sid ?? '',
+      ),
+    );
+    await checkSession(ctx, request, row?.revoked);
+    const id = row?.id ?? null;
+    return id === null ? undefined : { id };
+  };
   const existing = () =>
     ctx.db
       .selectFrom('idempotency_keys')
@@ -192,7 +256,7 @@ export async function idempotent(
       .where('key', '=', key)
       .executeTakeFirst();
 
-  let inserted = await claim();
+  let inserted = await firstClaim();
   if (!inserted) {
     let found = await existing();
     if (found && found.request_hash === hash && found.state !== 'done') {
