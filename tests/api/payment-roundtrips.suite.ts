@@ -7,6 +7,7 @@
  *     and the accepted payment (one statement); it used to wait 10 times. A round trip is counted
  *     per turn of the event loop in which the server sends statements (those sent in one turn
  *     are answered together), from pg's `Client.query`, which every statement goes through;
+ *   - the session's last call, when due, is written with the key's claim (no round trip more);
  *   - a revoked session is answered 401 and claims nothing (its key stays free), with or
  *     without a key, on both databases;
  *   - the reads asked at once answer as the reads one after the other did: a payment of another
@@ -40,13 +41,15 @@ const fixture = {
       lastName: payer.lastName,
       ssnLast4: payer.ssn,
       dateOfBirth: payer.dob,
-      accounts: ['PRT1.10001', 'PRT1.10002', 'PRT1.10003', 'PRT1.10004'].map((accountNumber) => ({
-        accountNumber,
-        clientId: 'NWB',
-        balance: 500,
-        originalBalance: 500,
-        statusCode: 'ACT',
-      })),
+      accounts: ['PRT1.10001', 'PRT1.10002', 'PRT1.10003', 'PRT1.10004', 'PRT1.10005'].map(
+        (accountNumber) => ({
+          accountNumber,
+          clientId: 'NWB',
+          balance: 500,
+          originalBalance: 500,
+          statusCode: 'ACT',
+        }),
+      ),
     },
     {
       key: 'payrt-other',
@@ -192,6 +195,32 @@ export function paymentRoundTripsSuite(dialect: string, makeDatabase: DatabaseFa
       expect(submissions).toEqual([
         { status: 'approved', confirmation: res.body.paymentSubmission?.confirmation },
       ]);
+    });
+
+    it('writes the session’s last call when it is due, in the same round trips', async () => {
+      const session = await signIn(server, payer);
+      const sid = String(decodeJwt(session).sid);
+      // The process writes a session's last call at most every 5 s (ACTIVITY_WRITE_MS).
+      await new Promise((resolve) => setTimeout(resolve, 5_200));
+      const before = new Date(Date.now() - 60_000).toISOString();
+      await server.database.db
+        .updateTable('sessions')
+        .set({ last_active_at: before })
+        .where('sid', '=', sid)
+        .execute();
+      counter.rounds = 0;
+      counter.counting = true;
+      const res = await submit('PRT1.10005', { token: session, key: 'payrt-touch', amount: 31 });
+      counter.counting = false;
+      expect(res.body.paymentSubmission?.success, res.text).toBe(true);
+      if (dialect === 'PostgreSQL')
+        expect(counter.rounds).toBeLessThanOrEqual(MAX_PAYMENT_ROUND_TRIPS);
+      const row = await server.database.db
+        .selectFrom('sessions')
+        .select('last_active_at')
+        .where('sid', '=', sid)
+        .executeTakeFirstOrThrow();
+      expect(row.last_active_at > before).toBe(true);
     });
 
     it('the reads asked at once refuse as before: a duplicate, another debtor’s account, a missing method', async () => {

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PostgresAdapter, sql } from 'kysely';
-import { checkSession } from '../auth/guard';
+import { checkSession, touchNow } from '../auth/guard';
 import { firstRow, perDatabase, precompileStatement } from '../db/database';
 import { writeUnsynced } from '../db/sqlite-writes';
 import type { Db } from '../db/types';
@@ -141,18 +141,35 @@ const keyStatements = perDatabase((db: Db) => ({
 }));
 
 /**
- * PostgreSQL: `claim` and the session's revocation (auth/guard.ts revocationInRead) in one
- * statement, one round trip: `revoked` tells whether the session `sid` is revoked, and a revoked
- * session's request claims nothing (`id` null, as when the key is taken). The same row as
- * `claim` otherwise, with the same conflict rule.
+ * PostgreSQL: `claim`, the session's revocation (auth/guard.ts revocationInRead) and its last
+ * call (touchInRoute, when due: `touched` and `idleSince` as auth/sessions.ts `touch` writes
+ * them, else null) in one statement, one round trip: `revoked` tells whether the session `sid`
+ * is revoked, and a revoked session's request claims and writes nothing (`id` null, as when the
+ * key is taken). The same rows as `claim` and `touch` otherwise, with the same conditions.
  */
 function claimInSession(db: Db) {
   return precompileStatement(
-    ['integer', 'text', 'text', 'text', 'text', 'text', 'text', 'text'],
-    (debtorId, key, scope, requestHash, stamp, leaseUntil, expired, sid) => {
+    [
+      'integer',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'nullable text',
+      'nullable text',
+    ],
+    (debtorId, key, scope, requestHash, stamp, leaseUntil, expired, sid, touched, idleSince) => {
       const statement = sql<{ id: number | null; revoked: boolean }>`
       with session as (
         select exists (select 1 from revoked_sessions where sid = ${sid}::text) as revoked
+      ), touched as (
+        update sessions set last_active_at = ${touched}::text
+        where sid = ${sid}::text and ${touched}::text is not null
+          and last_active_at < ${touched}::text and last_active_at >= ${idleSince}::text
+          and ends_at > ${touched}::text and not (select revoked from session)
       ), claimed as (
         insert into idempotency_keys (debtor_id, key, scope, request_hash, state,
           response_status, response_body, created_at, completed_at, lease_until)
@@ -195,21 +212,20 @@ export async function idempotent(
   },
   handler: (key: ClaimedKey | undefined) => Promise<HandlerAnswer>,
 ): Promise<FastifyReply> {
-  // A route whose guard left the session's revocation to its read (auth/guard.ts
-  // revocationInRead): checked here before anything else is answered or written, in the claim's
-  // own statement on PostgreSQL, else looked up on its own.
+  // A route whose guard left the session's revocation and last call to it (auth/guard.ts
+  // revocationInRead, touchInRoute): checked and written here before anything else is answered
+  // or written, with the claim in one statement on PostgreSQL, else as the guard would.
   const unchecked = request.sessionUnchecked === true;
   const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) {
-    if (unchecked) await checkSession(ctx, request, undefined);
-    return send(reply, await answerOf(request, () => handler(undefined)));
-  }
-  const key = Array.isArray(raw) ? raw.join(',') : raw;
+  const key = raw === undefined ? undefined : Array.isArray(raw) ? raw.join(',') : raw;
   const statements = keyStatements(ctx.db);
-  const inSession = unchecked ? statements.claimInSession : undefined;
-  if (unchecked && (!inSession || !KEY_PATTERN.test(key))) {
-    await checkSession(ctx, request, undefined);
+  const inSession =
+    unchecked && key !== undefined && KEY_PATTERN.test(key) ? statements.claimInSession : undefined;
+  if (!inSession) {
+    if (unchecked) await checkSession(ctx, request, undefined);
+    await touchNow(ctx, request);
   }
+  if (key === undefined) return send(reply, await answerOf(request, () => handler(undefined)));
   if (!KEY_PATTERN.test(key)) return sendError(request, reply, 400, 'invalidIdempotencyKey');
 
   const hash = requestHash(options.scope, options.body);
@@ -229,21 +245,32 @@ export async function idempotent(
     )[0];
   /** The first claim, with the session's check when it is still to be made (see above). */
   const firstClaim = async () => {
-    if (!inSession || !request.sessionUnchecked) return claim();
-    const claims = request.auth;
-    const row = await firstRow(
-      ctx.db,
-      inSession(
-        options.debtorId,
-        key,
-        options.scope,
-        hash,
-        stamp,
-        leaseUntil,
-        expired,
-        claims?.sid ?? '',
-      ),
-    );
+    const sid = request.auth?.sid;
+    if (!inSession || sid === undefined) return claim();
+    const touch = request.touchPending ? ctx.tokens.touchDue(sid) : undefined;
+    request.touchPending = false;
+    let row;
+    try {
+      row = await firstRow(
+        ctx.db,
+        inSession(
+          options.debtorId,
+          key,
+          options.scope,
+          hash,
+          stamp,
+          leaseUntil,
+          expired,
+          sid,
+          touch?.stamp ?? null,
+          touch?.idleSince ?? null,
+        ),
+      );
+    } catch (error) {
+      // Not written: the session's next call writes it.
+      if (touch) ctx.tokens.forgetTouch(sid);
+      throw error;
+    }
     await checkSession(ctx, request, row?.revoked);
     const id = row?.id ?? null;
     return id === null ? undefined : { id };
