@@ -37,6 +37,7 @@ import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 import { roundTripsSuite } from './roundtrips.suite';
+import { paymentRoundTripsSuite } from './payment-roundtrips.suite';
 import { postgresUnavailableSuite } from './unavailable.suite';
 import { pipelinedReadsSuite } from './pipelined-reads.suite';
 
@@ -97,6 +98,7 @@ if ('error' in admin) {
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
   overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   roundTripsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  paymentRoundTripsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   pipelinedReadsSuite(url, port);
   portalSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -33,6 +33,7 @@ import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
 import { roundTripsSuite } from './roundtrips.suite';
+import { paymentRoundTripsSuite } from './payment-roundtrips.suite';
 import { sqliteBusySuite } from './unavailable.suite';
 
 const data = tempDir('portal-sqlite-');
@@ -41,6 +42,7 @@ afterAll(() => data.remove());
 // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
 overviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 roundTripsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+paymentRoundTripsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 portalSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 authSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 debtorSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

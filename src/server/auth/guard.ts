@@ -9,7 +9,8 @@
  * reads the claims with `uncheckedAuthOf`, asks `revoked` in its read (`sessionRevokedColumn`) and
  * passes the answer to `checkSession`, which answers 401 for a revoked session, before the route
  * answers anything else. `authOf` refuses a request whose session is not checked yet, so a route
- * cannot forget it.
+ * cannot forget it. A route may also write the session's last call itself (`touchInRoute`:
+ * SubmitPayment, with its Idempotency-Key's claim), or call `touchNow` before anything else.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     auth?: AccessClaims;
     /** The session's revocation is still to be checked by the route's read (revocationInRead). */
     sessionUnchecked?: boolean;
+    /** The session's last call is still to be written by the route (touchInRoute). */
+    touchPending?: boolean;
   }
 }
 
@@ -37,9 +40,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function requireRole(
   ctx: PortalContext,
   roles: Role[],
-  options: { revocationInRead?: boolean } = {},
+  options: { revocationInRead?: boolean; touchInRoute?: boolean } = {},
 ): RoleGuard {
   const deferred = options.revocationInRead === true;
+  const touchLater = options.touchInRoute === true;
   const guard = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
     let claims: AccessClaims | null = null;
@@ -53,9 +57,19 @@ export function requireRole(
     request.auth = claims;
     if (deferred) request.sessionUnchecked = true;
     // A call of the session: its idle time starts again (auth/tokens.ts, one write in a while).
-    await ctx.tokens.touch(claims.sid);
+    // A touchInRoute route writes it itself (SubmitPayment: with its key's claim), or calls
+    // `touchNow` first.
+    if (touchLater) request.touchPending = true;
+    else await ctx.tokens.touch(claims.sid);
   };
   return Object.assign(guard, { roles: [...roles] as readonly Role[] });
+}
+
+/** Writes the session's last call as the guard would, unless already done (touchInRoute). */
+export async function touchNow(ctx: PortalContext, request: FastifyRequest): Promise<void> {
+  if (!request.touchPending || !request.auth) return;
+  request.touchPending = false;
+  await ctx.tokens.touch(request.auth.sid);
 }
 
 /** The claims of a valid bearer token if one is sent; routes open to guests use it. */

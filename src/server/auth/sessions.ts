@@ -101,18 +101,11 @@ export class SessionStore {
    * call it belongs to.
    */
   async touch(sid: string): Promise<void> {
-    const now = this.now();
-    const last = this.touched.get(sid);
-    if (last !== undefined && now.getTime() - last < ACTIVITY_WRITE_MS && now.getTime() >= last) {
-      return;
-    }
-    this.remember(sid, now.getTime());
-    const stamp = now.toISOString();
-    // A session that has already ended (idle too long, or at its end) is never brought back.
-    const idleSince = new Date(now.getTime() - this.limits.idleMs).toISOString();
+    const due = this.touchDue(sid);
+    if (!due) return;
     const written = writeWithoutWaiting(
       this.db,
-      sessionStatements(this.db).touch(stamp, sid, idleSince),
+      sessionStatements(this.db).touch(due.stamp, sid, due.idleSince),
     )
       .catch(() => false)
       .then((done) => {
@@ -120,6 +113,30 @@ export class SessionStore {
       });
     // On SQLite the write is queued (db/sqlite-writes.ts): the call need not wait for it.
     if (!queuesWrites(this.db)) await written;
+  }
+
+  /**
+   * Whether a call of the session now is to be written (at most every ACTIVITY_WRITE_MS), and
+   * then its values for the touch's statement (remembered as written: `forgetTouch` if it was
+   * not). For a statement that writes the last call with its own (payments/idempotency.ts).
+   */
+  touchDue(sid: string): { stamp: string; idleSince: string } | undefined {
+    const now = this.now();
+    const last = this.touched.get(sid);
+    if (last !== undefined && now.getTime() - last < ACTIVITY_WRITE_MS && now.getTime() >= last) {
+      return undefined;
+    }
+    this.remember(sid, now.getTime());
+    // A session that has already ended (idle too long, or at its end) is never brought back.
+    return {
+      stamp: now.toISOString(),
+      idleSince: new Date(now.getTime() - this.limits.idleMs).toISOString(),
+    };
+  }
+
+  /** A last call `touchDue` gave was not written: the next call writes it. */
+  forgetTouch(sid: string): void {
+    this.touched.delete(sid);
   }
 
   /** That this process wrote the session's last call at `at` (for ACTIVITY_WRITE_MS). */

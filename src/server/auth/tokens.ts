@@ -170,6 +170,16 @@ export class TokenService {
     return this.sessions.touch(sid);
   }
 
+  /** The session's last call to write with another statement, when due (SessionStore.touchDue). */
+  touchDue(sid: string): { stamp: string; idleSince: string } | undefined {
+    return this.sessions.touchDue(sid);
+  }
+
+  /** A last call touchDue gave was not written (SessionStore.forgetTouch). */
+  forgetTouch(sid: string): void {
+    this.sessions.forgetTouch(sid);
+  }
+
   private signingKey(): Promise<CryptoKey> {
     this.cryptoKey ??= crypto.subtle.importKey(
       'raw',

@@ -516,13 +516,30 @@ function runOnConnection<R>(
  * transaction is open on the connection, no other query can be under way either (better-sqlite3
  * is synchronous; see `sqliteOf`), so the statement runs at once, and a write then waits for the
  * group commit's sync exactly as it would through the driver (db/group-commit.ts: resolved only
- * once an fsync that started after it has finished). While a transaction is open, on an instance
- * not made by openDatabase (a transaction's, `withPlugin`'s) and on PostgreSQL it goes through
- * Kysely.
+ * once an fsync that started after it has finished). On PostgreSQL a precompiled statement runs
+ * on the pool with pg's `pool.query`, as a prepared statement. While a transaction is open, on an
+ * instance not made by openDatabase (a transaction's, `withPlugin`'s) and for a statement not
+ * precompiled it goes through Kysely.
  */
 export async function execute<R>(db: Db, query: CompiledQuery<R>): Promise<QueryResult<R>> {
   const sqlite = sqliteOf.get(db);
-  if (!sqlite || sqlite.inTransaction) return db.executeQuery(query);
+  if (!sqlite) {
+    // PostgreSQL: a precompiled statement straight on the pool (pg's pool.query: a free
+    // connection, the named statement, the connection released), as Kysely's driver runs it but
+    // without its connection provider and executor per statement. Its own statement: it commits
+    // alone, before it is answered.
+    const pool = poolOf.get(db);
+    const name = pool && preparedNames.get(query.sql);
+    if (!pool || name === undefined) return db.executeQuery(query);
+    const { command, rowCount, rows } = await pool.query<R & pg.QueryResultRow>({
+      name,
+      text: query.sql,
+      values: [...query.parameters],
+    });
+    const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE';
+    return { rows, ...(changed && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+  }
+  if (sqlite.inTransaction) return db.executeQuery(query);
   const wal = walOf.get(sqlite);
   const before = wal?.writes;
   const result = runOnConnection(sqlite, wal, query);

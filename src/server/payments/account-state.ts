@@ -15,7 +15,7 @@ import { authOf } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { ClientSettings } from '../clients/settings';
 import type { PortalContext } from '../context';
-import type { AccountRow, Db } from '../db/types';
+import type { AccountRow, ArrangementRow, Db } from '../db/types';
 import { ApiError } from '../http/errors';
 import {
   activeArrangement,
@@ -49,12 +49,14 @@ export async function ownAccount(
   return { auth, account };
 }
 
+/** The account's arrangements with their payments (`read`: the arrangements, when read already). */
 export async function arrangementsOf(
   db: Db,
   accountId: number,
+  read?: ArrangementRow[],
 ): Promise<ArrangementWithPayments[]> {
   const reads = paymentReads(db);
-  const arrangements = await reads.arrangements(accountId);
+  const arrangements = read ?? (await reads.arrangements(accountId));
   if (arrangements.length === 0) return [];
   const payments = await reads.arrangementPayments(accountId);
   return groupArrangements(arrangements, payments).get(accountId) ?? [];
@@ -162,10 +164,11 @@ export async function accountState(
   ctx: PortalContext,
   services: PaymentServices,
   account: AccountRow,
+  readArrangements?: ArrangementRow[],
 ): Promise<AccountState> {
   const today = ctx.today();
   const client = services.clients.forClient(account.client_id);
-  const arrangements = await arrangementsOf(ctx.db, account.id);
+  const arrangements = await arrangementsOf(ctx.db, account.id, readArrangements);
   const active = activeArrangement(arrangements);
   const known = plansKnown(account, client);
   const facts = paymentFacts({

@@ -74,11 +74,19 @@ export async function ownFunding(
   auth: AccessClaims,
   fundingId: number,
 ): Promise<FundingMethodRow> {
-  const reads = paymentReads(ctx.db);
-  const [row] =
-    auth.role === 'letter'
-      ? await reads.letterFunding(auth.debtorId, auth.sid, fundingId)
-      : await reads.funding(auth.debtorId, fundingId);
+  const [row] = await usableFundingRows(ctx, auth, fundingId);
   if (!row) throw new ApiError(404, 'fundingNotFound');
   return row;
+}
+
+/** ownFunding's read: the method's row, or none. */
+export function usableFundingRows(
+  ctx: PortalContext,
+  auth: AccessClaims,
+  fundingId: number,
+): Promise<FundingMethodRow[]> {
+  const reads = paymentReads(ctx.db);
+  return auth.role === 'letter'
+    ? reads.letterFunding(auth.debtorId, auth.sid, fundingId)
+    : reads.funding(auth.debtorId, fundingId);
 }

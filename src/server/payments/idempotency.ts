@@ -12,7 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { perDatabase, precompileStatement } from '../db/database';
+import { PostgresAdapter, sql } from 'kysely';
+import { checkSession, touchNow } from '../auth/guard';
+import { firstRow, perDatabase, precompileStatement } from '../db/database';
 import { writeUnsynced } from '../db/sqlite-writes';
 import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
@@ -117,6 +119,9 @@ const keyStatements = perDatabase((db: Db) => ({
         )
         .returning('id'),
   ),
+  /** PostgreSQL only (undefined on SQLite): see claimInSession. */
+  claimInSession:
+    db.getExecutor().adapter instanceof PostgresAdapter ? claimInSession(db) : undefined,
   /** The request's answer, stored unless the key was settled meanwhile (no longer in flight). */
   answer: precompileStatement(
     ['integer', 'text', 'text', 'integer'],
@@ -134,6 +139,56 @@ const keyStatements = perDatabase((db: Db) => ({
         .where('state', '=', 'in_flight'),
   ),
 }));
+
+/**
+ * PostgreSQL: `claim`, the session's revocation (auth/guard.ts revocationInRead) and its last
+ * call (touchInRoute, when due: `touched` and `idleSince` as auth/sessions.ts `touch` writes
+ * them, else null) in one statement, one round trip: `revoked` tells whether the session `sid`
+ * is revoked, and a revoked session's request claims and writes nothing (`id` null, as when the
+ * key is taken). The same rows as `claim` and `touch` otherwise, with the same conditions.
+ */
+function claimInSession(db: Db) {
+  return precompileStatement(
+    [
+      'integer',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'nullable text',
+      'nullable text',
+    ],
+    (debtorId, key, scope, requestHash, stamp, leaseUntil, expired, sid, touched, idleSince) => {
+      const statement = sql<{ id: number | null; revoked: boolean }>`
+      with session as (
+        select exists (select 1 from revoked_sessions where sid = ${sid}::text) as revoked
+      ), touched as (
+        update sessions set last_active_at = ${touched}::text
+        where sid = ${sid}::text and ${touched}::text is not null
+          and last_active_at < ${touched}::text and last_active_at >= ${idleSince}::text
+          and ends_at > ${touched}::text and not (select revoked from session)
+      ), claimed as (
+        insert into idempotency_keys (debtor_id, key, scope, request_hash, state,
+          response_status, response_body, created_at, completed_at, lease_until)
+        select ${debtorId}::integer, ${key}::text, ${scope}::text, ${requestHash}::text,
+          'in_flight', null::integer, null::text, ${stamp}::text, null::text, ${leaseUntil}::text
+        from session where not session.revoked
+        on conflict (debtor_id, key) do update set scope = excluded.scope,
+          request_hash = excluded.request_hash, state = excluded.state,
+          response_status = excluded.response_status, response_body = excluded.response_body,
+          created_at = excluded.created_at, completed_at = excluded.completed_at,
+          lease_until = excluded.lease_until
+        where idempotency_keys.state = 'done' and idempotency_keys.created_at < ${expired}::text
+        returning id
+      )
+      select (select id from claimed) as id, session.revoked from session`;
+      return { compile: () => statement.compile(db) };
+    },
+  );
+}
 
 /**
  * The statement that stores a request's answer (status 200) under its claimed key, for the
@@ -157,9 +212,20 @@ export async function idempotent(
   },
   handler: (key: ClaimedKey | undefined) => Promise<HandlerAnswer>,
 ): Promise<FastifyReply> {
+  // A route whose guard left the session's revocation and last call to it (auth/guard.ts
+  // revocationInRead, touchInRoute): checked and written here before anything else is answered
+  // or written, with the claim in one statement on PostgreSQL, else as the guard would.
+  const unchecked = request.sessionUnchecked === true;
   const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return send(reply, await answerOf(request, () => handler(undefined)));
-  const key = Array.isArray(raw) ? raw.join(',') : raw;
+  const key = raw === undefined ? undefined : Array.isArray(raw) ? raw.join(',') : raw;
+  const statements = keyStatements(ctx.db);
+  const inSession =
+    unchecked && key !== undefined && KEY_PATTERN.test(key) ? statements.claimInSession : undefined;
+  if (!inSession) {
+    if (unchecked) await checkSession(ctx, request, undefined);
+    await touchNow(ctx, request);
+  }
+  if (key === undefined) return send(reply, await answerOf(request, () => handler(undefined)));
   if (!KEY_PATTERN.test(key)) return sendError(request, reply, 400, 'invalidIdempotencyKey');
 
   const hash = requestHash(options.scope, options.body);
@@ -168,22 +234,47 @@ export async function idempotent(
   // The claim and the stored answer are not synced on their own (db/sqlite-writes.ts): the
   // payment's own synced commits, before charging and before answering, sync them. A key kept
   // past KEY_TTL_HOURS is claimed afresh in the same statement (as if forgotten).
-  const statements = keyStatements(ctx.db);
+  const leaseUntil = new Date(now.getTime() + ctx.paymentLeaseMs).toISOString();
+  const expired = new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString();
   const claim = async () =>
     (
       await writeUnsynced(
         ctx.db,
-        statements.claim(
+        statements.claim(options.debtorId, key, options.scope, hash, stamp, leaseUntil, expired),
+      )
+    )[0];
+  /** The first claim, with the session's check when it is still to be made (see above). */
+  const firstClaim = async () => {
+    const sid = request.auth?.sid;
+    if (!inSession || sid === undefined) return claim();
+    const touch = request.touchPending ? ctx.tokens.touchDue(sid) : undefined;
+    request.touchPending = false;
+    let row;
+    try {
+      row = await firstRow(
+        ctx.db,
+        inSession(
           options.debtorId,
           key,
           options.scope,
           hash,
           stamp,
-          new Date(now.getTime() + ctx.paymentLeaseMs).toISOString(),
-          new Date(now.getTime() - KEY_TTL_HOURS * 3600_000).toISOString(),
+          leaseUntil,
+          expired,
+          sid,
+          touch?.stamp ?? null,
+          touch?.idleSince ?? null,
         ),
-      )
-    )[0];
+      );
+    } catch (error) {
+      // Not written: the session's next call writes it.
+      if (touch) ctx.tokens.forgetTouch(sid);
+      throw error;
+    }
+    await checkSession(ctx, request, row?.revoked);
+    const id = row?.id ?? null;
+    return id === null ? undefined : { id };
+  };
   const existing = () =>
     ctx.db
       .selectFrom('idempotency_keys')
@@ -192,7 +283,7 @@ export async function idempotent(
       .where('key', '=', key)
       .executeTakeFirst();
 
-  let inserted = await claim();
+  let inserted = await firstClaim();
   if (!inserted) {
     let found = await existing();
     if (found && found.request_hash === hash && found.state !== 'done') {

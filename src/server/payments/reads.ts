@@ -5,8 +5,10 @@
  * pipelined read connections. Each answers exactly what the query built per request did; inside
  * a transaction (SQLite) they wait their turn through Kysely like any query.
  */
+import { PostgresAdapter, sql } from 'kysely';
 import { perDatabase, precompile } from '../db/database';
 import type { Db } from '../db/types';
+import type { PaymentSubmissionRow } from './tables';
 
 function make(db: Db) {
   return {
@@ -59,6 +61,59 @@ function make(db: Db) {
     /** The same for a letter session: only a method that session added. */
     letterFunding: precompile(db, ['integer', 'text', 'integer'], (debtorId, sid, id) =>
       usableFundingOf(db, debtorId, sid).where('id', '=', id),
+    ),
+    /** PostgreSQL only (undefined on SQLite): see byAccountNumber. */
+    byNumber: db.getExecutor().adapter instanceof PostgresAdapter ? byAccountNumber(db) : undefined,
+  };
+}
+
+/**
+ * The account's id by (normalized) number and debtor, as a subquery: the reads below find the
+ * same rows as the reads by the account's id once `account` has answered, but need not wait for
+ * it, so a payment asks them all at once (one round trip on PostgreSQL, where the reads of one
+ * turn of the event loop leave together: db/pipelined-reads.ts). Only rows of the token debtor's
+ * own account can match; the caller uses them only once the account read has found that account
+ * viewable.
+ */
+function byAccountNumber(db: Db) {
+  const accountId = (accountNumber: string, debtorId: number) =>
+    db
+      .selectFrom('accounts')
+      .select('accounts.id')
+      .where('accounts.account_number', '=', accountNumber)
+      .where('accounts.debtor_id', '=', debtorId);
+  return {
+    /** expiredSubmissions of the account. */
+    expiredSubmissions: precompile(db, ['text', 'integer', 'text'], (number, debtorId, stamp) =>
+      db
+        .selectFrom('payment_submissions')
+        .selectAll()
+        .where('status', '=', 'in_flight')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', stamp)]))
+        .where('account_id', '=', accountId(number, debtorId)),
+    ),
+    /** arrangements of the account. */
+    arrangements: precompile(db, ['text', 'integer'], (number, debtorId) =>
+      db
+        .selectFrom('arrangements')
+        .selectAll()
+        .where('account_id', '=', accountId(number, debtorId))
+        .orderBy('id'),
+    ),
+    /**
+     * submissionByDedupeKey of the account: the key is the account's id followed by `suffix`
+     * (`|first date|first cents`, submit-checks.ts).
+     */
+    submissionByDedupeSuffix: precompile(
+      db,
+      ['text', 'integer', 'text'],
+      (number, debtorId, suffix) => {
+        const statement = sql<Pick<PaymentSubmissionRow, 'id'>>`select id from payment_submissions
+        where dedupe_key = (select id::text from accounts
+          where account_number = ${number}::text and debtor_id = ${debtorId}::integer)
+          || ${suffix}::text`;
+        return { compile: () => statement.compile(db) };
+      },
     ),
   };
 }

@@ -201,6 +201,15 @@ async function checkLetter(
   return { letterId: letter.letter_id, optionId: option.id };
 }
 
+/**
+ * What follows the account's id in the dedupe key of a request (its first day and cents, as
+ * checkRequest makes the key), or undefined without a first payment.
+ */
+export function dedupeSuffix(body: SubmitBody): string | undefined {
+  const first = body.schedule[0];
+  return first && `|${first.date}|${toCents(first.amount) ?? -1}`;
+}
+
 /** Every rule a payment must pass; throws Refusal with the first failing code. */
 export async function checkRequest(
   ctx: PortalContext,
@@ -208,6 +217,8 @@ export async function checkRequest(
   body: SubmitBody,
   state: AccountState,
   funding: FundingMethodRow,
+  /** The dedupe key's read, when it was asked already (with its key: used only if the same). */
+  dedupe?: { key: string; taken: boolean },
 ): Promise<Plan> {
   const today = ctx.today();
   const { account, client, facts } = state;
@@ -222,7 +233,10 @@ export async function checkRequest(
   }
 
   const dedupeKey = `${account.id}|${(entries[0] as Entry).date}|${(entries[0] as Entry).cents}`;
-  const [taken] = await paymentReads(ctx.db).submissionByDedupeKey(dedupeKey);
+  const taken =
+    dedupe?.key === dedupeKey
+      ? dedupe.taken
+      : (await paymentReads(ctx.db).submissionByDedupeKey(dedupeKey)).length > 0;
   if (taken) refuse('duplicate');
 
   const variant = inferVariant(body, state, services.journey);

@@ -37,6 +37,13 @@ function signatureLength(ctx: PortalContext): number {
 export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const services = lazyPaymentServices(ctx);
   const payers = requireRole(ctx, ['account', 'letter']);
+  // SubmitPayment checks the session's revocation and writes its last call with its
+  // Idempotency-Key's claim (one round trip on PostgreSQL; payments/idempotency.ts), before
+  // anything else is answered.
+  const submitters = requireRole(ctx, ['account', 'letter'], {
+    revocationInRead: true,
+    touchInRoute: true,
+  });
 
   api.get<{ Querystring: AccountDetailedQuery }>(
     '/Account/GetPaymentSettings',
@@ -87,7 +94,7 @@ export function registerPaymentRoutes(api: FastifyInstance, ctx: PortalContext):
   api.post<{ Body: SubmitBody }>(
     '/Account/SubmitPayment',
     {
-      preHandler: payers,
+      preHandler: submitters,
       // The documented signatureData (up to 200,000 characters) does not fit the usual 64 KiB.
       bodyLimit: bodyLimitWithText(signatureLength(ctx)),
       schema: {
