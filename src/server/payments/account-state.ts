@@ -40,13 +40,25 @@ export async function ownAccount(
   accountNumber: string,
 ): Promise<{ auth: AccessClaims; account: AccountRow }> {
   const auth = authOf(request);
+  const number = ownAccountNumber(auth, accountNumber);
+  const account = viewableAccount(ctx, await paymentReads(ctx.db).account(number, auth.debtorId));
+  return { auth, account };
+}
+
+/** The account number a request may ask for: normalized, and a letter token's own; 404 otherwise. */
+export function ownAccountNumber(auth: AccessClaims, accountNumber: string): string {
   const number = normalizeAccountNumber(accountNumber);
   if (auth.role === 'letter' && auth.accountNumber !== number) {
     throw new ApiError(404, 'accountNotFound');
   }
-  const [account] = await paymentReads(ctx.db).account(number, auth.debtorId);
+  return number;
+}
+
+/** The account the read found (`account`, by number and the token's debtor), if viewable; 404 otherwise. */
+export function viewableAccount(ctx: PortalContext, rows: readonly AccountRow[]): AccountRow {
+  const [account] = rows;
   if (!account || !isViewable(account, ctx.today())) throw new ApiError(404, 'accountNotFound');
-  return { auth, account };
+  return account;
 }
 
 /** The account's arrangements with their payments (`read`: the arrangements, when read already). */

@@ -18,11 +18,11 @@ import { authOf } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { PublishedContent } from '../content/store';
 import type { AccountRow } from '../db/types';
-import { isViewable } from '../routes/mappers';
 import {
   accountState,
-  normalizeAccountNumber,
   ownAccount,
+  ownAccountNumber,
+  viewableAccount,
   type AccountState,
 } from './account-state';
 import { fundingName, ownFunding, usableFundingRows } from './funding';
@@ -135,10 +135,7 @@ async function submitAfterReads(
   claimedKey: ClaimedKey | undefined,
 ): Promise<SubmitResult> {
   const auth = authOf(request);
-  const number = normalizeAccountNumber(body.accountNumber);
-  if (auth.role === 'letter' && auth.accountNumber !== number) {
-    throw new ApiError(404, 'accountNotFound');
-  }
+  const number = ownAccountNumber(auth, body.accountNumber);
   const reads = paymentReads(ctx.db);
   const ahead = reads.byNumber as NonNullable<typeof reads.byNumber>;
   const suffix = dedupeSuffix(body);
@@ -152,9 +149,8 @@ async function submitAfterReads(
     ahead.arrangements(number, auth.debtorId),
     suffix === undefined ? [] : ahead.submissionByDedupeSuffix(number, auth.debtorId, suffix),
   ]);
-  const [account] = accounts;
+  const account = viewableAccount(ctx, accounts);
   const [method] = fundings;
-  if (!account || !isViewable(account, ctx.today())) throw new ApiError(404, 'accountNotFound');
   const shown = await shownContent(ctx, body.contentVersion);
   checkLetterSession(services, auth, body);
   if (!method) throw new ApiError(404, 'fundingNotFound');
