@@ -19,8 +19,10 @@ import {
   useMemo,
   useRef,
   useState,
+  type FormEvent,
   type ReactNode,
 } from 'react';
+import { flushSync } from 'react-dom';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -307,6 +309,38 @@ function SchemaFormBody(props: SchemaFormProps) {
     [formId, translate],
   );
 
+  // A valid submit is handed to `onSubmit` from here, ahead of RJSF's own submit handler, which
+  // would first draw the whole form again (its submitted state) and call `onSubmit` from that
+  // commit: 5-10 ms at 4x CPU inside a Continue, before anything of the next stage is drawn. The
+  // data is RJSF's committed state, after any change still pending in the same event is applied
+  // (flushSync), as RJSF's handler would read it. Anything else (an invalid form, a submit of
+  // another form inside this one's tree, such as a dialog's) goes on to RJSF as before.
+  const rjsf = useRef<Form<FormData>>(null);
+  const submitFirst = useCallback(
+    (event: FormEvent<HTMLDivElement>) => {
+      const form = rjsf.current;
+      if (!form || event.target !== form.formElement.current) return;
+      flushSync(() => undefined);
+      const { props: current, busy: isBusy } = latest.current;
+      const submittedData = form.state.formData ?? {};
+      if (!isBusy) {
+        const found = validateForm({
+          flow: current.flow,
+          validate: schemaErrors(current.validator, current.schema),
+          data: submittedData,
+          translate,
+          today: current.today,
+          context: current.context,
+        });
+        if (found.length > 0) return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      if (!isBusy) current.onSubmit(pruneHidden(current.flow, submittedData, current.context));
+    },
+    [translate],
+  );
+
   const summary = useMemo(() => {
     if (!flow.errorSummary || !submitted) return [];
     const state = computeFormState(flow, data, context);
@@ -322,7 +356,7 @@ function SchemaFormBody(props: SchemaFormProps) {
 
   const label = localize(props.submitLabel ?? flow.submit, language);
   return (
-    <div ref={container}>
+    <div ref={container} onSubmitCapture={submitFirst}>
       {summary.length > 0 && (
         <Suspense fallback={null}>
           <ErrorSummary
@@ -334,6 +368,7 @@ function SchemaFormBody(props: SchemaFormProps) {
       )}
       <Form<FormData>
         key={seed.generation}
+        ref={rjsf}
         id={formId}
         idPrefix={formId}
         schema={schema}

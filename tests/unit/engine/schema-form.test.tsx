@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import axe from 'axe-core';
+import { createPortal } from 'react-dom';
 import { SchemaForm } from '../../../src/engine/form/SchemaForm';
 import { splitLocales } from '../../../src/engine/i18n/split';
 import type { FormFlow } from '../../../src/engine/form/flow';
@@ -176,6 +177,51 @@ describe('SchemaForm (sign-in)', () => {
       accountNumber: 'LU1.10001',
       accountFromUrl: true,
     });
+  });
+
+  it('submits a change made in the same event as the submit', () => {
+    const { onSubmit } = renderSignIn({
+      formData: {
+        lastName: 'Smith',
+        option1: 'SocialSecurityNumber',
+        option2: 'DateOfBirth',
+        socialSecurityNumber: '1234',
+        dateOfBirth: '1980-01-31',
+      },
+    });
+    const form = document.getElementById('sign-in') as HTMLFormElement;
+    act(() => {
+      fireEvent.change(screen.getByLabelText(/Last name or business name/), {
+        target: { value: 'Smythe' },
+      });
+      fireEvent.submit(form);
+    });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ lastName: 'Smythe' });
+  });
+
+  it('leaves the submit of a form inside its tree (a dialog in a portal) to that form', () => {
+    const inner = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    const { onSubmit } = renderSignIn({
+      formData: {
+        lastName: 'Smith',
+        option1: 'SocialSecurityNumber',
+        option2: 'DateOfBirth',
+        socialSecurityNumber: '1234',
+        dateOfBirth: '1980-01-31',
+      },
+      children: createPortal(
+        <form data-testid="dialog-form" onSubmit={inner}>
+          <button type="submit">Add</button>
+        </form>,
+        document.body,
+      ),
+    });
+    fireEvent.submit(screen.getByTestId('dialog-form'));
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.submit(document.getElementById('sign-in') as HTMLFormElement);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('shows a spinner and ignores submits while busy', async () => {

@@ -307,8 +307,11 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   }
 
   const after = stages[stages.findIndex((stage) => stage.id === current) + 1];
+  // The review is drawn ahead too: its schedule table is the largest new content of any stage.
   const prepare =
-    codeArrived && after?.form !== undefined && codeHere(after.id) ? after.id : undefined;
+    codeArrived && (after?.form !== undefined || after?.review === true) && codeHere(after.id)
+      ? after.id
+      : undefined;
   const earlyNotice = (location.state as { early?: boolean } | null)?.early === true;
   const variantTitle = localize(data.config.title, data.language);
   const config = portalConfig();
