@@ -13,8 +13,8 @@
  * wake-up. Measured with 16 concurrent Account/Detailed reads on 2 cores: PostgreSQL's CPU per
  * read about 160 → 100 µs and the portal's about 95 → 65 µs (see docs/architecture.md).
  *
- * The reads asked for in one turn of the event loop leave in one write per connection (see
- * `holdWrites`).
+ * The reads asked for in one turn of the event loop leave in one write per connection, and those
+ * whose statement the connection has prepared share one Sync (see `BatchRead`).
  *
  * Only short, independent reads come here (precompiled, never inside a transaction: a
  * transaction keeps its own pool connection); a slow read would hold up the reads queued behind
@@ -25,31 +25,13 @@
  * replaced on the next read; a connection that cannot be made fails the read that asked for it
  * the same way, after at most the pool's connect timeout.
  */
-import type { Duplex } from 'node:stream';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 
-/**
- * The connections whose writes are held (corked) until the end of this turn of the event loop.
- *
- * pg writes each read as its own packet (Bind, Describe, Execute and Sync, corked together), one
- * system call per read. On this VM's loopback a write costs about 40 µs of the process's CPU (the
- * kernel delivers it to the receiver within the call), as much as the rest of a read's work in the
- * portal. The requests that arrive in one turn of the event loop (the poll phase) are answered in
- * that turn's callbacks, so their reads are asked for there: held until setImmediate, the turn's
- * check phase, they leave in one write per connection, and the backend reads them in one wake-up.
- * A read asked for alone waits for nothing but the end of its own turn.
- */
-const held = new WeakSet<Duplex>();
-
-function holdWrites(stream: Duplex): void {
-  if (held.has(stream)) return;
-  held.add(stream);
-  stream.cork();
-  setImmediate(() => {
-    held.delete(stream);
-    stream.uncork();
-  });
-}
+/** pg's own conversion of a parameter's value for the wire (what its Query's Bind uses). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /** A read: its prepared statement's name and text, and the parameters' values. */
 export interface PipelinedQuery {
@@ -102,6 +84,18 @@ function describedColumns(statement: string, fields: readonly FieldDescription[]
   return columns;
 }
 
+/** A DataRow's values parsed with the columns' parsers (pg's text format; NULL as null). */
+function parsedRow(columns: Columns, values: readonly (string | null)[]): unknown[] {
+  const { parsers } = columns;
+  const row: unknown[] = new Array(values.length);
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    row[i] =
+      value === null || value === undefined ? null : (parsers[i] as (t: string) => unknown)(value);
+  }
+  return row;
+}
+
 /**
  * One read as pg's client runs it (its own Parse the first time on a connection, then Bind,
  * Describe, Execute and Sync), answered as arrays without pg's Query and Result per read: pg's
@@ -133,22 +127,11 @@ class ArrayRead extends pg.Query {
 
   handleDataRow(message: { fields: (string | null)[] }): void {
     if (this.failed !== undefined || !this.columns) return;
-    const { parsers } = this.columns;
-    const values = message.fields;
-    const row: unknown[] = new Array(values.length);
     try {
-      for (let i = 0; i < values.length; i += 1) {
-        const value = values[i];
-        row[i] =
-          value === null || value === undefined
-            ? null
-            : (parsers[i] as (t: string) => unknown)(value);
-      }
+      this.answer.push(parsedRow(this.columns, message.fields));
     } catch (error) {
       this.failed = error;
-      return;
     }
-    this.answer.push(row);
   }
 
   handleCommandComplete(): void {
@@ -165,12 +148,148 @@ class ArrayRead extends pg.Query {
   }
 }
 
+/** A read waiting for its turn's write, and how to answer it. */
+interface Pending {
+  query: PipelinedQuery;
+  resolve: (answer: ArrayRows) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The part of pg's connection read here: the statements it has prepared (name to text). */
+interface PreparedOn {
+  connection: { parsedStatements: Record<string, string | undefined> };
+}
+
+/**
+ * The reads of one turn whose statement this connection has already prepared (and whose columns
+ * are known), as one query to pg: a Bind and an Execute for each, then one Sync. PostgreSQL
+ * then answers them in one implicit transaction and one flush (one send), where a Sync per read
+ * made a transaction and a send per read: on this VM a send on loopback costs the backend about
+ * as much as the read itself. Without a Describe, each read's rows are parsed with the columns
+ * its statement was last described with (`columnsOf`; a prepared statement's result does not
+ * change: PostgreSQL refuses the read if it would).
+ *
+ * A read's error ends the transaction: PostgreSQL skips the reads after it until the Sync. The
+ * failing read fails alone; those it skipped are sent again, each on its own (`again`), so that
+ * none is answered with another read's error. An error of the connection itself fails them all.
+ */
+class BatchRead extends pg.Query {
+  private sent: Pending[] = [];
+  private at = 0;
+  // Not `rows`: pg's Query has a `rows` of its own (a portal's row limit).
+  private answer: unknown[][] = [];
+  private submitted = false;
+  private failed: unknown;
+
+  constructor(
+    private readonly reads: readonly Pending[],
+    private readonly again: (reads: readonly Pending[]) => void,
+  ) {
+    super('');
+  }
+
+  // A property, as pg's types declare it.
+  override submit = (connection: pg.Connection): void => {
+    const wire = connection as unknown as {
+      bind(config: {
+        statement: string;
+        values: unknown[];
+        valueMapper: typeof prepareValue;
+      }): void;
+      execute(config: Record<string, never>): void;
+      sync(): void;
+    };
+    for (const read of this.reads) {
+      try {
+        // Writes nothing when a value cannot be sent (pg's writer is cleared).
+        wire.bind({
+          statement: read.query.name,
+          values: read.query.values,
+          valueMapper: prepareValue,
+        });
+      } catch (error) {
+        read.reject(error);
+        continue;
+      }
+      wire.execute({});
+      this.sent.push(read);
+    }
+    wire.sync();
+    this.submitted = true;
+  };
+
+  handleRowDescription(): void {
+    // No Describe is sent: the columns are known (`columnsOf`).
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    const read = this.sent[this.at];
+    if (!read || this.failed !== undefined) return;
+    const columns = columnsOf.get(read.query.name);
+    if (!columns) {
+      this.failed = new Error(`pipelined read ${read.query.name}: its columns are not known`);
+      return;
+    }
+    try {
+      this.answer.push(parsedRow(columns, message.fields));
+    } catch (error) {
+      this.failed = error;
+    }
+  }
+
+  handleCommandComplete(): void {
+    const read = this.sent[this.at];
+    this.at += 1;
+    if (!read) return;
+    const { answer: rows, failed } = this;
+    this.answer = [];
+    this.failed = undefined;
+    if (failed !== undefined) read.reject(failed);
+    else read.resolve({ names: columnsOf.get(read.query.name)?.names ?? [], rows });
+  }
+
+  handleError(error: unknown): void {
+    if (!this.submitted) {
+      // Refused before anything was written (pg checks a query before it sends it).
+      for (const read of this.reads) read.reject(error);
+      return;
+    }
+    const current = this.sent[this.at];
+    const skipped = this.sent.slice(this.at + 1);
+    this.at = this.sent.length;
+    current?.reject(this.failed ?? error);
+    // PostgreSQL's own answer (an ErrorResponse) for the read at hand; anything else is the
+    // connection's, which the reads sent again could not get past either.
+    if (error instanceof pg.DatabaseError) this.again(skipped);
+    else for (const read of skipped) read.reject(error);
+  }
+
+  handleReadyForQuery(): void {
+    const unanswered = this.sent.slice(this.at);
+    this.at = this.sent.length;
+    for (const read of unanswered) read.reject(new Error('pipelined read: no answer before Sync'));
+  }
+}
+
+/**
+ * The session settings of the read connections. Every read sent here is a lookup by an indexed
+ * key (an account by number, a debtor's rows by id, a session by sid), so a sequential scan is
+ * never the plan wanted; PostgreSQL picks one anyway for a table of a page or two (the demo
+ * data's arrangements, transactions and phones), and each sequential scan asks the kernel for the
+ * table's size (an lseek) at every execution: five system calls per Account/Detailed read, the
+ * same number of index scans cost none. With `enable_seqscan` off the planner takes the index
+ * wherever there is one (a read without one still scans: the setting only prices it last).
+ */
+const READ_SETTINGS = '-c enable_seqscan=off';
+
 /** Connections per process for the pipelined reads (besides the pool and a LISTEN). */
 export const PIPELINED_CONNECTIONS = 2;
 
 interface Slot {
   client: Promise<pg.Client> | undefined;
   inFlight: number;
+  /** The reads asked for in this turn of the event loop, written at its end. */
+  turn?: { client: pg.Client; reads: Pending[] };
 }
 
 export class PipelinedReads {
@@ -195,13 +314,30 @@ export class PipelinedReads {
     slot.inFlight += 1;
     try {
       const client = await this.connected(slot);
-      holdWrites(client.connection.stream);
       return await new Promise<ArrayRows>((resolve, reject) => {
-        void client.query(new ArrayRead(query, resolve, reject));
+        this.inTurn(slot, client, { query, resolve, reject });
       });
     } finally {
       slot.inFlight -= 1;
     }
+  }
+
+  /**
+   * Queues a read for the end of this turn of the event loop (setImmediate, its check phase):
+   * the requests that arrive in one turn (its poll phase) ask for their reads in its callbacks,
+   * and they leave together. A read asked for alone waits for nothing but the end of its turn.
+   */
+  private inTurn(slot: Slot, client: pg.Client, read: Pending): void {
+    if (slot.turn?.client === client) {
+      slot.turn.reads.push(read);
+      return;
+    }
+    const turn = { client, reads: [read] };
+    slot.turn = turn;
+    setImmediate(() => {
+      if (slot.turn === turn) slot.turn = undefined;
+      writeTurn(client, turn.reads);
+    });
   }
 
   /** Closes every connection; reads asked for afterwards fail. */
@@ -222,7 +358,11 @@ export class PipelinedReads {
   /** The slot's connection, made when it has none (or its last one broke). */
   private connected(slot: Slot): Promise<pg.Client> {
     if (slot.client) return slot.client;
-    const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
+    const client = new pg.Client({
+      ...this.config,
+      pipeline: true,
+      options: [this.config.options, READ_SETTINGS].filter(Boolean).join(' '),
+    } as pg.ClientConfig);
     const forget = () => {
       if (slot.client === made) slot.client = undefined;
     };
@@ -238,5 +378,37 @@ export class PipelinedReads {
     );
     slot.client = made;
     return made;
+  }
+}
+
+/**
+ * A turn's reads on one connection, in one write (the stream corked while pg writes them): those
+ * whose statement the connection has prepared, with known columns, as one `BatchRead`; the others
+ * (a statement's first read on the connection: its Parse and Describe) each as an `ArrayRead`.
+ *
+ * On this VM's loopback a write costs about 40 µs of the process's CPU (the kernel delivers it to
+ * the receiver within the call), as much as the rest of a read's work in the portal: one write a
+ * turn instead of one a read, and the backend reads them in one wake-up.
+ */
+function writeTurn(client: pg.Client, reads: readonly Pending[]): void {
+  const alone = (read: Pending) =>
+    void client.query(new ArrayRead(read.query, read.resolve, read.reject));
+  const prepared = (client as unknown as PreparedOn).connection.parsedStatements;
+  const batch: Pending[] = [];
+  const stream = client.connection.stream;
+  stream.cork();
+  try {
+    for (const read of reads) {
+      if (prepared[read.query.name] === read.query.text && columnsOf.has(read.query.name)) {
+        batch.push(read);
+      } else {
+        alone(read);
+      }
+    }
+    if (batch.length > 0) {
+      void client.query(new BatchRead(batch, (skipped) => skipped.forEach(alone)));
+    }
+  } finally {
+    stream.uncork();
   }
 }
