@@ -30,7 +30,9 @@
  * (3: how many times each journey is taken), BENCH_STAGE_PROFILE (a folder: a CPU profile of the
  * page per journey, with each stage change's window in the profile's clock, for
  * `scripts/profile-summary.ts FILE FROM TO`), BENCH_STAGE_TRACE (a folder: a Chrome trace per
- * journey, for `scripts/trace-summary.ts FILE`: style, layout and paint in each change),
+ * journey, for `scripts/trace-summary.ts FILE`: style, layout and paint in each change; both
+ * folders are made when missing), BENCH_STAGE_CPU (4: the CPU slowdown of the stage changes; 1
+ * for a profile that the throttle's pauses do not skew),
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -39,7 +41,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARIA, putSession, signedInSession } from './lib/portal';
-import { stageChanges, stageReport, type StageChange } from './lib/stage-timing';
+import {
+  CPU_SLOWDOWN as STAGE_CPU_SLOWDOWN,
+  stageChanges,
+  stageReport,
+  type StageChange,
+} from './lib/stage-timing';
 import { answersHealth, freePort } from './lib/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -552,7 +559,7 @@ async function main(): Promise<void> {
   }
   if (stages.length > 0) {
     console.log(
-      'Payment wizard stage changes (412x823, CPU 4x slower), Enter on Continue to the next stage painted with its heading focused:',
+      `Payment wizard stage changes (412x823, CPU ${STAGE_CPU_SLOWDOWN}x slower), Enter on Continue to the next stage painted with its heading focused:`,
     );
     console.log(stageReport(stages));
     console.log('');

@@ -31,7 +31,7 @@
  * 'event' entries with durationThreshold 16: the longest entry of the key's interaction, in
  * 8 ms steps; "<16" when no entry) to tell how much of the wait came after that first paint.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { CpuProfile } from '../profile-summary';
@@ -47,7 +47,9 @@ export const STAGE_JOURNEYS = [
 const STAGES = ['arrangement', 'contact-details', 'funding', 'disclosure', 'summary'] as const;
 /** The sandbox card added on the funding stage when Maria has none saved yet. */
 const SANDBOX_VISA = '4111111111111111';
-const CPU_SLOWDOWN = 4;
+/** The CPU slowdown of the stage changes (BENCH_STAGE_CPU: 1 profiles them unthrottled, where a
+ * sampled profile is not skewed by the throttle's pauses). */
+export const CPU_SLOWDOWN = Number(process.env.BENCH_STAGE_CPU || 4);
 
 /** One stage change as measured. */
 export interface StageChange {
@@ -320,6 +322,7 @@ async function answerStage(page: Page, stage: string): Promise<void> {
  * profiler's own cost makes those runs' figures higher.
  */
 const profileDir = process.env.BENCH_STAGE_PROFILE;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
 let profiles = 0;
 /**
  * BENCH_STAGE_TRACE=dir: a Chrome trace of each journey (`stages-<variant>-<n>.trace.json`, for
@@ -327,6 +330,7 @@ let profiles = 0;
  * layout, paint) in each change, which a CPU profile shows only as the script that forced it.
  */
 const traceDir = process.env.BENCH_STAGE_TRACE;
+if (traceDir) mkdirSync(traceDir, { recursive: true });
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
