@@ -22,6 +22,7 @@ export const rjsfShims = [
   },
   { find: /^\.\.?\/getDefaultRegistry\.js$/, replacement: shim('registry.ts') },
   { find: /^\.\.?\/deepEquals\.js$/, replacement: shim('deep-equals.ts') },
+  { find: /^\.\/omitExtraData\.js$/, replacement: shim('omit-extra-data.ts') },
 ];
 
 /** `@/…` names a place under src/ (tsconfig.json `paths`): the browser build, the prerender bundle and vitest. */

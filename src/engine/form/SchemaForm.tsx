@@ -233,25 +233,26 @@ function SchemaFormBody(props: SchemaFormProps) {
   useLayoutEffect(() => {
     latest.current = { props, data, busy, generation };
   });
+  // The form's checks of `data` with the latest props (for the stable handlers below).
+  const checksOf = useCallback(
+    (data: FormData) => {
+      const { props: current } = latest.current;
+      return validateForm({
+        flow: current.flow,
+        validate: schemaErrors(current.validator, current.schema),
+        data,
+        translate,
+        today: current.today,
+        context: current.context,
+      });
+    },
+    [translate],
+  );
   // The form's checks run once on its starting data when the page is idle, their result unused:
   // the first run of a validator pays for compiling it (its function, its patterns, the rules'
   // JSON Logic), about 1 ms (4 ms at 4x CPU) that would otherwise fall in the first blur or the
   // Continue, inside the stage change.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        const { props: current, data: now } = latest.current;
-        validateForm({
-          flow: current.flow,
-          validate: schemaErrors(current.validator, current.schema),
-          data: now,
-          translate,
-          today: current.today,
-          context: current.context,
-        });
-      }),
-    [translate],
-  );
+  useEffect(() => whenIdle(() => checksOf(latest.current.data)), [checksOf]);
   const valid = errors.length === 0;
   useEffect(() => {
     latest.current.props.onValidityChange?.(valid);
@@ -278,19 +279,25 @@ function SchemaFormBody(props: SchemaFormProps) {
     current.onChange?.(pruneHidden(current.flow, next, current.context));
   }, []);
 
+  // The submit is ours, ahead of RJSF's own handler (its `onSubmit` is not given): RJSF's would
+  // first draw the whole form again (its submitted state) and call `onSubmit` from that commit,
+  // 5-10 ms at 4x CPU inside a Continue before anything of the next stage is drawn. The data is
+  // RJSF's committed state, after any change still pending in the same event is applied
+  // (flushSync), as RJSF's handler would read it. The errors show through `extraErrors`, as
+  // before. A submit of another form inside this one's tree (a dialog's, through a portal) is
+  // left to that form.
+  const rjsf = useRef<Form<FormData>>(null);
   const handleSubmit = useCallback(
-    (event: IChangeEvent<FormData>) => {
+    (event: FormEvent<HTMLDivElement>) => {
+      const form = rjsf.current;
+      if (!form || event.target !== form.formElement.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      flushSync(() => undefined);
       const { props: current, busy: isBusy } = latest.current;
       if (isBusy) return;
-      const submittedData = event.formData ?? {};
-      const found = validateForm({
-        flow: current.flow,
-        validate: schemaErrors(current.validator, current.schema),
-        data: submittedData,
-        translate,
-        today: current.today,
-        context: current.context,
-      });
+      const submittedData = form.state.formData ?? {};
+      const found = checksOf(submittedData);
       if (found.length > 0) {
         setSubmitted(true);
         const first = found.find((error) => error.field !== '');
@@ -306,39 +313,7 @@ function SchemaFormBody(props: SchemaFormProps) {
       }
       current.onSubmit(pruneHidden(current.flow, submittedData, current.context));
     },
-    [formId, translate],
-  );
-
-  // A valid submit is handed to `onSubmit` from here, ahead of RJSF's own submit handler, which
-  // would first draw the whole form again (its submitted state) and call `onSubmit` from that
-  // commit: 5-10 ms at 4x CPU inside a Continue, before anything of the next stage is drawn. The
-  // data is RJSF's committed state, after any change still pending in the same event is applied
-  // (flushSync), as RJSF's handler would read it. Anything else (an invalid form, a submit of
-  // another form inside this one's tree, such as a dialog's) goes on to RJSF as before.
-  const rjsf = useRef<Form<FormData>>(null);
-  const submitFirst = useCallback(
-    (event: FormEvent<HTMLDivElement>) => {
-      const form = rjsf.current;
-      if (!form || event.target !== form.formElement.current) return;
-      flushSync(() => undefined);
-      const { props: current, busy: isBusy } = latest.current;
-      const submittedData = form.state.formData ?? {};
-      if (!isBusy) {
-        const found = validateForm({
-          flow: current.flow,
-          validate: schemaErrors(current.validator, current.schema),
-          data: submittedData,
-          translate,
-          today: current.today,
-          context: current.context,
-        });
-        if (found.length > 0) return;
-      }
-      event.preventDefault();
-      event.stopPropagation();
-      if (!isBusy) current.onSubmit(pruneHidden(current.flow, submittedData, current.context));
-    },
-    [translate],
+    [formId, checksOf],
   );
 
   const summary = useMemo(() => {
@@ -356,7 +331,7 @@ function SchemaFormBody(props: SchemaFormProps) {
 
   const label = localize(props.submitLabel ?? flow.submit, language);
   return (
-    <div ref={container} onSubmitCapture={submitFirst}>
+    <div ref={container} onSubmitCapture={handleSubmit}>
       {summary.length > 0 && (
         <Suspense fallback={null}>
           <ErrorSummary
@@ -376,7 +351,6 @@ function SchemaFormBody(props: SchemaFormProps) {
         validator={validator}
         formData={started === seed.generation ? undefined : seed.data}
         onChange={handleChange}
-        onSubmit={handleSubmit}
         extraErrors={extraErrors}
         noValidate
         noHtml5Validate

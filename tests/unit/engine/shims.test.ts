@@ -5,6 +5,13 @@ import { createElement } from 'react';
 import { createCustomEqual } from 'fast-equals';
 import shallowAllOfMerge from '../../../src/engine/form/shims/all-of';
 import deepEquals from '../../../src/engine/form/shims/deep-equals';
+import omitExtraData, {
+  getFieldNames,
+  getUsedFormData,
+  isValueEmpty,
+} from '../../../src/engine/form/shims/omit-extra-data';
+// RJSF's own module, by its path (the shim's alias takes only the relative import).
+import { isValueEmpty as rjsfIsValueEmpty } from '@rjsf/utils/lib/schema/omitExtraData.js';
 import { equal, resolve } from '../../../src/engine/form/shims/uri';
 
 // The browser build swaps fast-uri for this shim (vite.config.ts): it must answer as fast-uri does
@@ -118,5 +125,36 @@ describe('deepEquals shim', () => {
   it.each(pairs)('answers as RJSF does for %s', (_name, a, b) => {
     expect(deepEquals(a, b)).toBe(rjsfDeepEquals(a, b));
     expect(deepEquals(b, a)).toBe(rjsfDeepEquals(b, a));
+  });
+});
+
+// The browser build swaps RJSF's omitExtraData module for this shim (vite.config.ts): our forms
+// never omit extra data, so what RJSF would call for it throws, and `isValueEmpty` answers as
+// RJSF's does.
+describe('omitExtraData shim', () => {
+  it('answers isValueEmpty as RJSF does', () => {
+    const values: unknown[] = [
+      null,
+      undefined,
+      '',
+      ' ',
+      0,
+      false,
+      [],
+      [''],
+      {},
+      { a: '' },
+      { a: { b: [] } },
+      { a: 0 },
+      new Date(0),
+      'x',
+    ];
+    for (const value of values) expect(isValueEmpty(value)).toBe(rjsfIsValueEmpty(value));
+  });
+
+  it('throws where RJSF would omit extra data', () => {
+    expect(() => omitExtraData()).toThrow(/not part of the portal's forms/);
+    expect(() => getUsedFormData()).toThrow(/not part of the portal's forms/);
+    expect(() => getFieldNames()).toThrow(/not part of the portal's forms/);
   });
 });
