@@ -21,9 +21,11 @@ import { MARIA, JOHN, MARIA_LETTER, clearLockout, type ErrorBody } from './debto
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** A clock the test moves. */
+/** A clock the test moves. It starts at 15:00 UTC of the real day (mid-day in the agency's zone):
+ * the demo data's dates are relative to the real day it is loaded, and a letter opens only from its
+ * request date on, so a fixed start date would fall behind them as the calendar moves. */
 class TestClock {
-  private ms = Date.parse('2026-11-27T15:00:00.000Z');
+  private ms = new Date().setUTCHours(15, 0, 0, 0);
   now = (): Date => new Date(this.ms);
   advance(ms: number): void {
     this.ms += ms;
