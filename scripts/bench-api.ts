@@ -51,6 +51,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './lib/server-process';
+import { pageFaultLine } from './lib/page-faults';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -701,7 +702,7 @@ async function benchDatabase(
   dataDir: string,
   demoFile: string,
 ): Promise<Result[]> {
-  console.log(`bench: ${database.name}, before, ${machineLoad(true)}`);
+  console.log(`bench: ${database.name}, before, ${machineLoad(true)}; ${pageFaultLine()}`);
   child = await startServer(dataDir, demoFile, database.url);
   serverPid = child.pid;
   onPostgres = database.name === 'PostgreSQL';

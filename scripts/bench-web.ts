@@ -8,7 +8,11 @@
  *     her tokens put into sessionStorage the way src/web/lib/session.ts keeps them, and Lighthouse's
  *     storage reset turned off so they stay). Per route the median of each figure: performance
  *     score, FCP, LCP, TBT, CLS, total bytes (total-byte-weight) and first-load JavaScript (transfer
- *     size, i.e. compressed, of every script request of the load). A run Lighthouse itself fails
+ *     size, i.e. compressed, of every script request of the load), with the main-thread work Lighthouse
+ *     counted (mainthread-work-breakdown) and its benchmarkIndex of the host; the browser's version and
+ *     the host's cost of a page fault (lib/page-faults.ts) are printed too: a cold page load pays for
+ *     every first touch of the renderer's memory, so the same build scores lower on a host where
+ *     faults are slow, while the warm figures below do not move. A run Lighthouse itself fails
  *     (NO_NAVSTART, NO_FCP: "please run Lighthouse again") is run again, twice at most.
  *   - Typing latency (Playwright, 412 x 823 viewport, CPU throttled 4x): 30 characters typed one
  *     at a time into the bankruptcy form's court name (the largest form), each timed in the page
@@ -48,6 +52,7 @@ import {
   type StageChange,
 } from './lib/stage-timing';
 import { answersHealth, freePort } from './lib/server-process';
+import { pageFaultLine } from './lib/page-faults';
 
 const root = path.resolve(import.meta.dirname, '..');
 const HOST = '127.0.0.1';
@@ -108,12 +113,19 @@ export interface PageFigures {
   totalBytes: number;
   /** Transfer size (compressed) of the load's script requests, in bytes. */
   scriptBytes: number;
+  /** mainthread-work-breakdown: the page's main-thread work, as Lighthouse counts it (the
+   * observed trace times the simulated CPU slowdown), in ms: what TBT is cut from. */
+  mainThreadMs: number;
+  /** Lighthouse's benchmarkIndex of the host (higher: a faster machine; the same build on another
+   * machine or browser gives other figures, so runs are compared at a similar index). */
+  hostIndex: number;
 }
 
 /** The parts of a Lighthouse result (LH.Result) read here. */
 export interface LighthouseResultLike {
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  environment?: { benchmarkIndex?: number };
 }
 
 /** The figures of one Lighthouse result; NaN where an audit gave no value. */
@@ -141,6 +153,8 @@ export function pageFigures(lhr: LighthouseResultLike): PageFigures {
     cls: value('cumulative-layout-shift'),
     totalBytes: value('total-byte-weight'),
     scriptBytes: items.length > 0 ? scriptBytes : Number.NaN,
+    mainThreadMs: value('mainthread-work-breakdown'),
+    hostIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -155,6 +169,8 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
     cls: of('cls'),
     totalBytes: of('totalBytes'),
     scriptBytes: of('scriptBytes'),
+    mainThreadMs: of('mainThreadMs'),
+    hostIndex: of('hostIndex'),
   };
 }
 
@@ -164,13 +180,24 @@ const kb = (bytes: number) => fixed(bytes / 1024, 1);
 
 /** One line of figures, for the progress output. */
 export function figuresLine(f: PageFigures): string {
-  return `score ${fixed(f.score, 0)}, FCP ${fixed(f.fcpMs, 0)} ms, LCP ${fixed(f.lcpMs, 0)} ms, TBT ${fixed(f.tbtMs, 0)} ms, CLS ${fixed(f.cls, 3)}, ${fixed(f.totalBytes, 0)} bytes, JS ${kb(f.scriptBytes)} KB`;
+  return `score ${fixed(f.score, 0)}, FCP ${fixed(f.fcpMs, 0)} ms, LCP ${fixed(f.lcpMs, 0)} ms, TBT ${fixed(f.tbtMs, 0)} ms, CLS ${fixed(f.cls, 3)}, ${fixed(f.totalBytes, 0)} bytes, JS ${kb(f.scriptBytes)} KB, main thread ${fixed(f.mainThreadMs, 0)} ms, host index ${fixed(f.hostIndex, 0)}`;
 }
 
 /** The result table: the first column left-aligned, the figures right-aligned. */
 export function figuresTable(rows: { route: string; figures: PageFigures }[]): string {
   const cells = [
-    ['route', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'bytes', 'first-load JS KB'],
+    [
+      'route',
+      'score',
+      'FCP ms',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'bytes',
+      'first-load JS KB',
+      'main thread ms',
+      'host index',
+    ],
     ...rows.map(({ route, figures: f }) => [
       route,
       fixed(f.score, 0),
@@ -180,6 +207,8 @@ export function figuresTable(rows: { route: string; figures: PageFigures }[]): s
       fixed(f.cls, 3),
       fixed(f.totalBytes, 0),
       kb(f.scriptBytes),
+      fixed(f.mainThreadMs, 0),
+      fixed(f.hostIndex, 0),
     ]),
   ];
   const widths = cells[0]!.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
@@ -335,6 +364,8 @@ async function lighthouseRoutes(base: string, runs: number): Promise<Map<string,
     defaultViewport: null,
   });
   const disconnect = onCleanUp(() => browser.disconnect());
+  // The browser's version: the same build gives other figures in another (see hostIndex).
+  console.log(`bench: Lighthouse in ${await browser.version()}`);
 
   /** One Lighthouse run of `route` in a new tab. */
   const lighthouseOnce = async (route: Route) => {
@@ -500,7 +531,7 @@ async function main(): Promise<void> {
 
   const workDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-web-'));
   onCleanUp(() => rmSync(workDir, { recursive: true, force: true }));
-  const loadBefore = machineLoad();
+  const loadBefore = `${machineLoad()}; ${pageFaultLine()}`;
   console.log(`bench: before, ${loadBefore}`);
 
   let webDir = process.env.BENCH_WEB_DIR ? path.resolve(process.env.BENCH_WEB_DIR) : '';

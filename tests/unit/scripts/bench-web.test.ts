@@ -42,6 +42,7 @@ function lhr(overrides: Partial<LighthouseResultLike> = {}): LighthouseResultLik
       'total-blocking-time': { numericValue: 120 },
       'cumulative-layout-shift': { numericValue: 0.012 },
       'total-byte-weight': { numericValue: 310_000 },
+      'mainthread-work-breakdown': { numericValue: 2_345.6 },
       'network-requests': {
         details: {
           type: 'table',
@@ -55,6 +56,7 @@ function lhr(overrides: Partial<LighthouseResultLike> = {}): LighthouseResultLik
         },
       },
     },
+    environment: { benchmarkIndex: 2702.5 },
     ...overrides,
   };
 }
@@ -69,6 +71,8 @@ describe('pageFigures', () => {
       cls: 0.012,
       totalBytes: 310_000,
       scriptBytes: 102_400,
+      mainThreadMs: 2_345.6,
+      hostIndex: 2702.5,
     });
   });
 
@@ -88,6 +92,8 @@ describe('medianFigures', () => {
       cls: 0,
       totalBytes: 1000,
       scriptBytes,
+      mainThreadMs: 2000,
+      hostIndex: 2700,
     });
     expect(medianFigures([run(90, 3000, 10), run(99, 1000, 30), run(95, 2000, 20)])).toEqual(
       run(95, 2000, 20),
@@ -108,7 +114,7 @@ describe('figuresTable', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^route +\| score \| FCP ms \| LCP ms \| TBT ms \|/);
     expect(lines[1]).toMatch(
-      /^\/login +\| +93 \| +1101 \| +2150 \| +120 \| 0\.012 \| +310000 \| +100\.0$/,
+      /^\/login +\| +93 \| +1101 \| +2150 \| +120 \| 0\.012 \| +310000 \| +100\.0 \| +2346 \| +2703$/,
     );
     expect(lines[2]).toMatch(/\| +- \|/);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
