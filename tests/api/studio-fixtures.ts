@@ -16,8 +16,10 @@ import { freshIp, type RunningServer } from './harness';
 export const MINUTE = 60_000;
 export const PASSWORD = 'Studio pass 2026!';
 
+/** A clock the test moves; by default from 15:00 UTC of the real day (the demo data's dates are
+ * relative to the day it is loaded, so a fixed date would fall behind them). */
 export class TestClock {
-  constructor(private ms = Date.parse('2026-11-27T15:00:00.000Z')) {}
+  constructor(private ms = new Date().setUTCHours(15, 0, 0, 0)) {}
   now = (): Date => new Date(this.ms);
   advance(ms: number): void {
     this.ms += ms;
