@@ -16,10 +16,11 @@ import { freshIp, type RunningServer } from './harness';
 export const MINUTE = 60_000;
 export const PASSWORD = 'Studio pass 2026!';
 
-/** A clock the test moves; by default from 15:00 UTC of the real day (the demo data's dates are
- * relative to the day it is loaded, so a fixed date would fall behind them). */
+/** A clock the test moves; by default from 15:00 UTC of the day before the real day: behind every
+ * real clock's rows (the audit log's order), yet near the demo data, whose dates are relative to the
+ * day it is loaded (a fixed date falls behind them as the calendar moves). */
 export class TestClock {
-  constructor(private ms = new Date().setUTCHours(15, 0, 0, 0)) {}
+  constructor(private ms = new Date().setUTCHours(15, 0, 0, 0) - 24 * 60 * 60 * 1000) {}
   now = (): Date => new Date(this.ms);
   advance(ms: number): void {
     this.ms += ms;
