@@ -36,7 +36,7 @@ function touchFreshPages(pages: number): void {
   for (let offset = 0; offset < buffer.length; offset += 4096) buffer[offset] = 1;
 }
 
-/** The header's words: `page faults 12.1 µs each (64 MiB first touched)`. */
+/** The header's words: `page faults 12.1 µs each (first touch of 64 MiB)`. */
 export function pageFaultLine(micros = pageFaultMicros()): string {
   return `page faults ${micros.toFixed(1)} µs each (first touch of ${(PROBE_PAGES * 4) / 1024} MiB)`;
 }

@@ -135,6 +135,24 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * A clock the test moves (a server's `now`). By default it starts at 15:00 UTC (mid-day in the
+ * agency's zone) of the day before the real day: behind every real clock, as a fixed past date was
+ * (the audit log's rows keep their order), yet near the demo data, whose dates are relative to the
+ * day it is loaded (a letter opens only from its request date, 5 days back: a fixed start date falls
+ * behind such dates as the calendar moves).
+ */
+export class TestClock {
+  constructor(private ms = new Date().setUTCHours(15, 0, 0, 0) - 24 * 60 * 60 * 1000) {}
+  now = (): Date => new Date(this.ms);
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+  get time(): number {
+    return this.ms;
+  }
+}
+
 let ipCounter = 0;
 /** A fresh client address per call, so address lockout never leaks between tests. */
 export function freshIp(): string {

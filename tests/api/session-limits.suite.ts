@@ -12,6 +12,7 @@ import {
   call,
   decodeJwt,
   startServer,
+  TestClock,
   type DatabaseFactory,
   type RunningServer,
   type TokenPair,
@@ -20,21 +21,6 @@ import { MARIA, JOHN, MARIA_LETTER, clearLockout, type ErrorBody } from './debto
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/** A clock the test moves. It starts at 15:00 UTC (mid-day in the agency's zone) of the day before
- * the real day, behind every real clock: the demo data's dates are relative to the real day it is
- * loaded, and a letter opens only from its request date (5 days back) on, so a fixed start date
- * would fall behind them as the calendar moves. */
-class TestClock {
-  private ms = new Date().setUTCHours(15, 0, 0, 0) - 24 * HOUR;
-  now = (): Date => new Date(this.ms);
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-  get time(): number {
-    return this.ms;
-  }
-}
 
 interface RefreshAnswer extends TokenPair, ErrorBody {
   reason?: string;

@@ -11,21 +11,12 @@ import { loadServerSecret } from '../../src/server/db/secret';
 import type { StaffRole } from '../../src/server/db/types';
 import { createStaff } from '../../src/server/studio/staff';
 import { totpCode } from '../../src/server/studio/totp';
-import { freshIp, type RunningServer } from './harness';
+import { freshIp, TestClock, type RunningServer } from './harness';
+
+export { TestClock };
 
 export const MINUTE = 60_000;
 export const PASSWORD = 'Studio pass 2026!';
-
-/** A clock the test moves; by default from 15:00 UTC of the day before the real day: behind every
- * real clock's rows (the audit log's order), yet near the demo data, whose dates are relative to the
- * day it is loaded (a fixed date falls behind them as the calendar moves). */
-export class TestClock {
-  constructor(private ms = new Date().setUTCHours(15, 0, 0, 0) - 24 * 60 * 60 * 1000) {}
-  now = (): Date => new Date(this.ms);
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
 
 export interface Account {
   id: number;
