@@ -44,6 +44,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromeLauncherFlags, launchWithoutIdleUi } from './lib/chromium-flags';
 import { MARIA, putSession, signedInSession } from './lib/portal';
 import {
   CPU_SLOWDOWN as STAGE_CPU_SLOWDOWN,
@@ -352,7 +353,8 @@ async function lighthouseRoutes(base: string, runs: number): Promise<Map<string,
 
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...CHROME_ARGS],
+    // Without the browser's own invisible UI (lib/chromium-flags.ts), chrome-launcher's flags kept.
+    ...(await chromeLauncherFlags(['--headless=new', ...CHROME_ARGS])),
     logLevel: 'silent',
     // Stopping on Ctrl-C is ours (cleanUp), not chrome-launcher's.
     handleSIGINT: false,
@@ -473,8 +475,7 @@ function instrumentTyping(selector: string): void {
 }
 
 async function typingLatency(base: string): Promise<number[]> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+  const browser = await launchWithoutIdleUi(CHROMIUM, CHROME_ARGS);
   const closeBrowser = onCleanUp(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   await context.addInitScript(putSession, {
@@ -558,9 +559,8 @@ async function main(): Promise<void> {
   const stages: StageChange[] = [];
   if (process.env.BENCH_STAGES !== 'off') {
     console.log(`bench: payment wizard stage changes (${elapsed()})`);
-    const { chromium } = await import('playwright-core');
     const launch = async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+      const browser = await launchWithoutIdleUi(CHROMIUM, CHROME_ARGS);
       onCleanUp(() => browser.close());
       return browser;
     };

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchWithoutIdleUi } from './chromium-flags';
 import { answersHealth, freePort } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -121,15 +122,12 @@ export function putSession({
   for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
 }
 
-/** Debian's Chromium (CHROMIUM_PATH to use another), headless. */
+/** Debian's Chromium (CHROMIUM_PATH to use another), headless, without its invisible UI. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  return launchWithoutIdleUi(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-dev-shm-usage',
+  ]);
 }
