@@ -66,6 +66,20 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 export const STATEMENT_CACHE_SIZE = 1000;
 
 /**
+ * WAL pages between SQLite's automatic checkpoints (its default is 1,000, about 4 MB). A checkpoint
+ * copies the latest version of every page in the WAL into the database file and syncs that file.
+ * A payment rewrites the same hot pages (the last leaf and the index pages of its tables) in each
+ * of its commits, so checkpoints ten times rarer write each such page once where they wrote it
+ * about ten times, and sync the database file a tenth as often. bench:api on 2026-12-04, SQLite,
+ * 16 concurrent, six pairs taken in turn (1,000 pages, then 10,000 or 30,000): server CPU per
+ * payment 1.35/1.27/1.32/1.23/1.11/1.26 ms → 1.13/1.19/1.24/1.17/1.08/1.14 ms, Account/Detailed
+ * unchanged within noise, p99 not longer. The WAL file then grows to about 40 MB (it is reused,
+ * not truncated, after a checkpoint), and a restart after a crash replays up to that much. Crash safety is SQLite's
+ * and unchanged: a checkpoint syncs the WAL before it copies and the database file after.
+ */
+export const WAL_CHECKPOINT_PAGES = 10_000;
+
+/**
  * A connection's prepared statements by SQL text (better-sqlite3 compiles on every prepare()), the
  * least recently used dropped past `size`. A statement still busy (an iterator not run to its end)
  * is not handed out again: that use gets a fresh one.
@@ -209,6 +223,7 @@ export function openDatabase(options: OpenDatabaseOptions): PortalDatabase {
   if (journal === 'wal') {
     // Commits are synced by group commit (db/group-commit.ts), not by SQLite one by one.
     sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     const wal = new WalSync(`${file}-wal`, options.syncFile);
     walOf.set(sqlite, wal);
     dialect = new DurableSqliteDialect(
