@@ -6,6 +6,7 @@
  * names it; a start with the same folder publishes nothing; two processes starting at once on a
  * new folder publish it once. Real stores on a real database of their own, both dialects.
  */
+import { SelectQueryNode, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -131,6 +132,52 @@ export function contentDeploySuite(dialect: string, makeDatabase: DatabaseFactor
       expect(stores.map((store) => store.current().version)).toEqual([before + 1, before + 1]);
       expect((await stores[0]!.history())[0]?.version).toBe(before + 1);
       await Promise.all(stores.map((store) => store.close()));
+    });
+
+    it("serves the other process's import when it lands between the start's two reads", async () => {
+      const probe = await open(folder(deployed));
+      const before = probe.current().version;
+      await probe.close();
+      deployed = withText(deployed, COMMON, 'raced', 'Landed between the reads.');
+      const dir = folder(deployed);
+      // Process B's store reads the newest version, then the last import. Between the two, process
+      // A starts on the same folder and publishes it: B's first answer is held until A is done.
+      let newestReads = 0;
+      let other: Promise<DatabaseContentStore> | undefined;
+      const newestRead = new Set<unknown>();
+      const held: KyselyPlugin = {
+        transformQuery({ node, queryId }) {
+          if (SelectQueryNode.is(node) && !node.where) newestRead.add(queryId);
+          return node;
+        },
+        async transformResult({ result, queryId }) {
+          if (!newestRead.has(queryId)) return result;
+          newestReads += 1;
+          // The start's first read (is there content at all?), then the import's: hold that one.
+          if (newestReads === 2) {
+            other = open(dir);
+            await other;
+          }
+          return result;
+        },
+      };
+      // B has a connection of its own, as another process would (its held answer holds it).
+      const second = fresh.makeDatabase();
+      try {
+        const b = await DatabaseContentStore.open({
+          db: second.db.withPlugin(held),
+          flowsDir: dir,
+          live: false,
+        });
+        const a = await other;
+        expect(newestReads).toBeGreaterThanOrEqual(2);
+        expect(a?.current().version).toBe(before + 1);
+        expect(b.current().version).toBe(before + 1);
+        expect((await b.history())[0]?.version).toBe(before + 1);
+        await Promise.all([a?.close(), b.close()]);
+      } finally {
+        await second.destroy();
+      }
     });
 
     it('refuses a publish that names a version no longer the newest (a reviewed draft)', async () => {

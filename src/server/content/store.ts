@@ -297,6 +297,9 @@ export class DatabaseContentStore implements ContentStore {
         .limit(1)
         .executeTakeFirst();
       if (!newest || !last) return newest;
+      // Another process's import committed between the two reads: `newest` is already stale
+      // (served as is, it would stay the served version until the next poll). Read both again.
+      if (Number(last.version) > Number(newest.version)) continue;
       const plan = planDeployImport(
         JSON.parse(last.deployed_files ?? last.files) as FlowsTree,
         JSON.parse(newest.files) as FlowsTree,
