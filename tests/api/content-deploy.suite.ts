@@ -122,12 +122,17 @@ export function contentDeploySuite(dialect: string, makeDatabase: DatabaseFactor
       await next.close();
     });
 
-    it('publishes a new folder once when two processes start at once', async () => {
+    /** The version served now, and the folder of a next deployment that rewords `raced`. */
+    const nextDeployment = async (wording: string) => {
       const probe = await open(folder(deployed));
       const before = probe.current().version;
       await probe.close();
-      deployed = withText(deployed, COMMON, 'raced', 'Both started at once.');
-      const dir = folder(deployed);
+      deployed = withText(deployed, COMMON, 'raced', wording);
+      return { before, dir: folder(deployed) };
+    };
+
+    it('publishes a new folder once when two processes start at once', async () => {
+      const { before, dir } = await nextDeployment('Both started at once.');
       const stores = await Promise.all([open(dir), open(dir)]);
       expect(stores.map((store) => store.current().version)).toEqual([before + 1, before + 1]);
       expect((await stores[0]!.history())[0]?.version).toBe(before + 1);
@@ -135,11 +140,7 @@ export function contentDeploySuite(dialect: string, makeDatabase: DatabaseFactor
     });
 
     it("serves the other process's import when it lands between the start's two reads", async () => {
-      const probe = await open(folder(deployed));
-      const before = probe.current().version;
-      await probe.close();
-      deployed = withText(deployed, COMMON, 'raced', 'Landed between the reads.');
-      const dir = folder(deployed);
+      const { before, dir } = await nextDeployment('Landed between the reads.');
       // Process B's store reads the newest version, then the last import. Between the two, process
       // A starts on the same folder and publishes it: B's first answer is held until A is done.
       let newestReads = 0;
