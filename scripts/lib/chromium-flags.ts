@@ -8,9 +8,11 @@
  * (156.0.8078.114, the processes' CPU time from /proc): in the 3 s after a new window that
  * renderer spent about 1,000 ms of CPU, and the browser process about 400 ms; with the popup's
  * features off there is no such renderer, and the browser process spent about 200 ms.
- * On 2 cores that is a core taken while the page loads or the first stage change is drawn.
- * Headless, nobody can open that popup, so the benchmarks turn it off: `bench:web` (Lighthouse
- * and the Playwright measurements), the size report and the screenshots.
+ * On 2 cores that competes with the page measured, as it loads or draws its first stage change
+ * (turned off, the figures did not move beyond the host's noise: docs/architecture.md, "What
+ * else runs beside the page"). Headless, nobody can open that popup, so the benchmarks turn it
+ * off: `bench:web` (Lighthouse and the Playwright measurements), the size report and the
+ * screenshots.
  *
  * Chromium keeps only the last `--disable-features` of a command line (a later one replaces the
  * earlier list whole), and both launchers pass one of their own: chrome-launcher's defaults

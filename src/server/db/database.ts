@@ -74,8 +74,9 @@ export const STATEMENT_CACHE_SIZE = 1000;
  * 16 concurrent, six pairs taken in turn (1,000 pages, then 10,000 or 30,000): server CPU per
  * payment 1.35/1.27/1.32/1.23/1.11/1.26 ms → 1.13/1.19/1.24/1.17/1.08/1.14 ms, Account/Detailed
  * unchanged within noise, p99 not longer. The WAL file then grows to about 40 MB (it is reused,
- * not truncated, after a checkpoint), and a restart after a crash replays up to that much. Crash safety is SQLite's
- * and unchanged: a checkpoint syncs the WAL before it copies and the database file after.
+ * not truncated, after a checkpoint), and a restart after a crash replays up to that much. Crash
+ * safety is SQLite's and unchanged: a checkpoint syncs the WAL before it copies and the database
+ * file after.
  */
 export const WAL_CHECKPOINT_PAGES = 10_000;
 
