@@ -52,6 +52,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './lib/server-process';
 import { pageFaultLine } from './lib/page-faults';
+import { readProcStat } from './lib/proc-stat';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -149,23 +150,6 @@ let serverPid: number | undefined;
 /** Whether the portal under test runs on PostgreSQL (its processes' CPU is then counted too). */
 let onPostgres = false;
 
-/** A process's or thread's CPU time in ms from its `stat` file, user and system, or undefined. */
-function statCpuMs(file: string): { name: string; user: number; system: number } | undefined {
-  try {
-    const stat = readFileSync(file, 'utf8');
-    // The name is in parentheses and may hold spaces; utime and stime are fields 14 and 15, in
-    // clock ticks of 10 ms.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return {
-      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-      user: Number(fields[11]) * 10,
-      system: Number(fields[12]) * 10,
-    };
-  } catch {
-    return undefined; // no /proc, or the process ended meanwhile
-  }
-}
-
 const totalMs = (cpu: { user: number; system: number }) => cpu.user + cpu.system;
 
 /** The server's CPU time so far in ms, its main thread's and its other threads', or undefined. */
@@ -174,7 +158,7 @@ function serverThreadsCpuMs(): { main: number; other: number } | undefined {
   try {
     const threads = { main: 0, other: 0 };
     for (const tid of readdirSync(`/proc/${serverPid}/task`)) {
-      const cpu = statCpuMs(`/proc/${serverPid}/task/${tid}/stat`);
+      const cpu = readProcStat(`/proc/${serverPid}/task/${tid}/stat`);
       if (!cpu) continue;
       if (tid === String(serverPid)) threads.main += totalMs(cpu);
       else threads.other += totalMs(cpu);
@@ -195,7 +179,7 @@ function postgresCpuMs(): number | undefined {
     let ms = 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      const cpu = statCpuMs(`/proc/${pid}/stat`);
+      const cpu = readProcStat(`/proc/${pid}/stat`);
       if (cpu?.name === 'postgres') ms += totalMs(cpu);
     }
     return ms;
@@ -206,7 +190,7 @@ function postgresCpuMs(): number | undefined {
 
 /** The server's CPU time so far in ms, user and system (Linux /proc), or undefined. */
 function serverCpuMs(): { user: number; system: number } | undefined {
-  return serverPid === undefined ? undefined : statCpuMs(`/proc/${serverPid}/stat`);
+  return serverPid === undefined ? undefined : readProcStat(`/proc/${serverPid}/stat`);
 }
 
 function percentile(sorted: number[], p: number): number {

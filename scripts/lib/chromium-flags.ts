@@ -21,6 +21,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { readProcStat } from './proc-stat';
 
 /** The address bar popup's WebUI (both its variants), preloaded per window. */
 export const IDLE_BROWSER_UI_FEATURES: readonly string[] = [
@@ -65,15 +66,15 @@ export async function chromeLauncherFlags(
 }
 
 /**
- * The command line of this process's child browser launched by Playwright (a pipe to it). Debian's
+ * The command line of this process's child browser launched by Playwright (a pipe to it); tests
+ * read it too. Debian's
  * /usr/bin/chromium is a shell script that execs /usr/lib/chromium/chromium in the same process,
  * so the program's name is not compared.
  */
-function playwrightBrowserArgs(): string[] | undefined {
+export function launchedBrowserArgs(): string[] | undefined {
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
-      const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      if (ppid !== process.pid) continue;
+      if (readProcStat(`/proc/${pid}/stat`)?.ppid !== process.pid) continue;
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       if (args.includes('--remote-debugging-pipe')) {
         return args.slice(1);
@@ -95,7 +96,7 @@ function playwrightDisableSwitch(executablePath: string): Promise<string | undef
   playwrightDefault ??= (async () => {
     const browser = await chromium.launch({ executablePath });
     try {
-      const args = playwrightBrowserArgs();
+      const args = launchedBrowserArgs();
       if (!args) throw new Error(`chromium-flags: no command line of ${executablePath} found`);
       return args.find((arg) => arg.startsWith(DISABLE));
     } finally {
@@ -122,6 +123,3 @@ export async function launchWithoutIdleUi(
     args: withDisabledFeatures([...(own ? [own] : []), ...args], IDLE_BROWSER_UI_FEATURES),
   });
 }
-
-/** Test hook: the command line of the browser Playwright launched from this process. */
-export const launchedBrowserArgs = playwrightBrowserArgs;
