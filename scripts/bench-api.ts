@@ -5,7 +5,7 @@
  *   - GET /api/health (the bare route, the reference),
  *   - GET /api/v2/Account/Detailed as Maria,
  *   - POST /api/Authorization/VerifyIdentity (successful sign-ins from distinct client addresses
- *     through TRUST_PROXY=1 and X-Forwarded-For, lockout and rate limits raised),
+ *     through TRUST_PROXY=loopback and X-Forwarded-For, lockout and rate limits raised),
  *   - refused sign-ins (a wrong SSN) for a name that exists and for one nobody has, taking turns:
  *     their latencies should match (a refusal must not tell whether a person exists),
  *   - POST /api/v2/Account/SubmitPayment (if the route exists): one-time payments that really
@@ -382,7 +382,7 @@ async function startServer(
         DEMO_DATA: demoFile,
         WEB_DIR: path.join(dataDir, 'no-web'),
         LOG_LEVEL: 'warn',
-        TRUST_PROXY: '1',
+        TRUST_PROXY: 'loopback',
         LOCKOUT_MAX_FAILURES: '1000000',
         LOCKOUT_MAX_FAILURES_PER_ADDRESS: '1000000',
         // Sign-ins are measured, not refused: the rate limits raised, counted in memory.

@@ -196,7 +196,7 @@ async function startServer(server: Server, databaseUrl: string): Promise<void> {
       PORT: String(server.port),
       DEMO_DATA: 'off',
       LOG_LEVEL: 'fatal',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: 'loopback',
       PAYMENT_LEASE_SECONDS: String(LEASE_SECONDS),
       WEB_DIR: WEB_DIR || path.join(root, 'no-web-dir-for-soak'),
       ...(SNAPSHOT_DIR ? { HEAP_SNAPSHOT_DIR: SNAPSHOT_DIR } : {}),

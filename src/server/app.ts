@@ -41,6 +41,7 @@ import { writesSettled } from './db/database';
 import { importPortalData } from './db/import';
 import { migrateToLatest } from './db/migrate';
 import { loadServerSecret } from './db/secret';
+import { requestSerializer } from './http/log-urls';
 import type { Db } from './db/types';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendError } from './http/errors';
@@ -147,6 +148,8 @@ function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions[
   return {
     level: logger?.level ?? process.env.LOG_LEVEL ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // Every logged URL without a letter's offer code (http/log-urls.ts).
+    serializers: { req: requestSerializer },
     ...(logger?.stream ? { stream: logger.stream } : {}),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Starts the portal: `tsx src/server/main.ts [--dev]`.
  * Env: HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, SQLite file portal.db), DATABASE_URL
- * (PostgreSQL instead of SQLite), PORTAL_SECRET, PORTAL_TIME_ZONE, LOG_LEVEL, TRUST_PROXY,
- * WEB_DIR (dist/web), FLOWS_DIR (flows), DEMO_DATA (import file for an empty DB, or "off"),
+ * (PostgreSQL instead of SQLite), PORTAL_SECRET, PORTAL_TIME_ZONE, LOG_LEVEL, TRUST_PROXY (the
+ * proxies' addresses or CIDRs: http/trust-proxy.ts), WEB_DIR (dist/web), FLOWS_DIR (flows), DEMO_DATA (import file for an empty DB, or "off"),
  * LOCKOUT_MAX_FAILURES / LOCKOUT_MAX_FAILURES_PER_ADDRESS (sign-in failures before a 15-minute
  * lock; default 5 each), SENTRY_DSN / SENTRY_ENVIRONMENT / SENTRY_RELEASE (browser error
  * monitoring; nothing loads without a DSN), REDIS_URL (rate-limit counters shared by every process;
@@ -15,15 +15,11 @@ import path from 'node:path';
 import { buildApp, REPO_ROOT } from './app';
 import { openDatabase } from './db/database';
 import { answerMemoryRequests } from './memory-reports';
-
-/** TRUST_PROXY: "true"/"1" trusts every proxy; otherwise a list of addresses or CIDRs. */
-function trustProxy(value: string | undefined): boolean | string {
-  if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value;
-}
+import { trustProxyFrom } from './http/trust-proxy';
 
 async function main(): Promise<void> {
+  // Before anything is opened: a TRUST_PROXY that would trust anyone stops the start.
+  const trustProxy = trustProxyFrom(process.env.TRUST_PROXY);
   const dev = process.argv.includes('--dev');
   const host = process.env.HOST || '127.0.0.1';
   const port = Number(process.env.PORT || 3000);
@@ -38,7 +34,7 @@ async function main(): Promise<void> {
     webDir: path.resolve(process.env.WEB_DIR || path.join(REPO_ROOT, 'dist/web')),
     dev,
     secret: process.env.PORTAL_SECRET || undefined,
-    trustProxy: trustProxy(process.env.TRUST_PROXY),
+    trustProxy,
     demoDataFile: demo === 'off' ? false : demo ? path.resolve(demo) : undefined,
     logger: { level: process.env.LOG_LEVEL || 'info' },
     lockout: {

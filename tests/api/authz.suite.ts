@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDay, DEFAULT_TIME_ZONE } from '../../src/server/dates';
 import { leakedSecrets } from '../leaks';
 import { call, startServer, type DatabaseFactory, type RunningServer } from './harness';
-import { clearLockout, JOHN, MARIA, letterSignIn, signIn, snapshotDemo } from './debtor-fixtures';
+import {
+  clearLockout,
+  JOHN,
+  MARIA,
+  MARIA_LETTER,
+  letterSignIn,
+  signIn,
+  snapshotDemo,
+} from './debtor-fixtures';
 import type { OpenApiDoc, Operation } from './openapi.suite';
 
 const today = () => calendarDay(new Date(), DEFAULT_TIME_ZONE);
@@ -349,6 +357,39 @@ export function authzSuite(dialect: string, makeDatabase: DatabaseFactory): void
       expect(log).not.toMatch(
         /(ssn|socialSecurityNumber|last4|dateOfBirth)"?\s*[:=]\s*"?(1234|5678|9999|19)/i,
       );
+    });
+
+    it('logs no offer code: a letter sign-in, its letter and its page leave no letter id', async () => {
+      const before = server.logs.lines.length;
+      const { accountNumber, letterId } = MARIA_LETTER;
+      const letter = await letterSignIn(server);
+      const reads = [
+        `/api/Account/Letter?accountNumber=${accountNumber}&letterId=${letterId}`,
+        `/api/v2/Account/Letter?accountNumber=${accountNumber}&letterId=${letterId}`,
+        // Another spelling of the parameter's name reaches the same route: also redacted.
+        `/api/v2/Account/Letter?accountNumber=${accountNumber}&%6CetterId=${letterId}`,
+      ];
+      for (const url of reads) {
+        const res = await call(server, url, { token: letter.accessToken });
+        expect(res.status, `${url}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      }
+      // The letter's page, as the browser opens it from the letter's link.
+      const page = await fetch(`${server.url}/letter-option/${accountNumber}/${letterId}?lang=es`, {
+        headers: { accept: 'text/html' },
+      });
+      await page.arrayBuffer();
+
+      const lines = server.logs.lines.slice(before);
+      const urls = lines
+        .map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url)
+        .filter((url): url is string => url !== undefined);
+      // Each request was logged, with its letter id replaced.
+      expect(urls.filter((url) => url.includes('Account/Letter?')).length).toBe(reads.length);
+      expect(urls).toContain(`/letter-option/${accountNumber}/[redacted]?lang=es`);
+      const log = lines.join('\n');
+      expect(log).not.toMatch(new RegExp(`letterId=${letterId}\\b`, 'i'));
+      expect(log).not.toContain(`/letter-option/${accountNumber}/${letterId}`);
+      expect(log).not.toContain(`${accountNumber}.${letterId}`);
     });
   });
 }
