@@ -251,6 +251,12 @@ export function contentSuite(dialect: string, makeDatabase: DatabaseFactory): vo
 
     it("records the content version a payment's page was served with, and that version's text", async () => {
       const before = server.app.content.current().version;
+      // Two debtors, each with an account that offers a one-time payment (a payment makes a plan),
+      // signed in before the publish: the version before was in force during their sessions.
+      const token = await signIn(server, MARIA);
+      const card = await addCard(server, token, 'LU1.10001', CARDS.visaCredit);
+      const leeToken = await signIn(server, LEE);
+      const leeCard = await addCard(server, leeToken, 'LU1.40001', CARDS.visaCredit);
       const wording =
         'I, {{name}}, authorize {{agency}} to take {{amount}} from {{method}} on {{date}} for {{accountNumber}} ({{creditor}}); call {{phone}} to cancel. (v-new)';
       const after = await server.app.content.publish({
@@ -259,11 +265,6 @@ export function contentSuite(dialect: string, makeDatabase: DatabaseFactory): vo
         draftedBy: null,
         approvedBy: null,
       });
-      // Two debtors, each with an account that offers a one-time payment (a payment makes a plan).
-      const token = await signIn(server, MARIA);
-      const card = await addCard(server, token, 'LU1.10001', CARDS.visaCredit);
-      const leeToken = await signIn(server, LEE);
-      const leeCard = await addCard(server, leeToken, 'LU1.40001', CARDS.visaCredit);
       const pay = (amount: number, extra: Record<string, unknown>, lee = false) =>
         call<{ paymentSubmission: { confirmation: string; success: boolean } } & ErrorBody>(
           server,

@@ -27,6 +27,7 @@ import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
+import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
@@ -65,6 +66,7 @@ sessionLimitsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, '
 studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>

@@ -15,9 +15,9 @@
  *   notification was missed (or another process on SQLite published). A version that fails the
  *   check is never served: refresh keeps the one before and logs it.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { PortalConfig } from '../config';
-import type { ContentSource, ContentVersionsTable, Db } from '../db/types';
+import type { ContentSource, ContentVersionsTable, Database, Db } from '../db/types';
 import { deployComment, planDeployImport } from './deploy';
 import { ContentListener, type Log } from './listener';
 import { changedPaths, isTreePath, readFlowsTree, treeToConfig, type FlowsTree } from './tree';
@@ -51,11 +51,22 @@ export interface PublishInput {
   after?: number;
 }
 
+/**
+ * What a caller writes in the publish's own transaction (issue 39, item 5: no content goes live
+ * without its audit row): `before` runs first (an approval claims its draft there), `after` once
+ * the version has its number (the audit rows). Either throwing rolls everything back: no version is
+ * recorded, and none is served or announced, since the store serves a version only after COMMIT.
+ */
+export interface PublishSteps {
+  before?: (trx: Transaction<Database>) => Promise<void>;
+  after?: (trx: Transaction<Database>, version: number) => Promise<void>;
+}
+
 export interface ContentStore {
   current(): PublishedContent;
   get(version: number): Promise<PublishedContent | undefined>;
   history(): Promise<ContentVersionRow[]>;
-  publish(input: PublishInput): Promise<number>;
+  publish(input: PublishInput, steps?: PublishSteps): Promise<number>;
   refresh(): Promise<void>;
   onChange(listener: (content: PublishedContent) => void): () => void;
 }
@@ -211,7 +222,7 @@ export class DatabaseContentStore implements ContentStore {
     return rows.map((row) => ({ ...row, changed: JSON.parse(row.changed) as string[] }));
   }
 
-  async publish(input: PublishInput): Promise<number> {
+  async publish(input: PublishInput, steps: PublishSteps = {}): Promise<number> {
     const comment = input.comment.trim();
     if (!comment) throw new ContentRefused(['a comment is required']);
     const bad = Object.keys(input.tree).filter((file) => !isTreePath(file));
@@ -221,7 +232,15 @@ export class DatabaseContentStore implements ContentStore {
     const tree = JSON.parse(files) as FlowsTree;
     const checked = this.content(0, tree);
     this.check(checked);
-    const version = await this.insertVersion(files, tree, input, 'studio');
+    // One transaction with the caller's steps. Nothing of it is served before the COMMIT: the
+    // cache, the NOTIFY and this process's refresh come after it, and the other processes' polls
+    // and this one's read only what is committed.
+    const version = await this.db.transaction().execute(async (trx) => {
+      await steps.before?.(trx);
+      const inserted = await this.insertVersion(files, tree, input, 'studio', null, trx);
+      await steps.after?.(trx, inserted);
+      return inserted;
+    });
     // Served from the config object just checked: what was derived from it is kept (perConfig).
     this.remember({ version, tree, config: checked.config });
     this.log('info', { version, comment }, 'content published');
@@ -241,15 +260,16 @@ export class DatabaseContentStore implements ContentStore {
     input: Omit<PublishInput, 'tree'>,
     source: ContentSource,
     deployedFiles: string | null = null,
+    db: Db = this.db,
   ): Promise<number> {
     for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
-      const before = await this.newestRow();
+      const before = await this.newestRow(db);
       if (input.after !== undefined && (before?.version ?? 0) !== input.after) {
         throw new ContentConflict(before?.version ?? 0);
       }
       const version = (before?.version ?? 0) + 1;
       const previous = before ? (JSON.parse(before.files) as FlowsTree) : {};
-      const inserted = await this.db
+      const inserted = await db
         .insertInto('content_versions')
         .values({
           version,
@@ -411,8 +431,8 @@ export class DatabaseContentStore implements ContentStore {
     }
   }
 
-  private newestRow() {
-    return this.db
+  private newestRow(db: Db = this.db) {
+    return db
       .selectFrom('content_versions')
       .select(['version', 'files'])
       .orderBy('version', 'desc')

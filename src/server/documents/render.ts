@@ -142,9 +142,15 @@ export async function renderDocument(
     case 'esign': {
       const record = await ctx.db
         .selectFrom('payment_authorizations')
-        .selectAll()
-        .where('id', '=', number)
-        .where('debtor_id', '=', debtorId)
+        .leftJoin(
+          'payment_authorization_revocations as r',
+          'r.authorization_id',
+          'payment_authorizations.id',
+        )
+        .selectAll('payment_authorizations')
+        .select(['r.revoked_at', 'r.revoked_by'])
+        .where('payment_authorizations.id', '=', number)
+        .where('payment_authorizations.debtor_id', '=', debtorId)
         .executeTakeFirst();
       if (!record) throw notFound();
       const account = await ownedById(ctx, debtorId, record.account_id);

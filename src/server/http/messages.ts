@@ -119,6 +119,7 @@ export const MESSAGE_KEYS = [
   'draftEmpty',
   'contentRefused',
   'unknownContentVersion',
+  'contentVersionNotInForce',
   'previewUnavailable',
   'previewReadOnly',
 ] as const;

@@ -32,7 +32,7 @@
 import type { HolidayCalendar } from '../../domain/business-days';
 import type { PlanPayment } from '../../domain/plan-changes';
 import type { PlanChangeContent, PlanFacts } from '../../domain/plan-change-texts';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { PortalContext } from '../context';
 import type { AccountRow, ArrangementPaymentRow, Database } from '../db/types';
 import { ApiError } from '../http/errors';
@@ -129,13 +129,36 @@ export async function revokeRecurringAuthorizations(
   stamp: string,
   confirmation: string,
 ): Promise<void> {
+  // A row of its own per authorization: the authorization itself is never changed (migration
+  // 0017); one revoked already keeps its first revocation.
   await trx
-    .updateTable('payment_authorizations')
-    .set({ revoked_at: stamp, revoked_by: confirmation })
-    .where('recurring', '=', 1)
-    .where('revoked_at', 'is', null)
-    .where('submission_id', 'in', (eb) =>
-      eb.selectFrom('payment_submissions').select('id').where('arrangement_id', '=', arrangementId),
+    .insertInto('payment_authorization_revocations')
+    .columns(['authorization_id', 'revoked_at', 'revoked_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('payment_authorizations as pa')
+        .select([
+          'pa.id',
+          sql<string>`cast(${stamp} as text)`.as('revoked_at'),
+          sql<string>`cast(${confirmation} as text)`.as('revoked_by'),
+        ])
+        .where('pa.recurring', '=', 1)
+        .where('pa.submission_id', 'in', (sub) =>
+          sub
+            .selectFrom('payment_submissions')
+            .select('id')
+            .where('arrangement_id', '=', arrangementId),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('payment_authorization_revocations as r')
+                .select('r.authorization_id')
+                .whereRef('r.authorization_id', '=', 'pa.id'),
+            ),
+          ),
+        ),
     )
+    .onConflict((oc) => oc.column('authorization_id').doNothing())
     .execute();
 }

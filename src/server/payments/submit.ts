@@ -73,7 +73,7 @@ export async function submitPayment(
   const ahead = paymentReads(ctx.db).byNumber;
   if (ahead) return submitAfterReads(ctx, services, request, body, idempotencyKey, claimedKey);
   const { auth, account } = await ownAccount(ctx, request, body.accountNumber);
-  const shown = await shownContent(ctx, body.contentVersion);
+  const shown = await shownContent(ctx, body.contentVersion, auth.sid);
   checkLetterSession(services, auth, body);
   // Asked together: on PostgreSQL the two reads leave in one write (db/pipelined-reads.ts).
   const [funding, [debtor]] = await Promise.all([
@@ -151,7 +151,7 @@ async function submitAfterReads(
   ]);
   const account = viewableAccount(ctx, accounts);
   const [method] = fundings;
-  const shown = await shownContent(ctx, body.contentVersion);
+  const shown = await shownContent(ctx, body.contentVersion, auth.sid);
   checkLetterSession(services, auth, body);
   if (!method) throw new ApiError(404, 'fundingNotFound');
   if (!debtor) throw new Error(`debtor ${auth.debtorId} of a live session is missing`);

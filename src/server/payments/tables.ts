@@ -110,11 +110,19 @@ export interface PaymentAuthorizationsTable {
   schedule: string;
   total_cents: number;
   agreed_at: string;
-  /** Migration 0007: when a plan cancellation revoked it, and that cancellation's confirmation. */
-  revoked_at: string | null;
-  revoked_by: string | null;
   /** Migration 0010: the published content version whose texts the debtor accepted. */
   published_version: number | null;
+}
+
+/**
+ * Migration 0017: a recurring authorization revoked by a plan change (a cancellation, or a new plan
+ * in its place), recorded once beside the authorization, which is never changed (append-only).
+ */
+export interface PaymentAuthorizationRevocationsTable {
+  authorization_id: number;
+  revoked_at: string;
+  /** The confirmation of the plan change that revoked it. */
+  revoked_by: string;
 }
 
 /** Migration 0007: a plan changed or cancelled online, and what the debtor confirmed. */
@@ -144,6 +152,7 @@ declare module '../db/types' {
     payment_submissions: PaymentSubmissionsTable;
     idempotency_keys: IdempotencyKeysTable;
     payment_authorizations: PaymentAuthorizationsTable;
+    payment_authorization_revocations: PaymentAuthorizationRevocationsTable;
     sandbox_charges: SandboxChargesTable;
     plan_changes: PlanChangesTable;
   }

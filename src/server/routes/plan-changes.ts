@@ -183,11 +183,16 @@ export function registerPlanChangeRoutes(api: FastifyInstance, ctx: PortalContex
         config: { idempotent: true },
       },
       async (request, reply) => {
-        const { debtorId } = authOf(request);
+        const { debtorId, sid } = authOf(request);
         const { account } = await ownAccount(ctx, request, request.body.accountNumber);
-        // The texts of the version the debtor was shown (422 for one never published).
+        // The texts of the version the debtor was shown (422 for one never published, or not in
+        // force since the session signed in).
         const version = request.body.contentVersion;
-        const shown = await shownContent(ctx, typeof version === 'number' ? version : undefined);
+        const shown = await shownContent(
+          ctx,
+          typeof version === 'number' ? version : undefined,
+          sid,
+        );
         return idempotent(
           ctx,
           request,

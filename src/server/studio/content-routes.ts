@@ -43,6 +43,8 @@ const FILE_BODY_LIMIT = 512 * 1024;
 export type RecordAudit = (
   request: FastifyRequest,
   entry: Parameters<typeof recordAudit>[2],
+  /** The transaction to write it in (an approval's, with its publish); default the database. */
+  db?: Parameters<typeof recordAudit>[0],
 ) => Promise<void>;
 
 export interface ContentRoutesOptions {

@@ -75,9 +75,15 @@ const schedule = (entries: unknown): { date: string; amount: number }[] =>
 const payment: Finder = async (ctx, confirmation) => {
   const row = await ctx.db
     .selectFrom('payment_authorizations')
-    .selectAll()
+    .leftJoin(
+      'payment_authorization_revocations as r',
+      'r.authorization_id',
+      'payment_authorizations.id',
+    )
+    .selectAll('payment_authorizations')
+    .select('r.revoked_at')
     .where('confirmation', '=', confirmation)
-    .orderBy('id', 'desc')
+    .orderBy('payment_authorizations.id', 'desc')
     .executeTakeFirst();
   if (!row) return undefined;
   return {

@@ -15,7 +15,7 @@ import type { StudioDraftParams } from '@/generated/types/api/studio-draft-param
 import type { StudioReviewRequest } from '@/generated/types/api/studio-review-request';
 import type { StudioVersionParams } from '@/generated/types/api/studio-version-params';
 import { diffTrees, sameJson } from '@/domain/content-diff';
-import { ContentConflict, ContentRefused } from '../content/store';
+import { ContentConflict, ContentRefused, type PublishSteps } from '../content/store';
 import type { FlowsTree } from '../content/tree';
 import { ApiError } from '../http/errors';
 import { schemaRef } from '../http/validation';
@@ -48,9 +48,12 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
   };
 
   /** Publishes a tree; a tree the server would not load is 422 `contentRefused`. */
-  const publish = async (input: Parameters<typeof ctx.content.publish>[0]): Promise<number> => {
+  const publish = async (
+    input: Parameters<typeof ctx.content.publish>[0],
+    steps?: PublishSteps,
+  ): Promise<number> => {
     try {
-      return await ctx.content.publish(input);
+      return await ctx.content.publish(input, steps);
     } catch (error) {
       // Published meanwhile by someone else: the draft was checked against a version now gone.
       if (error instanceof ContentConflict) throw new ApiError(409, 'draftStale');
@@ -98,51 +101,65 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
       const comment = request.body.comment.trim();
       const { tree, after } = await publishedTree(row);
       helpers.refuseProblems(request, await check({ tree }), 'draftHasProblems');
-      // Claim the draft first: of two approvers at once, one publishes.
-      const claimed = await moveDraft(ctx.db, row.id, ['submitted'], {
-        status: 'published',
-        reviewer_id: staff.staffId,
-        review_comment: comment,
-        updated_at: ctx.now().toISOString(),
-      });
-      if (!claimed) throw new ApiError(409, 'draftNotSubmitted');
-      let version: number;
-      try {
-        version = await publish({
+      const changed = Object.keys(filesOf(row)).sort();
+      // One transaction (issue 39, item 5): the claim, the version and its audit rows are committed
+      // together or not at all, so no content goes live without its audit row, and a failure
+      // leaves the draft submitted. The store serves the version only after the COMMIT.
+      const version = await publish(
+        {
           tree,
           comment,
           draftedBy: row.author_id,
           approvedBy: staff.staffId,
           draftId: row.id,
           after,
-        });
-      } catch (error) {
-        await moveDraft(ctx.db, row.id, ['published'], {
-          status: 'submitted',
-          reviewer_id: row.reviewer_id,
-          review_comment: row.review_comment,
-          updated_at: row.updated_at,
-        });
-        throw error;
-      }
-      await ctx.db
-        .updateTable('content_drafts')
-        .set({ published_version: version })
-        .where('id', '=', row.id)
-        .execute();
-      const changed = Object.keys(filesOf(row)).sort();
-      await record(request, {
-        staffId: staff.staffId,
-        action: 'draft.approve',
-        subject: `draft:${row.id}`,
-        detail: { id: row.id, version, comment },
-      });
-      await record(request, {
-        staffId: staff.staffId,
-        action: 'content.publish',
-        subject: `version:${version}`,
-        detail: { version, draftId: row.id, draftedBy: row.author_id, changed, comment },
-      });
+        },
+        {
+          // Claim the draft first: of two approvers at once, one publishes.
+          before: async (trx) => {
+            const claimed = await moveDraft(trx, row.id, ['submitted'], {
+              status: 'published',
+              reviewer_id: staff.staffId,
+              review_comment: comment,
+              updated_at: ctx.now().toISOString(),
+            });
+            if (!claimed) throw new ApiError(409, 'draftNotSubmitted');
+          },
+          after: async (trx, published) => {
+            await trx
+              .updateTable('content_drafts')
+              .set({ published_version: published })
+              .where('id', '=', row.id)
+              .execute();
+            await record(
+              request,
+              {
+                staffId: staff.staffId,
+                action: 'draft.approve',
+                subject: `draft:${row.id}`,
+                detail: { id: row.id, version: published, comment },
+              },
+              trx,
+            );
+            await record(
+              request,
+              {
+                staffId: staff.staffId,
+                action: 'content.publish',
+                subject: `version:${published}`,
+                detail: {
+                  version: published,
+                  draftId: row.id,
+                  draftedBy: row.author_id,
+                  changed,
+                  comment,
+                },
+              },
+              trx,
+            );
+          },
+        },
+      );
       const saved = await findDraft(ctx.db, row.id);
       const names = await staffNames(ctx.db, [saved.author_id, saved.reviewer_id]);
       return { version, draft: summaryOf(saved, names) };

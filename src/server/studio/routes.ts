@@ -87,8 +87,11 @@ export async function registerStudioRoutes(
       studio.addHook('onRequest', studioGuard(sessions));
       studio.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'notFound'));
 
-      const record = (request: FastifyRequest, entry: Parameters<typeof recordAudit>[2]) =>
-        recordAudit(ctx.db, ctx.now(), { ip: request.ip, ...entry });
+      const record = (
+        request: FastifyRequest,
+        entry: Parameters<typeof recordAudit>[2],
+        db: Parameters<typeof recordAudit>[0] = ctx.db,
+      ) => recordAudit(db, ctx.now(), { ip: request.ip, ...entry });
 
       studio.post<{ Body: StudioSignInRequest }>(
         '/sign-in',
