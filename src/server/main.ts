@@ -10,10 +10,13 @@
  * RATE_LIMIT_SIGN_IN_PER_ADDRESS / RATE_LIMIT_SIGN_IN_PER_IDENTITY / RATE_LIMIT_GUEST_PER_ADDRESS
  * (read by buildApp: http/rate-limits.ts), HEAP_SNAPSHOT_DIR (heap snapshots on request of the
  * parent process over IPC only: memory-reports.ts).
+ * The server secret: PORTAL_SECRET (at least 32 bytes) or PORTAL_KEY_FILE, else DATA_DIR/portal.key
+ * on SQLite; on PostgreSQL one of the two is required (db/secret.ts).
  */
 import path from 'node:path';
 import { buildApp, REPO_ROOT } from './app';
 import { openDatabase } from './db/database';
+import { secretSourceFromEnv } from './db/secret';
 import { answerMemoryRequests } from './memory-reports';
 
 /** TRUST_PROXY: "true"/"1" trusts every proxy; otherwise a list of addresses or CIDRs. */
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR || 'data');
   const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   const demo = process.env.DEMO_DATA;
+  const secret = secretSourceFromEnv(process.env, database);
 
   const app = await buildApp({
     db: database.db,
@@ -37,7 +41,8 @@ async function main(): Promise<void> {
     schemasDir: path.resolve(process.env.SCHEMAS_DIR || path.join(REPO_ROOT, 'schemas')),
     webDir: path.resolve(process.env.WEB_DIR || path.join(REPO_ROOT, 'dist/web')),
     dev,
-    secret: process.env.PORTAL_SECRET || undefined,
+    secret: secret.secret,
+    keyFile: secret.keyFile,
     trustProxy: trustProxy(process.env.TRUST_PROXY),
     demoDataFile: demo === 'off' ? false : demo ? path.resolve(demo) : undefined,
     logger: { level: process.env.LOG_LEVEL || 'info' },
