@@ -61,6 +61,8 @@ const PAYMENT_ACCOUNTS = Number(process.env.BENCH_PAYMENT_ACCOUNTS || 4000);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS || 300);
 const POSTGRES = process.env.BENCH_POSTGRES || 'auto';
 /** Health and Account/Detailed alternate in this many rounds of ROUND_SECONDS each. */
+/** The servers' key (PORTAL_SECRET), one for the run. */
+const SECRET = randomBytes(32).toString('hex');
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 5));
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS || 2);
 /** The server's Node flags: those of `npm start`, or BENCH_NODE_FLAGS (space-separated). */
@@ -379,6 +381,9 @@ async function startServer(
         PORT: '0',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
+        // PostgreSQL keeps no key: every server of the run is given the same one.
+        PORTAL_SECRET: SECRET,
+        PORTAL_KEY_FILE: '',
         DEMO_DATA: demoFile,
         WEB_DIR: path.join(dataDir, 'no-web'),
         LOG_LEVEL: 'warn',

@@ -67,6 +67,9 @@ const SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOTS
   ? path.resolve(process.env.SOAK_HEAP_SNAPSHOTS)
   : '';
 
+/** The servers' key (PORTAL_SECRET): PostgreSQL keeps none; the fixture is hashed with it too. */
+const SECRET = randomBytes(32).toString('hex');
+
 const started = Date.now();
 const log = (text: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
@@ -192,6 +195,8 @@ async function startServer(server: Server, databaseUrl: string): Promise<void> {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      PORTAL_SECRET: SECRET,
+      PORTAL_KEY_FILE: '',
       HOST: '127.0.0.1',
       PORT: String(server.port),
       DEMO_DATA: 'off',
@@ -366,7 +371,7 @@ async function main(): Promise<void> {
     const url = pg.url('soak');
     const database = openDatabase({ databaseUrl: url, dataDir: '' });
     await migrateToLatest(database.db);
-    const keys = deriveKeys(await loadServerSecret(database.db));
+    const keys = deriveKeys(await loadServerSecret(database.db, { secret: SECRET }));
     const now = new Date();
     const imported = await importPortalData(database.db, fixture(), {
       identityHmacKey: keys.identityHmacKey,

@@ -40,7 +40,7 @@ import { calendarDay, DEFAULT_TIME_ZONE } from './dates';
 import { writesSettled } from './db/database';
 import { importPortalData } from './db/import';
 import { migrateToLatest } from './db/migrate';
-import { loadServerSecret } from './db/secret';
+import { checkSecretSource, loadServerSecret } from './db/secret';
 import { requestSerializer } from './http/log-urls';
 import type { Db } from './db/types';
 import { registerCompression } from './http/compression';
@@ -96,8 +96,10 @@ export interface BuildAppOptions {
   timeZone?: string;
   /** false, or pino options; `stream` captures logs (tests). */
   logger?: false | { level?: string; stream?: DestinationStream };
-  /** Overrides the generated server secret (PORTAL_SECRET). */
-  secret?: string;
+  /** The server secret itself (PORTAL_SECRET, at least 32 bytes); or `keyFile`. */
+  secret?: string | undefined;
+  /** A file holding the server secret, made when missing (PORTAL_KEY_FILE, or DATA_DIR/portal.key). */
+  keyFile?: string | undefined;
   /** Import file loaded when the database has no debtors; false to skip. Default demo data. */
   demoDataFile?: string | false;
   /** Fastify trustProxy (client address from X-Forwarded-For); default false. */
@@ -221,8 +223,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const dev = options.dev ?? false;
   const { db } = options;
 
+  const secretSource = checkSecretSource({ secret: options.secret, keyFile: options.keyFile });
   await migrateToLatest(db);
-  const keys = deriveKeys(await loadServerSecret(db, options.secret));
+  const keys = deriveKeys(await loadServerSecret(db, secretSource));
   const demoFile =
     options.demoDataFile === undefined
       ? path.join(REPO_ROOT, 'demo/demo-data.json')

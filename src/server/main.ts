@@ -2,7 +2,8 @@
  * Starts the portal: `tsx src/server/main.ts [--dev]`.
  * Env: HOST (127.0.0.1), PORT (3000), DATA_DIR (./data, SQLite file portal.db), DATABASE_URL
  * (PostgreSQL instead of SQLite), PORTAL_SECRET, PORTAL_TIME_ZONE, LOG_LEVEL, TRUST_PROXY (the
- * proxies' addresses or CIDRs: http/trust-proxy.ts), WEB_DIR (dist/web), FLOWS_DIR (flows), DEMO_DATA (import file for an empty DB, or "off"),
+ * proxies' addresses or CIDRs: http/trust-proxy.ts), WEB_DIR (dist/web), FLOWS_DIR (flows),
+ * DEMO_DATA (import file for an empty DB, or "off"),
  * LOCKOUT_MAX_FAILURES / LOCKOUT_MAX_FAILURES_PER_ADDRESS (sign-in failures before a 15-minute
  * lock; default 5 each), SENTRY_DSN / SENTRY_ENVIRONMENT / SENTRY_RELEASE (browser error
  * monitoring; nothing loads without a DSN), REDIS_URL (rate-limit counters shared by every process;
@@ -10,10 +11,13 @@
  * RATE_LIMIT_SIGN_IN_PER_ADDRESS / RATE_LIMIT_SIGN_IN_PER_IDENTITY / RATE_LIMIT_GUEST_PER_ADDRESS
  * (read by buildApp: http/rate-limits.ts), HEAP_SNAPSHOT_DIR (heap snapshots on request of the
  * parent process over IPC only: memory-reports.ts).
+ * The server secret: PORTAL_SECRET (at least 32 bytes) or PORTAL_KEY_FILE, else DATA_DIR/portal.key
+ * on SQLite; on PostgreSQL one of the two is required (db/secret.ts).
  */
 import path from 'node:path';
 import { buildApp, REPO_ROOT } from './app';
 import { openDatabase } from './db/database';
+import { secretSourceFromEnv } from './db/secret';
 import { answerMemoryRequests } from './memory-reports';
 import { trustProxyFrom } from './http/trust-proxy';
 
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR || 'data');
   const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   const demo = process.env.DEMO_DATA;
+  const secret = secretSourceFromEnv(process.env, database);
 
   const app = await buildApp({
     db: database.db,
@@ -33,7 +38,8 @@ async function main(): Promise<void> {
     schemasDir: path.resolve(process.env.SCHEMAS_DIR || path.join(REPO_ROOT, 'schemas')),
     webDir: path.resolve(process.env.WEB_DIR || path.join(REPO_ROOT, 'dist/web')),
     dev,
-    secret: process.env.PORTAL_SECRET || undefined,
+    secret: secret.secret,
+    keyFile: secret.keyFile,
     trustProxy,
     demoDataFile: demo === 'off' ? false : demo ? path.resolve(demo) : undefined,
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -23,6 +23,7 @@ import {
   freshDatabase,
   startServer,
   tempDir,
+  TEST_SECRET,
   type DatabaseFactory,
   type RunningServer,
 } from './harness';
@@ -102,9 +103,11 @@ function reworded(notFound: { en: string; es: string }, authorizationEn?: string
 
 /** The env a server process or script needs to open this database. */
 function databaseEnv(database: PortalDatabase): Record<string, string> {
+  // The key of the harness's servers on this database (a PostgreSQL server needs one given).
+  const secret = { PORTAL_SECRET: TEST_SECRET, PORTAL_KEY_FILE: '' };
   return database.dialect === 'sqlite'
-    ? { DATA_DIR: path.dirname(database.location), DATABASE_URL: '' }
-    : { DATABASE_URL: database.location };
+    ? { DATA_DIR: path.dirname(database.location), DATABASE_URL: '', ...secret }
+    : { DATABASE_URL: database.location, ...secret };
 }
 
 const configOf = (html: string): Record<string, unknown> => {

@@ -13,6 +13,7 @@ import type { PortalDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Failpoint } from '../../src/server/failpoints';
 import { REPO_ROOT } from '../../src/server/app';
+import { TEST_SECRET } from './harness';
 import { addDays, importFixture, today } from './payments-fixtures';
 
 /** Where the spawned servers keep their data, and how the test reads it. */
@@ -77,6 +78,9 @@ async function startProcess(db: CrashDatabase, failpoint?: Failpoint): Promise<R
     env: {
       ...process.env,
       ...db.env,
+      // The fixture's identity HMACs are made with the tests' secret (importFixture).
+      PORTAL_SECRET: TEST_SECRET,
+      PORTAL_KEY_FILE: '',
       HOST: '127.0.0.1',
       PORT: String(port),
       DEMO_DATA: 'off',

@@ -11,9 +11,19 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createAjv } from '../../src/server/ajv';
 import { buildApp, REPO_ROOT, type BuildAppOptions } from '../../src/server/app';
+import { deriveKeys, type ServerKeys } from '../../src/server/auth/keys';
 import { openDatabase, type PortalDatabase } from '../../src/server/db/database';
 
 export { REPO_ROOT };
+
+/**
+ * The server secret of the API tests' servers (PORTAL_SECRET of the processes they spawn), so the
+ * fixtures a test imports itself are hashed and encrypted with the server's keys.
+ */
+export const TEST_SECRET = 'portal-api-tests-server-secret-0123456789';
+
+/** The keys every test server derives from TEST_SECRET. */
+export const testKeys = (): ServerKeys => deriveKeys(Buffer.from(TEST_SECRET, 'utf8'));
 
 /** Creates a handle on the suite's database; every call opens the same underlying data. */
 export type DatabaseFactory = () => PortalDatabase;
@@ -107,6 +117,7 @@ export async function startServer(
       trustProxy: true,
       // The default limits, counted in memory: never a REDIS_URL of the shell running the tests.
       rateLimit: {},
+      secret: TEST_SECRET,
       ...options,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -19,6 +19,7 @@ import {
   REPO_ROOT,
   startServer,
   tempDir,
+  TEST_SECRET,
   type DatabaseFactory,
   type RunningServer,
 } from './harness';
@@ -104,7 +105,7 @@ export function importSuite(dialect: string, makeDatabase: DatabaseFactory): voi
 
     const load = async (data: unknown) => {
       const db = server.database.db;
-      const keys = deriveKeys(await loadServerSecret(db));
+      const keys = deriveKeys(await loadServerSecret(db, { secret: TEST_SECRET }));
       return importPortalData(db, data, {
         identityHmacKey: keys.identityHmacKey,
         today: today(),

@@ -10,7 +10,7 @@ import { calendarDay, DEFAULT_TIME_ZONE } from '../../src/server/dates';
 import type { Db } from '../../src/server/db/types';
 import { importPortalData } from '../../src/server/db/import';
 import { loadServerSecret } from '../../src/server/db/secret';
-import { call, type RunningServer, type TokenPair } from './harness';
+import { call, TEST_SECRET, type RunningServer, type TokenPair } from './harness';
 
 export const FAMILIES = ['/api', '/api/v2'] as const;
 export const today = (): string => calendarDay(new Date(), DEFAULT_TIME_ZONE);
@@ -73,7 +73,7 @@ export interface SubmitAnswer {
 }
 
 export async function importFixture(db: Db, data: unknown): Promise<void> {
-  const keys = deriveKeys(await loadServerSecret(db));
+  const keys = deriveKeys(await loadServerSecret(db, { secret: TEST_SECRET }));
   const result = await importPortalData(db, data, {
     identityHmacKey: keys.identityHmacKey,
     today: today(),

@@ -18,6 +18,7 @@ import {
   REPO_ROOT,
   startServer,
   tempDir,
+  TEST_SECRET,
   type DatabaseFactory,
   type RunningServer,
   type TokenPair,
@@ -681,7 +682,7 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             ).n,
           );
         const before = await count();
-        const keys = deriveKeys(await loadServerSecret(db));
+        const keys = deriveKeys(await loadServerSecret(db, { secret: TEST_SECRET }));
         const file = {
           debtors: [
             {
@@ -740,7 +741,7 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
 
       it('re-imports the demo file idempotently (upsert by natural keys)', async () => {
         const db = server.database.db;
-        const keys = deriveKeys(await loadServerSecret(db));
+        const keys = deriveKeys(await loadServerSecret(db, { secret: TEST_SECRET }));
         const data = JSON.parse(
           readFileSync(path.join(REPO_ROOT, 'demo/demo-data.json'), 'utf8'),
         ) as unknown;

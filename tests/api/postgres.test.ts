@@ -20,6 +20,8 @@ import { contentProcessesSuite, contentSuite } from './content.suite';
 import { contentDeploySuite } from './content-deploy.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
+import { serverSecretSuite } from './server-secret.suite';
+import { studioCookiesSuite } from './studio-cookies.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
@@ -126,6 +128,8 @@ if ('error' in admin) {
   evidenceAppendOnlySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioPreviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   documentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  serverSecretSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioCookiesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({
       databaseUrl: `postgres://${encodeURIComponent(admin.user)}@127.0.0.1:${relayPort}/${name}`,

@@ -18,6 +18,7 @@ import { JOHN, MARIA, MARIA_LETTER, type ErrorBody } from './debtor-fixtures';
 
 const LAURA_LETTER = { letterId: 91, accountNumber: 'LU1.80001' };
 import { call, startServer, tempDir, type RunningServer } from './harness';
+import { Relay } from './unavailable.suite';
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -214,6 +215,48 @@ if (unreachable && process.env.REDIS_REQUIRED === '1') {
       await call(first, '/api/Guest/Feedback', { body: feedback, ip: guest });
       await call(second, '/api/Guest/Feedback', { body: feedback, ip: guest });
       expectLimited(await call(first, '/api/Guest/Feedback', { body: feedback, ip: guest }));
+    });
+
+    it('falls back to counting in memory when Redis goes away under load, never to no limit', async () => {
+      // Redis through a relay this test cuts: Redis itself (shared) stays up.
+      const target = new URL(redisUrl);
+      const relay = new Relay(target.hostname, Number(target.port || 6379));
+      await relay.open();
+      const relayed = new URL(redisUrl);
+      relayed.host = `127.0.0.1:${relay.port}`;
+      const server = await startServer(database, {
+        rateLimit: { ...LOW, redisUrl: relayed.toString(), prefix },
+      });
+      const burst = async (ip: string) => {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            call(server, '/api/Guest/Feedback', { body: feedback, ip }),
+          ),
+        );
+        return answers.map((res) => res.status).sort();
+      };
+      try {
+        // Up: two of ten pass (2 a window), counted in Redis.
+        const ip = '198.51.100.30';
+        expect(await burst(ip)).toEqual([204, 204, ...Array<number>(8).fill(429)]);
+        const client = new Redis(redisUrl);
+        const keys = await client.keys(`${prefix}*guest*`);
+        await client.quit();
+        expect(keys.length).toBeGreaterThan(0);
+
+        await relay.cut();
+        // Down: the same address stays limited (this process counted it too) ...
+        expect(await burst(ip)).toEqual(Array<number>(10).fill(429));
+        // ... and a new one gets its two, then 429, from this process's count.
+        const fresh = '198.51.100.31';
+        expect(await burst(fresh)).toEqual([204, 204, ...Array<number>(8).fill(429)]);
+        const limited = await call(server, '/api/Guest/Feedback', { body: feedback, ip: fresh });
+        expectLimited(limited);
+        expect(server.logs.text()).toContain("counting in this process's memory");
+      } finally {
+        await server.close();
+        await relay.cut().catch(() => undefined);
+      }
     });
 
     it('keeps the counters in Redis under the prefix, with no identity in the clear', async () => {

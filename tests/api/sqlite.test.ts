@@ -16,6 +16,8 @@ import { contentSuite } from './content.suite';
 import { contentDeploySuite } from './content-deploy.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
+import { serverSecretSuite } from './server-secret.suite';
+import { studioCookiesSuite } from './studio-cookies.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
@@ -69,6 +71,8 @@ studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+serverSecretSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioCookiesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
 );

@@ -11,7 +11,7 @@ import { loadServerSecret } from '../../src/server/db/secret';
 import type { StaffRole } from '../../src/server/db/types';
 import { createStaff } from '../../src/server/studio/staff';
 import { totpCode } from '../../src/server/studio/totp';
-import { freshIp, TestClock, type RunningServer } from './harness';
+import { freshIp, TEST_SECRET, TestClock, type RunningServer } from './harness';
 
 export { TestClock };
 
@@ -90,7 +90,7 @@ export function studioClient(server: () => RunningServer, clock: TestClock, tag:
 
   const makeAccount = async (name: string, role: StaffRole): Promise<Account> => {
     const db = server().database.db;
-    totpKey ??= deriveKeys(await loadServerSecret(db)).totpKey;
+    totpKey ??= deriveKeys(await loadServerSecret(db, { secret: TEST_SECRET })).totpKey;
     const email = `${name}-${tag}@studio.example`;
     const made = await createStaff(
       db,

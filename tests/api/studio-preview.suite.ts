@@ -21,7 +21,14 @@ import { DEFAULT_TIME_ZONE, calendarDay } from '../../src/server/dates';
 import { loadServerSecret } from '../../src/server/db/secret';
 import { PREVIEW_COOKIE, signPreview } from '../../src/server/studio/preview';
 import { PREVIEW_API_ROUTES, apiRoutesOf } from '../../src/server/studio/preview-guard';
-import { freshIp, startServer, tempDir, type DatabaseFactory, type RunningServer } from './harness';
+import {
+  freshIp,
+  startServer,
+  tempDir,
+  TEST_SECRET,
+  type DatabaseFactory,
+  type RunningServer,
+} from './harness';
 import {
   PAYER_CONTACT,
   countRows,
@@ -177,7 +184,9 @@ export function studioPreviewSuite(dialect: string, makeDatabase: DatabaseFactor
         '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',
       );
       server = await startServer(makeDatabase, { now: clock.now, webDir });
-      previewKey = deriveKeys(await loadServerSecret(server.database.db)).previewKey;
+      previewKey = deriveKeys(
+        await loadServerSecret(server.database.db, { secret: TEST_SECRET }),
+      ).previewKey;
       for (const role of ['editor', 'approver', 'admin'] as const) {
         staff[role] = await makeAccount(role, role);
         sessions[role] = await signIn(staff[role]);

@@ -78,7 +78,7 @@ const fixture = {
 };
 
 /** A TCP relay to the database server that can be cut (nothing listens) and restored. */
-class Relay {
+export class Relay {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
   port = 0;

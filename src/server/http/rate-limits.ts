@@ -13,11 +13,19 @@
  * account number is stored in Redis or memory. The sign-in lockout (5 failures, 15 minutes) is
  * separate and stays in the database (auth/lockout.ts).
  *
- * If Redis cannot be reached, calls are not limited (the store's errors are skipped and logged):
- * the portal stays open and the lockout still holds.
+ * If Redis cannot be reached, the limits fail safe: every check is also counted in this process's
+ * memory, and a check Redis does not answer is judged by that count (fallbackStore): per process
+ * rather than shared, never unlimited. The outage is logged once; when Redis is back its counters
+ * judge again.
  */
 import { createHmac } from 'node:crypto';
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import fastifyRateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { normalizeName } from '../auth/keys';
@@ -93,6 +101,106 @@ export interface RateLimits {
   studioSignInByAddress: LimitHook;
 }
 
+type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
+type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/** A store of @fastify/rate-limit with its (untyped) non-mutating `read`. */
+interface Store extends FastifyRateLimitStore {
+  read(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
+  child(routeOptions: RouteOptions): Store;
+}
+
+// The plugin's own Redis and memory stores (not exported by its entry point; CommonJS).
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
+
+/**
+ * A store that counts in Redis and, for every key, in this process's memory too: a check Redis
+ * fails to answer (down, unreachable, timed out) is judged by the memory count, so an outage
+ * makes the limits per process, never absent. `onFallback` hears each such failure.
+ */
+class FallbackStore implements Store {
+  constructor(
+    private readonly shared: Store,
+    private readonly local: Store,
+    private readonly onFallback: (error: Error) => void,
+  ) {}
+
+  private both(
+    method: 'incr' | 'read',
+    key: string,
+    callback: StoreCallback,
+    timeWindow: number,
+    max: number,
+  ): void {
+    this.local[method](
+      key,
+      (localError, counted) => {
+        this.shared[method](
+          key,
+          (error, result) => {
+            if (!error && result) {
+              callback(null, result);
+              return;
+            }
+            this.onFallback(error ?? new Error('no answer from the rate-limit store'));
+            callback(localError, counted);
+          },
+          timeWindow,
+          max,
+        );
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    this.both('incr', key, callback, timeWindow, max);
+  }
+
+  read(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    this.both('read', key, callback, timeWindow, max);
+  }
+
+  child(routeOptions: RouteOptions): Store {
+    return new FallbackStore(
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+      this.onFallback,
+    );
+  }
+}
+
+/** The plugin's `store` option: Redis under `nameSpace`, falling back to memory (FallbackStore). */
+export function fallbackStore(
+  redis: Redis,
+  nameSpace: string,
+  onFallback: (error: Error) => void,
+): FastifyRateLimitStoreCtor {
+  return class extends FallbackStore {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const continueExceeding = options.continueExceeding ?? false;
+      const exponentialBackoff = options.exponentialBackoff ?? false;
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        onFallback,
+      );
+    }
+  };
+}
+
 /** The limits named in a route's hooks (route options onRequest, preHandler, ...). */
 export function limitsOf(...hooks: unknown[]): LimitInfo[] {
   return hooks
@@ -112,18 +220,27 @@ export async function registerRateLimits(
 ): Promise<RateLimits> {
   const settings = { ...RATE_LIMIT_DEFAULTS, ...options };
   let redis: Redis | undefined;
+  let store: FastifyRateLimitStoreCtor | undefined;
   if (settings.redisUrl) {
     redis = new Redis(settings.redisUrl, {
-      // A limit check waits for Redis no longer than this; then the call goes on unlimited.
+      // A limit check waits for Redis no longer than this; then this process's count judges it.
       connectTimeout: 1000,
       commandTimeout: 1000,
       maxRetriesPerRequest: 1,
+      // While the connection is down a check fails at once (to the memory count), not queued.
+      enableOfflineQueue: false,
     });
     let down = false;
-    redis.on('error', (error: Error) => {
-      if (!down) app.log.warn({ err: error.message }, 'rate-limit store (Redis) unreachable');
+    const fellBack = (error: Error) => {
+      if (!down) {
+        app.log.warn(
+          { err: error.message },
+          "rate-limit store (Redis) unreachable: counting in this process's memory",
+        );
+      }
       down = true;
-    });
+    };
+    redis.on('error', fellBack);
     redis.on('ready', () => {
       if (down) app.log.info('rate-limit store (Redis) reachable again');
       down = false;
@@ -132,12 +249,21 @@ export async function registerRateLimits(
     app.addHook('onClose', async () => {
       await client.quit().catch(() => client.disconnect());
     });
+    // The first checks go to Redis when it is ready within its connect timeout; a first error
+    // (unreachable) starts the server at once, on the memory counts.
+    const settled = once(client, 'ready').then(
+      () => undefined,
+      () => undefined,
+    );
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    store = fallbackStore(client, settings.prefix, fellBack);
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis } : {}),
+    ...(store ? { store } : {}),
     nameSpace: settings.prefix,
-    skipOnError: true,
+    // A store error is never skipped: FallbackStore answers from memory instead.
+    skipOnError: false,
     timeWindow: settings.windowSeconds * 1000,
   });
 

@@ -5,8 +5,8 @@
  * mistake. Only the sign-in is open without a session.
  *
  * Order of the checks on every studio call but the sign-in:
- * 1. a live session from the `studio_session` cookie (a debtor's Bearer token is not looked at):
- *    else 401;
+ * 1. a live session from the `studio_session` cookie (`__Host-studio_session` but on plain http
+ *    to a loopback host: cookies.ts; a debtor's Bearer token is not looked at): else 401;
  * 2. on POST, PUT, PATCH and DELETE: an Origin, when sent, equal to the server's own, and the
  *    session's CSRF token in `X-CSRF-Token`: else 403 (`csrfRefused`);
  * 3. the staff member's role in the route's row: else 403.
@@ -14,6 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '../db/types';
 import { ApiError } from '../http/errors';
+import { cookieName } from './cookies';
 import type { StaffPrincipal, StaffSessions } from './sessions';
 
 declare module 'fastify' {
@@ -95,7 +96,7 @@ export function studioGuard(sessions: StaffSessions) {
       if (STATE_CHANGING.has(request.method)) checkOrigin(request);
       return;
     }
-    const id = request.cookies[STUDIO_COOKIE];
+    const id = request.cookies[cookieName(request, STUDIO_COOKIE)];
     const staff = id ? await sessions.open(id) : undefined;
     if (!staff) throw new ApiError(401, 'unauthorized');
     if (STATE_CHANGING.has(request.method)) {

@@ -3,7 +3,8 @@
  * staff member who asked for it, and to nobody else.
  *
  * `POST /studio/api/drafts/:id/preview {language}` sets the cookie `portal_preview` (Path=/, so the
- * portal's pages see it; HttpOnly, SameSite=Strict, Secure as the studio's cookie, 30 minutes). Its
+ * portal's pages see it; HttpOnly, SameSite=Strict, 30 minutes; `__Host-portal_preview` and Secure
+ * as the studio's own but on plain http to a loopback host: cookies.ts). Its
  * value is signed with a key derived from the server secret (`previewKey`, auth/keys.ts) and names
  * the draft, the staff session by the hash the database keeps of it (never the session id) and
  * when it ends. `POST /studio/api/preview/end` (and the studio's sign-out) clears it.
@@ -30,6 +31,7 @@ import { schemaRef } from '../http/validation';
 import type { RecordAudit } from './content-routes';
 import { contentHelpers } from './content-routes';
 import { findDraft, type DraftRow } from './drafts';
+import { cookieAttributes, cookieName } from './cookies';
 import { CONTENT_STAFF, staffOf } from './guard';
 import { StaffSessions } from './sessions';
 
@@ -112,23 +114,21 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /** The request's signed, unexpired preview claim (its session and draft not looked at). */
 export function previewClaimOf(request: FastifyRequest, key: Buffer, now: Date) {
-  return verifyPreview(key, cookieValue(request.headers.cookie, PREVIEW_COOKIE), now);
+  return verifyPreview(key, cookieValue(request.headers.cookie, previewCookieName(request)), now);
 }
 
-/** Whether the cookie is Secure: as the studio's own (https, or always in production). */
-const secureCookie = (request: FastifyRequest): boolean =>
-  request.protocol === 'https' || process.env.NODE_ENV === 'production';
+/**
+ * The cookie's name for a request, `__Host-portal_preview` (Secure, Path=/) but over plain http to
+ * a loopback host, as the studio's own (cookies.ts).
+ */
+export const previewCookieName = (request: FastifyRequest): string =>
+  cookieName(request, PREVIEW_COOKIE);
 
-const cookieOptions = (request: FastifyRequest) => ({
-  path: '/',
-  httpOnly: true,
-  sameSite: 'strict' as const,
-  secure: secureCookie(request),
-});
+const cookieOptions = (request: FastifyRequest) => cookieAttributes(request, '/');
 
 /** Clears the preview cookie (preview end, studio sign-out). */
 export function clearPreviewCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.clearCookie(PREVIEW_COOKIE, cookieOptions(request));
+  void reply.clearCookie(previewCookieName(request), cookieOptions(request));
 }
 
 /** The studio's preview routes (inside the studio plugin: its cookie parser, guard and roles). */
@@ -157,7 +157,7 @@ export function registerPreviewRoutes(
         language,
         expiresAt,
       });
-      void reply.setCookie(PREVIEW_COOKIE, value, {
+      void reply.setCookie(previewCookieName(request), value, {
         ...cookieOptions(request),
         maxAge: PREVIEW_MAX_AGE_S,
       });

@@ -24,6 +24,7 @@ import { registerContentRoutes } from './content-routes';
 import { registerEvidenceRoutes } from './evidence';
 import { registerReviewRoutes } from './review-routes';
 import { clearPreviewCookie, registerPreviewRoutes } from './preview';
+import { cookieAttributes, cookieName } from './cookies';
 import {
   STUDIO_COOKIE,
   STUDIO_PREFIX,
@@ -43,9 +44,15 @@ export interface StudioOptions {
   session: SessionLimits;
 }
 
-/** Whether the cookie is Secure: on https (X-Forwarded-Proto behind a trusted proxy), or always in production. */
-function secureCookie(request: FastifyRequest): boolean {
-  return request.protocol === 'https' || process.env.NODE_ENV === 'production';
+/**
+ * The session cookie's name and attributes for a request: `__Host-studio_session`, Secure, Path=/,
+ * except over plain http to a loopback host (`studio_session`, Path=/studio): cookies.ts.
+ */
+function sessionCookie(request: FastifyRequest) {
+  return {
+    name: cookieName(request, STUDIO_COOKIE),
+    options: cookieAttributes(request, '/studio'),
+  };
 }
 
 interface StaffRecord {
@@ -165,11 +172,9 @@ export async function registerStudioRoutes(
           await lockout.clear(email);
           const session = await sessions.start(account.id);
           await record(request, { staffId: account.id, action: 'sign-in.success', subject: email });
-          reply.setCookie(STUDIO_COOKIE, session.id, {
-            httpOnly: true,
-            sameSite: 'strict',
-            path: '/studio',
-            secure: secureCookie(request),
+          const cookie = sessionCookie(request);
+          reply.setCookie(cookie.name, session.id, {
+            ...cookie.options,
             expires: session.expiresAt,
           });
           return reply.send({
@@ -183,12 +188,8 @@ export async function registerStudioRoutes(
         const staff = staffOf(request);
         await sessions.end(staff.sessionHash);
         await record(request, { staffId: staff.staffId, action: 'sign-out', subject: staff.email });
-        reply.clearCookie(STUDIO_COOKIE, {
-          httpOnly: true,
-          sameSite: 'strict',
-          path: '/studio',
-          secure: secureCookie(request),
-        });
+        const cookie = sessionCookie(request);
+        reply.clearCookie(cookie.name, cookie.options);
         // A preview this browser had ends with the session.
         clearPreviewCookie(request, reply);
         return reply.code(204).send();
@@ -197,7 +198,7 @@ export async function registerStudioRoutes(
       // Also the session's CSRF token, for a studio page that was reloaded (sign-in gave it once).
       studio.get('/me', async (request) => {
         const staff = staffOf(request);
-        const id = request.cookies[STUDIO_COOKIE] ?? '';
+        const id = request.cookies[cookieName(request, STUDIO_COOKIE)] ?? '';
         return {
           id: staff.staffId,
           email: staff.email,

@@ -3,7 +3,8 @@
  * maintained library. A code is accepted one step either side of now, and never twice (the
  * account keeps the step of the last accepted code). The secret is stored encrypted
  * (AES-256-GCM with a key derived from the server secret, auth/keys.ts), so a copy of the
- * database without PORTAL_SECRET does not give the second factor away.
+ * database without the server secret (PORTAL_SECRET or the key file, never in the database:
+ * db/secret.ts) does not give the second factor away.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';

@@ -1,6 +1,6 @@
 /**
  * The studio's calls to its API (/studio/api, issue 24): the session is the HttpOnly cookie the
- * sign-in set (Path=/studio); the CSRF token the sign-in (or GET /me after a reload) answers is
+ * sign-in set (`__Host-`, Path=/; Path=/studio on plain http to a loopback host); the CSRF token the sign-in (or GET /me after a reload) answers is
  * kept in memory only and sent as X-CSRF-Token on every POST, PUT and DELETE. A 401 means the
  * session is over: the studio goes back to its sign-in. Errors are the portal's ApiError, so the
  * shared query client does not retry a refusal.
