@@ -32,6 +32,7 @@ import { studioAuthSuite } from './studio-auth.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
+import { studioInvitationsSuite } from './studio-invitations.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -123,6 +124,7 @@ if ('error' in admin) {
   studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioEvidenceSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioPreviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioInvitationsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   documentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({

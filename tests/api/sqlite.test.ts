@@ -28,6 +28,7 @@ import { studioAuthSuite } from './studio-auth.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
+import { studioInvitationsSuite } from './studio-invitations.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -66,6 +67,7 @@ studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'dat
 studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioInvitationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
