@@ -21,6 +21,8 @@ import { RollbackPage } from './rollback-page';
 import { EvidencePage } from './evidence-page';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
+import { JoinPage } from './join-page';
+import { AccountPage } from './account-page';
 
 export const STUDIO_HOME = '/studio';
 export const STUDIO_SIGN_IN = '/studio/sign-in';
@@ -95,6 +97,8 @@ export default function StudioApp() {
           path: 'sign-in',
           element: <SignInPage signedIn={!!staff} onSignedIn={(member) => setStaff(member)} />,
         },
+        // A new member's invitation: open without a session (issue 39).
+        { path: 'join', element: <JoinPage /> },
         {
           element: <SignedIn staff={staff ?? null} />,
           children: [
@@ -106,6 +110,7 @@ export default function StudioApp() {
             { path: 'evidence', element: <EvidencePage /> },
             { path: 'audit', element: <AuditPage /> },
             { path: 'staff', element: <StaffPage /> },
+            { path: 'account', element: <AccountPage /> },
             { path: '*', element: <Navigate to={STUDIO_HOME} replace /> },
           ],
         },
