@@ -26,6 +26,7 @@ import { AccountPage } from './account-page';
 
 export const STUDIO_HOME = '/studio';
 export const STUDIO_SIGN_IN = '/studio/sign-in';
+export const STUDIO_JOIN = '/studio/join';
 
 /** Why the sign-in page was shown: a session that ended, and where to go back to. */
 export interface SignInState {
@@ -79,6 +80,8 @@ export default function StudioApp() {
   useEffect(() => {
     setStudioUnauthorizedHandler(() => {
       setStaff(null);
+      // The invitation page is for someone without a session: it stays.
+      if (where.pathname.startsWith(STUDIO_JOIN)) return;
       const state: SignInState = { ended: true, from: where.pathname };
       navigate(STUDIO_SIGN_IN, { replace: true, state });
     });
