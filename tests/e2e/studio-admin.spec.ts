@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { URI } from 'otpauth';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
@@ -24,6 +25,8 @@ import {
   signIn,
   staffPage,
 } from './studio-helpers';
+
+const NEW_PASSWORD = 'Another-e2e-Password-2';
 
 test('an admin invites staff, a second admin approves the role, and disables staff; an approver filters the audit log and downloads it', async ({
   browser,
@@ -191,4 +194,53 @@ test('an admin invites staff, a second admin approves the role, and disables sta
   await approver.goto('/studio/staff');
   await expect(heading(approver, 'Drafts and versions')).toBeVisible();
   await approver.context().close();
+});
+
+/** Waits for the authenticator's next 30-second step: a code is accepted once. */
+async function nextStep(page: Page): Promise<void> {
+  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+}
+
+test('a member changes their own password and sets up a new authenticator on My account', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const member = addStaff('editor', 'Max Member');
+  await signIn(page, member);
+  await page.getByRole('navigation').getByRole('link', { name: 'My account' }).click();
+  await expect(heading(page, 'My account')).toBeVisible();
+  await checkEveryWay(page, 'account');
+  // A wrong current password is refused in words; the new one twice must match.
+  await page.locator('#studio-password-change_currentPassword').fill('Not-my-password-1');
+  await page.locator('#studio-password-change_code').fill('123456');
+  await page.locator('#studio-password-change_newPassword').fill(NEW_PASSWORD);
+  await page.locator('#studio-password-change_newPasswordAgain').fill(`${NEW_PASSWORD}x`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('studio-error')).toContainText('not the same');
+  await page.locator('#studio-password-change_newPasswordAgain').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('studio-error')).toContainText('password or code is not right');
+  await nextStep(page);
+  await page.locator('#studio-password-change_currentPassword').fill(PASSWORD);
+  await page.locator('#studio-password-change_code').fill(member.code());
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password is changed' }),
+  ).toBeVisible();
+
+  // A new authenticator: the password and a current code, then a code from the new secret.
+  await nextStep(page);
+  await page.locator('#studio-totp-enrol_password').fill(NEW_PASSWORD);
+  await page.locator('#studio-totp-enrol_code').fill(member.code());
+  await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
+  const link = await page.getByRole('textbox', { name: 'Setup link (otpauth)' }).inputValue();
+  expect(link).toMatch(/^otpauth:\/\/totp\//);
+  await checkEveryWay(page, 'account-totp');
+  const fresh = URI.parse(link);
+  await page.locator('#studio-totp-code_code').fill(fresh.generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your new authenticator is set up' }),
+  ).toBeVisible();
+  await checkEveryWay(page, 'account-done');
 });

@@ -108,11 +108,17 @@ export function registerAccountRoutes(
       if (account.totp_pending === null) throw new ApiError(409, 'totpNotStarted');
       const secret = decryptSecret(ctx.keys.totpKey, account.totp_pending);
       const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
-      const step = acceptedStep(secret, request.body.code, ctx.now(), lastStep);
+      // A code of the new secret may fall in the step the old one was last used in; the
+      // account's last step stays the later of the two, so neither code signs in again.
+      const step = acceptedStep(secret, request.body.code, ctx.now(), null);
       if (step === null) throw new ApiError(400, 'staffCodeWrong');
       const swapped = await ctx.db
         .updateTable('staff_accounts')
-        .set({ totp_secret: account.totp_pending, totp_pending: null, totp_last_step: step })
+        .set({
+          totp_secret: account.totp_pending,
+          totp_pending: null,
+          totp_last_step: Math.max(step, lastStep ?? step),
+        })
         .where('id', '=', staff.staffId)
         .where('totp_pending', '=', account.totp_pending)
         .executeTakeFirst();
