@@ -114,6 +114,23 @@ test('an admin invites staff, a second admin approves the role, and disables sta
   ).toBeVisible();
   await other.context().close();
 
+  // A lesser role is given at once (approver and admin wait for a second admin, as above).
+  await page.reload();
+  await expect(heading(page, 'Staff')).toBeVisible();
+  await table
+    .getByRole('row', { name: /Lee Leaving/ })
+    .getByRole('button', { name: 'Change the role of Lee Leaving' })
+    .click();
+  const roleDialog = page.getByTestId('studio-staff-role');
+  await roleDialog.getByRole('radio', { name: 'client manager' }).check();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: path.join(SHOTS, 'staff-role-en-1280.png') });
+  await roleDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Lee Leaving is now client manager.' }),
+  ).toBeVisible();
+  await expect(table.getByRole('row', { name: /Lee Leaving/ })).toContainText('client manager');
+
   // Disabling asks first; Cancel keeps the member.
   const row = table.getByRole('row', { name: /Lee Leaving/ });
   const dialog = page.getByTestId('studio-staff-disable');

@@ -14,6 +14,8 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
+  Radio,
+  RadioGroup,
   Title2,
   makeStyles,
   tokens,
@@ -31,7 +33,7 @@ import { isApiError } from '@/web/lib/api';
 import { portalConfig } from '@/web/lib/config';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useStaff } from '../api/queries';
-import type { StaffCreated, StaffRecord } from '../api/types';
+import type { StaffCreated, StaffRecord, StaffRole } from '../api/types';
 import { managesStaff, useStudioSession } from '../hooks/use-studio-session';
 import { formatWhen } from '../utils/format';
 import { CopyField } from './copy-field';
@@ -137,6 +139,8 @@ export function StaffPage() {
   const staff = useStaff();
   const [created, setCreated] = useState<StaffCreated | null>(null);
   const [disabling, setDisabling] = useState<StaffRecord | null>(null);
+  const [changing, setChanging] = useState<StaffRecord | null>(null);
+  const [newRole, setNewRole] = useState<StaffRole>('editor');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -155,6 +159,28 @@ export function StaffPage() {
       .finally(() => {
         setBusy(false);
         setDisabling(null);
+      });
+  };
+
+  // A new role: editor and client manager at once, approver and admin once a second admin approves.
+  const changeRole = (member: StaffRecord, role: StaffRole) => {
+    setBusy(true);
+    setError(null);
+    studioCall<StaffRecord>('POST', `/staff/${member.id}/role`, { body: { role } })
+      .then(async (saved) => {
+        await invalidateStudio();
+        const name = member.name;
+        const roleName = t(`studio.roles.${role}`);
+        setDone(
+          saved.pendingRole
+            ? t('studio.staff.roleAsked', { name, role: roleName })
+            : t('studio.staff.roleChanged', { name, role: roleName }),
+        );
+      })
+      .catch((caught: unknown) => setError(errorKey(caught)))
+      .finally(() => {
+        setBusy(false);
+        setChanging(null);
       });
   };
 
@@ -234,6 +260,17 @@ export function StaffPage() {
             )}
             <Button
               size="small"
+              aria-label={t('studio.staff.changeRoleLabel', { name: row.name })}
+              onClick={() => {
+                setDone(null);
+                setNewRole(row.pendingRole ?? row.role);
+                setChanging(row);
+              }}
+            >
+              {t('studio.staff.changeRole')}
+            </Button>
+            <Button
+              size="small"
               aria-label={t('studio.staff.disableLabel', { name: row.name })}
               onClick={() => {
                 setDone(null);
@@ -274,6 +311,32 @@ export function StaffPage() {
           setCreated(made);
           window.scrollTo({ top: 0 });
         }}
+      />
+      <ConfirmDialog
+        open={changing !== null}
+        testId="studio-staff-role"
+        titleKey="studio.staff.changeRoleTitle"
+        body={
+          changing && (
+            <>
+              {t('studio.staff.changeRoleBody', { name: changing.name })}
+              <RadioGroup
+                aria-label={t('studio.staff.role')}
+                value={newRole}
+                onChange={(_event, data) => setNewRole(data.value as StaffRole)}
+              >
+                {(['editor', 'approver', 'client_manager', 'admin'] as const).map((role) => (
+                  <Radio key={role} value={role} label={t(`studio.roles.${role}`)} />
+                ))}
+              </RadioGroup>
+            </>
+          )
+        }
+        cancelKey="studio.staff.cancel"
+        actionKey="studio.staff.changeRole"
+        busy={busy}
+        onConfirm={() => changing && changeRole(changing, newRole)}
+        onCancel={() => setChanging(null)}
       />
       <ConfirmDialog
         open={disabling !== null}
