@@ -388,7 +388,6 @@ export function studioInvitationsSuite(dialect: string, makeDatabase: DatabaseFa
         expect((await signInRaw(member, { password: NEW_PASSWORD })).status).toBe(401);
         const renewed = { ...member, secret: fresh };
         expect((await signInRaw(renewed, { password: NEW_PASSWORD })).status).toBe(200);
-        // Nobody else does it for them: an admin's session changes the admin's own account only.
         const audit = await studio<{ action: string }[]>(`/audit?staffId=${member.id}`, {
           session: await signIn(adminA),
         });
