@@ -31,6 +31,7 @@ import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
+import { studioInvitationsSuite } from './studio-invitations.suite';
 import { documentsSuite } from './documents.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
@@ -70,6 +71,7 @@ studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, '
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioInvitationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 serverSecretSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioCookiesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

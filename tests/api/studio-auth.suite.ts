@@ -30,7 +30,6 @@ import {
   MINUTE,
   PASSWORD,
   TestClock,
-  secretOf,
   studioClient,
   type Account,
   type Answer,
@@ -47,7 +46,11 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
     let server: RunningServer;
     const accounts = {} as Record<StaffRole | 'disabled' | 'lock' | 'code' | 'idle', Account>;
 
-    const { studio, makeAccount, signInRaw, signIn } = studioClient(() => server, clock, tag);
+    const { studio, makeAccount, acceptInvitation, signInRaw, signIn } = studioClient(
+      () => server,
+      clock,
+      tag,
+    );
 
     const audit = async (query: string, session: Session) => {
       const res = await studio<
@@ -76,8 +79,18 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
       await server?.close();
     });
 
-    // Every studio route, with what a call needs to pass its own checks.
-    const routes = (victimId: () => number) => [
+    const ANY: StaffRole[] = ['editor', 'approver', 'client_manager', 'admin'];
+    // Every studio route, with what a call needs to pass its own checks; `expect` is the answer
+    // for a role allowed on it (past the guard) when it is not 200.
+    const routes = (
+      victimId: () => number,
+    ): {
+      method: string;
+      path: string | (() => string);
+      roles: StaffRole[];
+      body?: () => unknown;
+      expect?: number;
+    }[] => [
       { method: 'GET', path: '/me', roles: ['editor', 'approver', 'client_manager', 'admin'] },
       { method: 'GET', path: '/staff', roles: ['admin'] },
       {
@@ -88,8 +101,59 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
           email: `made-${Math.random().toString(36).slice(2)}-${tag}@studio.example`,
           name: 'Made',
           role: 'editor',
-          password: PASSWORD,
         }),
+      },
+      // A member's own credentials: a body that fails validation is 400 past the guard.
+      {
+        method: 'POST',
+        path: '/me/password',
+        roles: ANY,
+        body: () => ({ currentPassword: PASSWORD, code: '1', newPassword: PASSWORD }),
+        expect: 400,
+      },
+      {
+        method: 'POST',
+        path: '/me/totp',
+        roles: ANY,
+        body: () => ({ password: PASSWORD, code: '1' }),
+        expect: 400,
+      },
+      {
+        method: 'POST',
+        path: '/me/totp/confirm',
+        roles: ANY,
+        body: () => ({ code: '000000' }),
+        // Nothing started: past the guard, 409.
+        expect: 409,
+      },
+      {
+        method: 'POST',
+        path: () => `/staff/${victimId()}/invitation`,
+        roles: ['admin'],
+        body: () => ({}),
+        // The victim has no invitation to answer (made with a password): past the guard, 409.
+        expect: 409,
+      },
+      {
+        method: 'POST',
+        path: () => `/staff/${victimId()}/role`,
+        roles: ['admin'],
+        body: () => ({ role: 'client_manager' }),
+      },
+      { method: 'GET', path: '/staff/grants', roles: ['admin'] },
+      {
+        method: 'POST',
+        path: '/staff/grants/2147483647/approve',
+        roles: ['admin'],
+        body: () => ({}),
+        expect: 404,
+      },
+      {
+        method: 'POST',
+        path: '/staff/grants/2147483647/cancel',
+        roles: ['admin'],
+        body: () => ({}),
+        expect: 404,
       },
       {
         method: 'POST',
@@ -140,7 +204,7 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
               ? 204
               : route.path === '/staff' && route.method === 'POST'
                 ? 201
-                : 200
+                : (route.expect ?? 200)
             : 403;
           expect(res.status, `${role} ${route.method} ${String(route.path)}: ${res.text}`).toBe(
             expected,
@@ -222,7 +286,6 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
         email: `csrf-${Math.random().toString(36).slice(2)}-${tag}@studio.example`,
         name: 'Csrf',
         role: 'editor',
-        password: PASSWORD,
       });
       const cases: [string, StudioCall][] = [
         ['no token', { csrf: false, session: { cookie: admin.cookie, csrf: '' } }],
@@ -361,7 +424,6 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
           email: `reload-${tag}@studio.example`,
           name: 'Reload',
           role: 'editor',
-          password: PASSWORD,
         },
       });
       expect(created.status, created.text).toBe(201);
@@ -407,21 +469,10 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
         ['/sign-in', { body: { email: 'a@b.example', password: 'x', code: '12345' } }],
         ['/sign-in', { body: { email: 'a@b.example', password: 'x', code: '123456', role: 1 } }],
         ['/sign-in', { body: { email: 'a@b.example', password: 'x'.repeat(201), code: '123456' } }],
+        ['/staff', { session: admin, body: { email: 'a@b.example', name: 'A', role: 'root' } }],
+        ['/staff', { session: admin, body: { email: 'a@b.example', name: ' ', role: 'editor' } }],
         [
-          '/staff',
-          {
-            session: admin,
-            body: { email: 'a@b.example', name: 'A', role: 'root', password: PASSWORD },
-          },
-        ],
-        [
-          '/staff',
-          {
-            session: admin,
-            body: { email: 'a@b.example', name: ' ', role: 'editor', password: PASSWORD },
-          },
-        ],
-        [
+          // An admin cannot choose a member's password (issue 39): the field is refused.
           '/staff',
           {
             session: admin,
@@ -429,22 +480,21 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
               email: `weak-${tag}@studio.example`,
               name: 'W',
               role: 'editor',
-              password: 'alllowercaseletters',
+              password: PASSWORD,
             },
           },
         ],
+        ['/staff/1/role', { session: admin, body: { role: 'root' } }],
+        ['/staff/grants/abc/approve', { session: admin, body: {} }],
+        ['/invitation', { body: {} }],
+        ['/invitation', { body: { token: 'short' } }],
+        ['/invitation/password', { body: { token: 'x'.repeat(43) } }],
+        ['/invitation/confirm', { body: { token: 'x'.repeat(43), code: 'abcdef' } }],
         [
-          '/staff',
-          {
-            session: admin,
-            body: {
-              email: `weak-${tag}@studio.example`,
-              name: 'W',
-              role: 'editor',
-              password: 'Short1!',
-            },
-          },
+          '/me/password',
+          { session: admin, body: { currentPassword: PASSWORD, code: '123456', newPassword: '' } },
         ],
+        ['/me/totp/confirm', { session: admin, body: { code: '12345' } }],
         ['/staff/abc/disable', { session: admin, body: {} }],
         ['/staff/0/disable', { session: admin, body: {} }],
         ['/audit?staffId=abc', { session: admin }],
@@ -465,7 +515,6 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
           email: accounts.editor.email.toUpperCase(),
           name: 'E',
           role: 'editor',
-          password: PASSWORD,
         },
       });
       expect(taken.status).toBe(409);
@@ -476,33 +525,27 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
     it('records every action in the audit log, filters it and exports CSV that is quoted and formula-safe', async () => {
       const admin = await signIn(accounts.admin);
       const from = clock.now().toISOString();
-      const made = await studio<{ staff: { id: number; email: string }; otpauthUri: string }>(
-        '/staff',
-        {
-          session: admin,
-          body: {
-            email: `=cmd-${tag}@studio.example`,
-            name: 'Eve, "the" =HYPERLINK("x")',
-            role: 'approver',
-            password: PASSWORD,
-          },
+      const made = await studio<{
+        staff: { id: number; email: string };
+        invitation: { url: string };
+      }>('/staff', {
+        session: admin,
+        body: {
+          email: `=cmd-${tag}@studio.example`,
+          name: 'Eve, "the" =HYPERLINK("x")',
+          role: 'editor',
         },
-      );
+      });
       expect(made.status, made.text).toBe(201);
-      expect(made.body.otpauthUri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=[A-Z2-7]+/);
       // A sign-in attempt with an email that is a formula.
       const attempt = await studio('/sign-in', {
         body: { email: `+1+cmd-${tag}@evil.example`, password: PASSWORD, code: '000000' },
       });
       expect(attempt.status).toBe(401);
-      // The new approver signs in with the URI it was given.
-      const approver = {
-        id: made.body.staff.id,
-        email: made.body.staff.email,
-        secret: secretOf(made.body.otpauthUri),
-        role: 'approver' as const,
-      };
-      const approverSession = await signIn(approver);
+      // The new member sets their own password and TOTP with the invitation, then signs in.
+      const approver = await acceptInvitation(made.body.invitation.url, 'editor');
+      expect(approver.id).toBe(made.body.staff.id);
+      await signIn(approver);
 
       const created = await audit(`action=staff.create&from=${encodeURIComponent(from)}`, admin);
       expect(created).toEqual([
@@ -510,11 +553,14 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
           action: 'staff.create',
           staffId: accounts.admin.id,
           subject: approver.email,
-          detail: { id: approver.id, name: 'Eve, "the" =HYPERLINK("x")', role: 'approver' },
+          detail: { id: approver.id, name: 'Eve, "the" =HYPERLINK("x")', role: 'editor' },
         }),
       ]);
-      const mine = await audit(`staffId=${approver.id}`, approverSession);
-      expect(mine.map((e) => e.action)).toEqual(['sign-in.success']);
+      const mine = await audit(`staffId=${approver.id}`, admin);
+      expect(mine.map((e) => e.action).sort()).toEqual([
+        'sign-in.success',
+        'staff.invitation.accept',
+      ]);
       expect(
         await audit(`action=staff.create&to=${from.slice(0, 10)}&from=2000-01-01`, admin),
       ).toEqual(expect.arrayContaining(created));
@@ -529,7 +575,7 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
       const createdLine = lines.find((line) => line.includes(',staff.create,')) ?? '';
       expect(createdLine).toContain(`,'=cmd-${tag}@studio.example,`);
       expect(createdLine).toContain(
-        `"{""id"":${approver.id},""name"":""Eve, \\""the\\"" =HYPERLINK(\\""x\\"")"",""role"":""approver""}"`,
+        `"{""id"":${approver.id},""name"":""Eve, \\""the\\"" =HYPERLINK(\\""x\\"")"",""role"":""editor""}"`,
       );
       const attemptLine = lines.find((line) => line.includes('evil.example')) ?? '';
       expect(attemptLine).toContain(`,'+1+cmd-${tag}@evil.example,`);
@@ -537,7 +583,8 @@ export function studioAuthSuite(dialect: string, makeDatabase: DatabaseFactory):
       for (const line of lines) {
         for (const cell of line.split(',')) expect(cell).not.toMatch(/^"?[=+\-@]/);
       }
-      // The approver may read the audit log too.
+      // An approver may read the audit log too.
+      const approverSession = await signIn(accounts.approver);
       expect((await studio('/audit.csv', { session: approverSession })).status).toBe(200);
     });
 

@@ -37,6 +37,7 @@ import {
 
 const AUTHORIZATION = 'content/payment-authorization.json';
 const CLIENT = 'clients/NWB.json';
+const POLICY = 'policies/sign-in.json';
 
 interface Check {
   path: string;
@@ -121,7 +122,10 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         options: StudioCall = {},
       ) => studio<T>(route, { session: sessions[who], ...options });
 
-      const newDraft = async (who: 'editor' | 'client_manager' | 'editor2', title: string) => {
+      const newDraft = async (
+        who: 'editor' | 'client_manager' | 'editor2' | 'admin',
+        title: string,
+      ) => {
         const res = await as<Draft>(who, '/drafts', { body: { title } });
         expect(res.status, res.text).toBe(201);
         return res.body;
@@ -221,9 +225,15 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         if (server && startVersion) {
           const now = await as<{ version: number }>('editor', '/content');
           if (now.body.version !== startVersion) {
-            await as('approver', `/versions/${startVersion}/rollback`, {
-              body: { comment: 'Content suite: back to where it started' },
-            });
+            // A rollback is a draft another approver publishes (issue 39).
+            const back = await as<{ draft: { id: number } }>(
+              'approver',
+              `/versions/${startVersion}/rollback`,
+              { body: { comment: 'Content suite: back to where it started' } },
+            );
+            if (back.status === 201) {
+              await approve(back.body.draft.id, 'Content suite: back', 'approver2');
+            }
           }
         }
         await server?.close();
@@ -235,8 +245,15 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         const ownDraft = {
           editor: (await newDraft('editor', 'Matrix (editor)')).id,
           client_manager: (await newDraft('client_manager', 'Matrix (client manager)')).id,
+          admin: (await newDraft('admin', 'Matrix (admin)')).id,
         };
-        const ownFile = { editor: 'texts/common.json', client_manager: CLIENT };
+        const ownFile = {
+          editor: 'texts/common.json',
+          client_manager: CLIENT,
+          admin: 'policies/sign-in.json',
+        };
+        const own = (role: Role) =>
+          role === 'client_manager' || role === 'admin' ? role : ('editor' as const);
         const any = ownDraft.editor;
         type Role = 'editor' | 'approver' | 'client_manager' | 'admin';
         // Each route; `expect` is the answer for a role allowed on it (past the guard).
@@ -250,47 +267,46 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           {
             method: 'GET',
             path: () => '/content',
-            roles: ['editor', 'approver', 'client_manager'],
+            roles: ['editor', 'approver', 'client_manager', 'admin'],
             expect: 200,
           },
           {
             method: 'GET',
             path: () => `/content/file?path=${CLIENT}`,
-            roles: ['editor', 'approver', 'client_manager'],
+            roles: ['editor', 'approver', 'client_manager', 'admin'],
             expect: 200,
           },
           {
             method: 'GET',
             path: () => '/versions',
-            roles: ['editor', 'approver', 'client_manager'],
+            roles: ['editor', 'approver', 'client_manager', 'admin'],
             expect: 200,
           },
           {
             method: 'GET',
             path: () => '/drafts',
-            roles: ['editor', 'approver', 'client_manager'],
+            roles: ['editor', 'approver', 'client_manager', 'admin'],
             expect: 200,
           },
           {
             method: 'POST',
             path: () => '/drafts',
-            roles: ['editor', 'client_manager'],
+            roles: ['editor', 'client_manager', 'admin'],
             body: () => ({ title: 'New' }),
             expect: 201,
           },
           {
             method: 'GET',
             path: () => `/drafts/${any}`,
-            roles: ['editor', 'approver', 'client_manager'],
+            roles: ['editor', 'approver', 'client_manager', 'admin'],
             expect: 200,
           },
           {
             method: 'PUT',
-            path: (role) =>
-              `/drafts/${role === 'client_manager' ? ownDraft.client_manager : ownDraft.editor}/file`,
-            roles: ['editor', 'client_manager'],
+            path: (role) => `/drafts/${ownDraft[own(role)]}/file`,
+            roles: ['editor', 'client_manager', 'admin'],
             body: (role) => ({
-              path: role === 'client_manager' ? ownFile.client_manager : ownFile.editor,
+              path: ownFile[own(role)],
               json: { $schema: '../../schemas/meta/texts.schema.json', x: { en: 'X', es: 'X' } },
             }),
             // The file is set (a texts file's shape in a client file only fails its checks).
@@ -298,16 +314,14 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           },
           {
             method: 'DELETE',
-            path: (role) =>
-              `/drafts/${role === 'client_manager' ? ownDraft.client_manager : ownDraft.editor}/file?path=${role === 'client_manager' ? ownFile.client_manager : ownFile.editor}`,
-            roles: ['editor', 'client_manager'],
+            path: (role) => `/drafts/${ownDraft[own(role)]}/file?path=${ownFile[own(role)]}`,
+            roles: ['editor', 'client_manager', 'admin'],
             expect: 200,
           },
           {
             method: 'POST',
-            path: (role) =>
-              `/drafts/${role === 'client_manager' ? ownDraft.client_manager : ownDraft.editor}/submit`,
-            roles: ['editor', 'client_manager'],
+            path: (role) => `/drafts/${ownDraft[own(role)]}/submit`,
+            roles: ['editor', 'client_manager', 'admin'],
             body: () => ({}),
             // Nothing changed yet: past the guard, refused as empty.
             expect: 422,
@@ -315,7 +329,7 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           {
             method: 'GET',
             path: () => `/drafts/${any}/review`,
-            roles: ['editor', 'approver', 'client_manager'],
+            roles: ['editor', 'approver', 'client_manager', 'admin'],
             expect: 200,
           },
           // Not submitted: past the guard, 409.
@@ -344,7 +358,8 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           {
             method: 'GET',
             path: () => '/evidence/WP0000000000',
-            roles: ['editor', 'approver'],
+            // Debtors' names, phones and bankruptcy details: not for editors (issue 39).
+            roles: ['approver', 'admin'],
             expect: 404,
           },
         ];
@@ -439,6 +454,21 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           403,
         );
         expect((await putFile('editor', texts.id, CLIENT, nwb)).status).toBe(403);
+        // policies/ (the sign-in policy) is the admins' area alone (issue 39); an admin drafts
+        // nothing else.
+        const policy = (await published(POLICY)).json;
+        const changedPolicy = { ...policy, $comment: 'Drafted by an admin' };
+        expect((await putFile('editor', texts.id, POLICY, changedPolicy)).status).toBe(403);
+        expect((await putFile('client_manager', clients.id, POLICY, changedPolicy)).status).toBe(
+          403,
+        );
+        const policies = await newDraft('admin', 'Area: policies');
+        expect(policies.area).toBe('policies');
+        const byAdmin = await putFile('admin', policies.id, POLICY, changedPolicy);
+        expect(byAdmin.status, byAdmin.text).toBe(200);
+        expect(byAdmin.body.changed).toEqual([POLICY]);
+        expect((await putFile('admin', policies.id, AUTHORIZATION, original)).status).toBe(403);
+        expect((await putFile('admin', policies.id, CLIENT, nwb)).status).toBe(403);
         // Nobody changes or submits another's draft, whatever their role.
         expect((await putFile('editor2', texts.id, AUTHORIZATION, original)).status).toBe(403);
         expect((await putFile('client_manager', texts.id, CLIENT, nwb)).status).toBe(403);
@@ -765,7 +795,7 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
       it('shows the evidence behind two confirmation codes: the old text before the publish, the new one after', async () => {
         const before = await as<Json>('approver', `/evidence/${oldConfirmation}`);
         expect(before.status, before.text).toBe(200);
-        const after = await as<Json>('editor', `/evidence/${newConfirmation}`);
+        const after = await as<Json>('admin', `/evidence/${newConfirmation}`);
         expect(after.status, after.text).toBe(200);
         const text = (answer: Json) => (answer.texts as { authorization: string }).authorization;
         expect(text(before.body)).toContain('to make a single electronic payment of $60.00');
@@ -791,6 +821,7 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         expect((await as('approver', '/evidence/WPNOSUCHCODE')).status).toBe(404);
         expect((await as('approver', '/evidence/bad code!')).status).toBe(400);
         expect((await as('client_manager', `/evidence/${newConfirmation}`)).status).toBe(403);
+        expect((await as('editor', `/evidence/${newConfirmation}`)).status).toBe(403);
       });
 
       it('returns a draft to its author with a comment; the author changes and submits it again', async () => {
@@ -869,29 +900,73 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         expect((await published('texts/common.json')).json).toEqual(changedCommon);
       });
 
-      it('rolls back: an earlier version published again restores the old text, live at once', async () => {
+      it('rolls back through a draft: its requester cannot approve it, a second approver publishes the old text live; a version published in between that changed the same file makes it stale (409)', async () => {
+        const rollback = (comment: string) =>
+          as<{ draft: Draft & { rollbackOf: number }; rollbackOf: number } & ErrorAnswer>(
+            'approver',
+            `/versions/${startVersion}/rollback`,
+            { body: { comment } },
+          );
         expect(
           (await as('approver', `/versions/${startVersion}/rollback`, { body: {} })).status,
         ).toBe(400);
-        const res = await as<{ version: number; rollbackOf: number }>(
-          'approver',
-          `/versions/${startVersion}/rollback`,
-          {
-            body: { comment: 'Back to the text as it was' },
-          },
+        const before = (await as<{ version: number }>('editor', '/content')).body.version;
+        // A rollback publishes nothing by itself: it is a submitted draft.
+        const first = await rollback('Back to the text as it was (first try)');
+        expect(first.status, first.text).toBe(201);
+        expect(first.body.rollbackOf).toBe(startVersion);
+        expect(first.body.draft).toMatchObject({
+          status: 'submitted',
+          area: 'rollback',
+          rollbackOf: startVersion,
+          baseVersion: before,
+        });
+        expect(first.body.draft.changed).toContain(AUTHORIZATION);
+        expect((await as<{ version: number }>('editor', '/content')).body.version).toBe(before);
+        expect((await published(AUTHORIZATION)).json.single).not.toEqual(original.single);
+        // A version published in between changes the same file: the rollback is stale.
+        const between = await newDraft('editor', 'In between the rollback');
+        const set = await putFile(
+          'editor',
+          between.id,
+          AUTHORIZATION,
+          authorizationWith(`${NEW_EN} (between)`, `${NEW_ES} (between)`),
         );
-        expect(res.status, res.text).toBe(200);
-        expect(res.body.rollbackOf).toBe(startVersion);
+        expect(set.status, set.text).toBe(200);
+        await submitted('editor', between.id);
+        expect((await approve(between.id, 'Published in between', 'approver2')).status).toBe(200);
+        const stale = await approve(first.body.draft.id, 'Roll back', 'approver2');
+        expect(stale.status, stale.text).toBe(409);
+        expect(stale.body.errors?.map((e) => e.path)).toContain(AUTHORIZATION);
+
+        const res = await rollback('Back to the text as it was');
+        expect(res.status, res.text).toBe(201);
+        const id = res.body.draft.id;
+        // Not by its requester, not by an editor: a second approver.
+        const own = await approve(id, 'My own rollback', 'approver');
+        expect(own.status, own.text).toBe(403);
+        expect(
+          (await as('editor', `/drafts/${id}/approve`, { body: { comment: 'x' } })).status,
+        ).toBe(403);
+        expect((await published(AUTHORIZATION)).json.single).not.toEqual(original.single);
+        const ok = await approve(id, 'Second pair of eyes on the rollback', 'approver2');
+        expect(ok.status, ok.text).toBe(200);
         expect((await published(AUTHORIZATION)).json.single).toEqual(original.single);
         const config = (await pageConfig()) as { content: Record<string, { single: Json }> };
         expect(config.content['payment-authorization']?.single).toEqual(original.single);
         const versions = await as<
-          { version: number; rollbackOf: number | null; approvedBy: { id: number } }[]
+          {
+            version: number;
+            draftId: number | null;
+            draftedBy: { id: number };
+            approvedBy: { id: number };
+          }[]
         >('editor', '/versions');
         expect(versions.body[0]).toMatchObject({
-          version: res.body.version,
-          rollbackOf: startVersion,
-          approvedBy: { id: staff.approver.id },
+          version: ok.body.version,
+          draftId: id,
+          draftedBy: { id: staff.approver.id },
+          approvedBy: { id: staff.approver2.id },
         });
         const confirmation = await pay('STU1.10003', 80);
         const evidence = await as<{ texts: { authorization: string }; publishedVersion: number }>(
@@ -901,7 +976,7 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         expect(evidence.body.texts.authorization).toContain(
           'to make a single electronic payment of $80.00',
         );
-        expect(evidence.body.publishedVersion).toBe(res.body.version);
+        expect(evidence.body.publishedVersion).toBe(ok.body.version);
       });
 
       it('lets a client manager turn credit cards off for a client: once an approver publishes it, CheckCard refuses a credit card for that client’s account', async () => {

@@ -111,7 +111,7 @@ export function studioEvidenceSuite(dialect: string, makeDatabase: DatabaseFacto
     const dir = tempDir('studio-evidence-');
     let server: RunningServer;
     const { studio, makeAccount, signIn } = studioClient(() => server, clock, tag);
-    const sessions = {} as Record<'editor' | 'approver' | 'client_manager', Session>;
+    const sessions = {} as Record<'editor' | 'approver' | 'client_manager' | 'admin', Session>;
     let token = '';
     const codes: Record<string, string> = {};
     let startVersion = 0;
@@ -171,7 +171,7 @@ export function studioEvidenceSuite(dialect: string, makeDatabase: DatabaseFacto
         flowsDir: flows.flows,
         schemasDir: flows.schemas,
       });
-      for (const role of ['editor', 'approver', 'client_manager'] as const) {
+      for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
         sessions[role] = await signIn(await makeAccount(role.replace('_', '-'), role));
       }
       await importFixture(server.database.db, fixture);
@@ -466,10 +466,12 @@ export function studioEvidenceSuite(dialect: string, makeDatabase: DatabaseFacto
       });
     });
 
-    it('answers 404 to an unknown code, refuses a client manager, and audits every look-up', async () => {
+    it('answers 404 to an unknown code, refuses a client manager and an editor (debtors’ names, phones and bankruptcy details: issue 39), shows an approver and an admin, and audits every look-up', async () => {
       expect((await evidence('DSP-NOSUCHCODE')).status).toBe(404);
       expect((await evidence(codes.dispute!, 'client_manager')).status).toBe(403);
-      expect((await evidence(codes.bankruptcy!, 'editor')).status).toBe(200);
+      expect((await evidence(codes.bankruptcy!, 'editor')).status).toBe(403);
+      expect((await evidence(codes.bankruptcy!, 'approver')).status).toBe(200);
+      expect((await evidence(codes.bankruptcy!, 'admin')).status).toBe(200);
       const rows = await server.database.db
         .selectFrom('audit_log')
         .select(['subject', 'detail'])

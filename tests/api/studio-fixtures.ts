@@ -51,6 +51,9 @@ export interface Answer<T = unknown> {
 
 export const secretOf = (uri: string): string => new URL(uri).searchParams.get('secret') ?? '';
 
+/** The token of an invitation link (`…/studio/join#TOKEN`). */
+export const tokenOf = (url: string): string => new URL(url).hash.slice(1);
+
 /**
  * The studio helpers of a suite: `server()` gives the suite's running server, `clock` its clock,
  * `tag` makes the suite's emails unique in a shared database.
@@ -102,6 +105,35 @@ export function studioClient(server: () => RunningServer, clock: TestClock, tag:
     return { id: made.id, email, secret: secretOf(made.otpauthUri), role };
   };
 
+  /**
+   * A member invited in the studio sets their own password and TOTP with the link's token
+   * (issue 39): the account they then sign in with.
+   */
+  const acceptInvitation = async (
+    url: string,
+    role: StaffRole,
+    password = PASSWORD,
+  ): Promise<Account & { email: string }> => {
+    const token = tokenOf(url);
+    const about = await studio<{ email: string }>('/invitation', { body: { token } });
+    expect(about.status, about.text).toBe(200);
+    const set = await studio<{ otpauthUri: string; secret: string }>('/invitation/password', {
+      body: { token, password },
+    });
+    expect(set.status, set.text).toBe(200);
+    const secret = secretOf(set.body.otpauthUri);
+    const confirmed = await studio<{ email: string }>('/invitation/confirm', {
+      body: { token, code: totpCode(secret, clock.now()) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const { id } = await server()
+      .database.db.selectFrom('staff_accounts')
+      .select('id')
+      .where('email', '=', about.body.email)
+      .executeTakeFirstOrThrow();
+    return { id, email: about.body.email, secret, role };
+  };
+
   const signInRaw = (account: Account, options: { password?: string; code?: string } = {}) => {
     // Every sign-in uses a new TOTP step (a code is accepted once).
     clock.advance(31_000);
@@ -122,5 +154,5 @@ export function studioClient(server: () => RunningServer, clock: TestClock, tag:
     return { cookie: (cookie ?? '').split(';')[0] ?? '', csrf: res.body.csrfToken };
   };
 
-  return { studio, makeAccount, signInRaw, signIn };
+  return { studio, makeAccount, acceptInvitation, signInRaw, signIn };
 }

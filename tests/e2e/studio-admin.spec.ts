@@ -1,7 +1,9 @@
 /**
- * The studio's admin screens (issue 24) against the real server: an admin made with
- * `npm run staff:add` adds an approver on the Staff screen (its setup key shown once, with what to
- * do with it), the new approver signs in with it, the admin disables another member after a
+ * The studio's admin screens (issue 24; issue 39) against the real server: an admin made with
+ * `npm run staff:add` invites an approver on the Staff screen (a one-time link, shown once, no
+ * password and no setup key for the admin); the member opens it, chooses their own password and
+ * sets up their own authenticator; the approver role waits for a second admin, who approves it;
+ * the new approver signs in with what only they know; the admin disables another member after a
  * confirmation; the approver filters the audit log by action and staff member and downloads the
  * CSV of the same filters. axe runs on each screen at 1280 and 375 px in English and Spanish, and
  * each is photographed into /tmp/studio-shots. No content is published: this spec may run beside
@@ -9,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { URI } from 'otpauth';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
@@ -23,15 +26,17 @@ import {
   staffPage,
 } from './studio-helpers';
 
-test('an admin adds and disables staff; an approver filters the audit log and downloads it', async ({
+const NEW_PASSWORD = 'Another-e2e-Password-2';
+
+test('an admin invites staff, a second admin approves the role, and disables staff; an approver filters the audit log and downloads it', async ({
   browser,
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const admin = addStaff('admin', 'Ada Admin');
+  const second = addStaff('admin', 'Sam Second');
   const leaving = addStaff('editor', 'Lee Leaving');
   await signIn(page, admin);
-  await expect(page.getByText('Administrators manage staff accounts')).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
   await expect(heading(page, 'Staff')).toBeVisible();
   const table = page.getByTestId('studio-staff-table');
@@ -41,29 +46,90 @@ test('an admin adds and disables staff; an approver filters the audit log and do
     table.getByRole('row', { name: /Ada Admin \(you\)/ }).getByRole('button', { name: /Disable/ }),
   ).toHaveCount(0);
 
-  // A weak password is the server's refusal, in words; then a strong one makes the account.
+  // The admin invites a member: no password field; the answer is a one-time link (issue 39).
   const email = `new-approver-${Date.now().toString(36)}@agency.test`;
+  await expect(page.locator('#studio-staff-create_password')).toHaveCount(0);
   await page.locator('#studio-staff-create_email').fill(email);
   await page.locator('#studio-staff-create_name').fill('Nia New');
   await page.getByRole('radio', { name: /^Approver/ }).check();
-  await page.locator('#studio-staff-create_password').fill('aaaaaaaaaaaaaa');
-  await page.getByRole('button', { name: 'Add staff member' }).click();
-  await expect(page.getByTestId('studio-error')).toContainText('The password is too weak');
-  await page.locator('#studio-staff-create_password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Add staff member' }).click();
-  const secret = page.getByTestId('studio-staff-secret');
-  await expect(secret).toContainText('Nia New can now set up their sign-in code');
-  await expect(secret).toContainText('This is shown only once');
-  const link = await page.getByRole('textbox', { name: 'Setup link (otpauth)' }).inputValue();
-  const key = await page.getByRole('textbox', { name: 'Setup key' }).inputValue();
+  await page.getByRole('button', { name: 'Invite staff member' }).click();
+  const invitation = page.getByTestId('studio-staff-invitation');
+  await expect(invitation).toContainText('Invitation for Nia New');
+  await expect(invitation).toContainText('This link is shown only once');
+  await expect(invitation).toContainText('waits for another admin');
+  const url = await page.getByTestId('studio-invitation-link').inputValue();
+  expect(url).toMatch(/\/studio\/join#[A-Za-z0-9_-]{43}$/);
+  await expect(invitation).not.toContainText('otpauth');
+  const newRow = table.getByRole('row', { name: /Nia New/ });
+  await expect(newRow).toContainText('Invited');
+  await expect(newRow).toContainText('approver: waiting for a second admin');
+  await checkEveryWay(page, 'staff-invitation');
+  await page.getByRole('button', { name: 'Done: I have given it' }).click();
+  await expect(invitation).toHaveCount(0);
+  // The admin who asked cannot approve the role.
+  const grants = page.getByTestId('studio-grants-table');
+  const grant = grants.getByRole('row', { name: /Nia New/ });
+  await expect(grant).toContainText('another admin approves it');
+  await expect(grant.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+
+  // The member opens the link: their own password (twice), then their own authenticator.
+  const member = await staffPage(browser);
+  await member.goto(url);
+  await expect(heading(member, 'Set up your studio account')).toBeVisible();
+  await expect(member.getByText(email)).toBeVisible();
+  await member.locator('#studio-join-password_password').fill(PASSWORD);
+  await member.locator('#studio-join-password_passwordAgain').fill(`${PASSWORD}x`);
+  await member.getByRole('button', { name: 'Continue' }).click();
+  await expect(member.getByTestId('studio-error')).toContainText('not the same');
+  await checkEveryWay(member, 'join-password');
+  await member.locator('#studio-join-password_password').fill(PASSWORD);
+  await member.locator('#studio-join-password_passwordAgain').fill(PASSWORD);
+  await member.getByRole('button', { name: 'Continue' }).click();
+  const link = await member.getByRole('textbox', { name: 'Setup link (otpauth)' }).inputValue();
+  const key = await member.getByRole('textbox', { name: 'Setup key' }).inputValue();
   expect(link).toMatch(/^otpauth:\/\/totp\//);
   expect(link).toContain(`secret=${key}`);
-  await expect(table.getByRole('row', { name: /Nia New/ })).toContainText('approver');
-  // The form is empty again: the password is not kept.
-  await expect(page.locator('#studio-staff-create_password')).toHaveValue('');
-  await checkEveryWay(page, 'staff-secret');
-  await page.getByRole('button', { name: 'Done: I have given it' }).click();
-  await expect(secret).toHaveCount(0);
+  await checkEveryWay(member, 'join-totp');
+  const totp = URI.parse(link);
+  await member.locator('#studio-totp-code_code').fill(totp.generate());
+  await member.getByRole('button', { name: 'Confirm' }).click();
+  await expect(member.getByTestId('studio-join-done')).toContainText('Your account is ready');
+  await checkEveryWay(member, 'join-done');
+  // The link works once.
+  await member.goto('/studio');
+  await member.goto(url);
+  await expect(member.getByTestId('studio-error')).toContainText('can no longer be used');
+
+  // A second admin approves the role.
+  const other = await staffPage(browser);
+  await signIn(other, second);
+  await other.goto('/studio/staff');
+  await expect(heading(other, 'Staff')).toBeVisible();
+  const pending = other.getByTestId('studio-grants-table').getByRole('row', { name: /Nia New/ });
+  await expect(pending).toContainText('Ada Admin');
+  await checkEveryWay(other, 'staff-grants');
+  await pending.getByRole('button', { name: 'Approve the role approver for Nia New' }).click();
+  await expect(
+    other.getByRole('status').filter({ hasText: 'Nia New is now approver.' }),
+  ).toBeVisible();
+  await other.context().close();
+
+  // A lesser role is given at once (approver and admin wait for a second admin, as above).
+  await page.reload();
+  await expect(heading(page, 'Staff')).toBeVisible();
+  await table
+    .getByRole('row', { name: /Lee Leaving/ })
+    .getByRole('button', { name: 'Change the role of Lee Leaving' })
+    .click();
+  const roleDialog = page.getByTestId('studio-staff-role');
+  await roleDialog.getByRole('radio', { name: 'client manager' }).check();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: path.join(SHOTS, 'staff-role-en-1280.png') });
+  await roleDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Lee Leaving is now client manager.' }),
+  ).toBeVisible();
+  await expect(table.getByRole('row', { name: /Lee Leaving/ })).toContainText('client manager');
 
   // Disabling asks first; Cancel keeps the member.
   const row = table.getByRole('row', { name: /Lee Leaving/ });
@@ -94,9 +160,12 @@ test('an admin adds and disables staff; an approver filters the audit log and do
   await expect(row.getByRole('button')).toHaveCount(0);
   await checkEveryWay(page, 'staff');
 
-  // The new approver signs in with the key they were given, and reads the audit log.
-  const totp = URI.parse(link);
-  const approver = await staffPage(browser);
+  // The new approver signs in with their own password and authenticator, and reads the audit log.
+  const approver = member;
+  await approver.context().clearCookies();
+  // A new TOTP step: the code that confirmed the invitation is not taken twice.
+  const step = 30_000 - (Date.now() % 30_000);
+  await approver.waitForTimeout(step + 500);
   await signIn(approver, { email, name: 'Nia New', code: () => totp.generate() });
   await approver.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
   await expect(heading(approver, 'Audit log')).toBeVisible();
@@ -142,4 +211,53 @@ test('an admin adds and disables staff; an approver filters the audit log and do
   await approver.goto('/studio/staff');
   await expect(heading(approver, 'Drafts and versions')).toBeVisible();
   await approver.context().close();
+});
+
+/** Waits for the authenticator's next 30-second step: a code is accepted once. */
+async function nextStep(page: Page): Promise<void> {
+  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+}
+
+test('a member changes their own password and sets up a new authenticator on My account', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const member = addStaff('editor', 'Max Member');
+  await signIn(page, member);
+  await page.getByRole('navigation').getByRole('link', { name: 'My account' }).click();
+  await expect(heading(page, 'My account')).toBeVisible();
+  await checkEveryWay(page, 'account');
+  // A wrong current password is refused in words; the new one twice must match.
+  await page.locator('#studio-password-change_currentPassword').fill('Not-my-password-1');
+  await page.locator('#studio-password-change_code').fill('123456');
+  await page.locator('#studio-password-change_newPassword').fill(NEW_PASSWORD);
+  await page.locator('#studio-password-change_newPasswordAgain').fill(`${NEW_PASSWORD}x`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('studio-error')).toContainText('not the same');
+  await page.locator('#studio-password-change_newPasswordAgain').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('studio-error')).toContainText('password or code is not right');
+  await nextStep(page);
+  await page.locator('#studio-password-change_currentPassword').fill(PASSWORD);
+  await page.locator('#studio-password-change_code').fill(member.code());
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password is changed' }),
+  ).toBeVisible();
+
+  // A new authenticator: the password and a current code, then a code from the new secret.
+  await nextStep(page);
+  await page.locator('#studio-totp-enrol_password').fill(NEW_PASSWORD);
+  await page.locator('#studio-totp-enrol_code').fill(member.code());
+  await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
+  const link = await page.getByRole('textbox', { name: 'Setup link (otpauth)' }).inputValue();
+  expect(link).toMatch(/^otpauth:\/\/totp\//);
+  await checkEveryWay(page, 'account-totp');
+  const fresh = URI.parse(link);
+  await page.locator('#studio-totp-code_code').fill(fresh.generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your new authenticator is set up' }),
+  ).toBeVisible();
+  await checkEveryWay(page, 'account-done');
 });

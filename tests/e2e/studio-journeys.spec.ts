@@ -98,9 +98,10 @@ test('a published authorization text and a client setting are live at once; the 
   page,
 }) => {
   test.setTimeout(300_000);
-  const people: Record<'editor' | 'approver' | 'manager', Staff> = {
+  const people: Record<'editor' | 'approver' | 'manager' | 'reviewer', Staff> = {
     editor: addStaff('editor', 'Eli Editor'),
     approver: addStaff('approver', 'Ava Approver'),
+    reviewer: addStaff('approver', 'Rex Reviewer'),
     manager: addStaff('client_manager', 'Cam Manager'),
   };
 
@@ -191,17 +192,24 @@ test('a published authorization text and a client setting are live at once; the 
   );
   await payer.context().close();
 
-  // The approver rolls back to the version before both, so other specs see the shipped content.
+  // The approver asks for a rollback to the version before both (a draft, issue 39); another
+  // approver publishes it, so other specs see the shipped content.
   await approver.goto(`/studio/history/${first.publishedVersion}/rollback`);
   await expect(heading(approver, `Roll back to version ${first.publishedVersion}`)).toBeVisible();
   await approver.locator('#studio-rollback_comment').fill('Back to the shipped texts after e2e.');
-  await approver
-    .getByRole('button', { name: `Roll back to version ${first.publishedVersion}` })
-    .click();
-  await expect(heading(approver, 'History')).toBeVisible();
-  const live = approver.getByTestId('studio-versions').getByRole('row').nth(1);
-  await expect(live).toContainText(`Rollback to version ${first.publishedVersion}`);
+  await approver.getByRole('button', { name: 'Make the rollback draft' }).click();
+  await expect(approver).toHaveURL(/\/studio\/drafts\/\d+\/review$/);
+  const reviewer = await staffPage(browser);
+  await signIn(reviewer, people.reviewer);
+  await reviewer.goto(new URL(approver.url()).pathname);
+  await expect(heading(reviewer, /Review: Back to the shipped texts/)).toBeVisible();
+  await reviewer.locator('#studio-decision_comment').fill('Rollback after e2e, checked.');
+  await reviewer.getByRole('button', { name: 'Approve and publish' }).click();
+  await expect(heading(reviewer, 'History')).toBeVisible();
+  const live = reviewer.getByTestId('studio-versions').getByRole('row').nth(1);
+  await expect(live).toContainText('Rollback after e2e, checked.');
   await expect(live).toContainText(FILE);
   await expect(live).toContainText(CLIENT);
+  await reviewer.context().close();
   for (const staff of [editor, approver, manager]) await staff.context().close();
 });

@@ -37,6 +37,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   test.setTimeout(240_000);
   const editor = addStaff('editor', 'Erin Editor');
   const approver = addStaff('approver', 'Alex Approver');
+  const reviewer = addStaff('approver', 'Rae Reviewer');
 
   // Sign-in, then the editor's home.
   await page.goto('/studio');
@@ -152,7 +153,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await expect(newest).toContainText(FILE);
   await checkEveryWay(second, 'history');
 
-  // A rollback publishes version 1's files again, with its own comment; evidence takes a code.
+  // A rollback is a draft restoring version 1's files (issue 39): another approver publishes it.
   await second
     .getByTestId('studio-versions')
     .getByRole('row')
@@ -163,14 +164,26 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   const target = Number(/\d+/.exec((await heading(second, /Roll back/).textContent()) ?? '')?.[0]);
   await checkEveryWay(second, 'rollback');
   await second.locator('#studio-rollback_comment').fill('Back to the imported wording for now.');
-  await second.getByRole('button', { name: `Roll back to version ${target}` }).click();
-  await expect(heading(second, 'History')).toBeVisible();
-  const rolledBack = second.getByTestId('studio-versions').getByRole('row').nth(1);
+  await second.getByRole('button', { name: 'Make the rollback draft' }).click();
+  await expect(second).toHaveURL(/\/studio\/drafts\/\d+\/review$/);
+  await expect(heading(second, /Review: Back to the imported wording/)).toBeVisible();
+  const review = new URL(second.url()).pathname;
+  // Its requester cannot publish it: a second approver does.
+  const third = await staffPage(browser);
+  await signIn(third, reviewer);
+  await third.goto(review);
+  await expect(heading(third, /Review: Back to the imported wording/)).toBeVisible();
+  await third.locator('#studio-decision_comment').fill('Rollback checked by a second approver.');
+  await third.getByRole('button', { name: 'Approve and publish' }).click();
+  await expect(heading(third, 'History')).toBeVisible();
+  const rolledBack = third.getByTestId('studio-versions').getByRole('row').nth(1);
   await expect(rolledBack).toContainText(`${target + 2} (live)`);
-  await expect(rolledBack).toContainText(
-    `Rollback to version ${target}: Back to the imported wording`,
-  );
+  await expect(rolledBack).toContainText('Rollback checked by a second approver.');
+  await expect(rolledBack).toContainText('Rae Reviewer');
   await expect(rolledBack).toContainText(FILE);
+  await third.context().close();
+  await second.goto('/studio');
+  await expect(heading(second, 'Drafts and versions')).toBeVisible();
   await second.getByRole('link', { name: 'Evidence' }).click();
   await expect(heading(second, 'Evidence')).toBeVisible();
   await second.locator('#studio-evidence_confirmation').fill('WPNOSUCHCODE');

@@ -5,7 +5,7 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/studio-staff-create.json","description":"The staff studio's new staff account (issue 24, admin): the same fields and limits as schemas/api/studio-staff-create-request.schema.json; the password's strength (12 characters, two kinds) is the server's rule.","type":"object","additionalProperties":false,"required":["email","name","role","password"],"properties":{"email":{"type":"string","format":"email","maxLength":254},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"role":{"type":"string","enum":["editor","approver","client_manager","admin"]},"password":{"type":"string","minLength":12,"maxLength":200}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/studio-staff-create.json","description":"The staff studio's new staff account (issue 24, admin): the same fields and limits as schemas/api/studio-staff-create-request.schema.json (no password: the member sets their own with the invitation, issue 39).","type":"object","additionalProperties":false,"required":["email","name","role"],"properties":{"email":{"type":"string","format":"email","maxLength":254},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"role":{"type":"string","enum":["editor","approver","client_manager","admin"]}}};
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const func2 = pick(func2_module, "default");
 const pattern0 = new RegExp("\\S", "u");
@@ -45,8 +45,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.password === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+if(!(((key0 === "email") || (key0 === "name")) || (key0 === "role"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -55,9 +56,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "email") || (key0 === "name")) || (key0 === "role")) || (key0 === "password"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 === "string"){
+if(func2(data0) > 254){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -66,12 +70,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data0 = data.email;
-if(typeof data0 === "string"){
-if(func2(data0) > 254){
-const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data0};
+if(!(formats0.test(data0))){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -80,8 +80,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data0};
+}
+else {
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -91,8 +92,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data0};
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -101,12 +105,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.name,data:data1};
+if(func2(data1) < 1){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -115,8 +115,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.name,data:data1};
+if(!pattern0.test(data1)){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema11.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -125,8 +125,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern0.test(data1)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema11.properties.name,data:data1};
+}
+else {
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -136,8 +137,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data1};
+if(data.role !== undefined){
+let data2 = data.role;
+if(typeof data2 !== "string"){
+const err11 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -146,11 +149,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.role !== undefined){
-let data2 = data.role;
-if(typeof data2 !== "string"){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.role.type,parentSchema:schema11.properties.role,data:data2};
+if(!((((data2 === "editor") || (data2 === "approver")) || (data2 === "client_manager")) || (data2 === "admin"))){
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -159,8 +159,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((((data2 === "editor") || (data2 === "approver")) || (data2 === "client_manager")) || (data2 === "admin"))){
-const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.role.enum,parentSchema:schema11.properties.role,data:data2};
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -169,58 +171,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-let data3 = data.password;
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.password,data:data3};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(func2(data3) < 12){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 12},message:"must NOT have fewer than 12 characters",schema:12,parentSchema:schema11.properties.password,data:data3};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.password.type,parentSchema:schema11.properties.password,data:data3};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/studio-staff-create.json","description":"The staff studio's new staff account (issue 24, admin): the same fields and limits as schemas/api/studio-staff-create-request.schema.json; the password's strength (12 characters, two kinds) is the server's rule.","type":"object","additionalProperties":false,"required":["email","name","role","password"],"properties":{"email":{"type":"string","format":"email","maxLength":254},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"role":{"type":"string","enum":["editor","approver","client_manager","admin"]},"password":{"type":"string","minLength":12,"maxLength":200}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/studio-staff-create.json","description":"The staff studio's new staff account (issue 24, admin): the same fields and limits as schemas/api/studio-staff-create-request.schema.json (no password: the member sets their own with the invitation, issue 39).","type":"object","additionalProperties":false,"required":["email","name","role"],"properties":{"email":{"type":"string","format":"email","maxLength":254},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"role":{"type":"string","enum":["editor","approver","client_manager","admin"]}}};
 export const validators = {
   "/schemas/forms/studio-staff-create.json": validate_0,
 };

@@ -229,9 +229,11 @@ export interface ContentDraftsTable {
   review_comment: string | null;
   /** The content version it became. */
   published_version: number | null;
+  /** A rollback's draft: the version whose files it restores (migration 0015). */
+  rollback_of: number | null;
 }
 
-export type DraftArea = 'texts' | 'clients';
+export type DraftArea = 'texts' | 'clients' | 'policies' | 'rollback';
 export type DraftStatus = 'editing' | 'submitted' | 'returned' | 'published' | 'withdrawn';
 
 /** Staff roles of the studio (issue 24): what each may do is studio/guard.ts's table. */
@@ -252,6 +254,37 @@ export interface StaffAccountsTable {
   totp_last_step: number | string | null;
   created_at: string;
   disabled_at: string | null;
+  /** Migration 0015: 0 while the role waits for a second admin (no role until then). */
+  role_granted: Generated<number>;
+  /** Migration 0015: a TOTP re-enrolment's new secret (encrypted) until a code confirms it. */
+  totp_pending: string | null;
+}
+
+/** Migration 0015: a new member's one-time invitation (only the token's SHA-256 is kept). */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  /** The member's chosen password and TOTP secret (encrypted) until a code confirms them. */
+  password_hash: string | null;
+  totp_secret: string | null;
+}
+
+/** Migration 0015: the approver or admin role, given once a second admin approves. */
+export interface StaffRoleGrantsTable {
+  id: Generated<number>;
+  staff_id: number;
+  role: 'approver' | 'admin';
+  requested_by: number;
+  requested_at: string;
+  status: 'pending' | 'approved' | 'cancelled';
+  decided_by: number | null;
+  decided_at: string | null;
 }
 
 /** A studio session: only hashes of the cookie's id and of the CSRF token are stored. */
@@ -334,6 +367,8 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_lockouts: StaffLockoutsTable;
+  staff_invitations: StaffInvitationsTable;
+  staff_role_grants: StaffRoleGrantsTable;
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
 }

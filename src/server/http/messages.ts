@@ -122,6 +122,19 @@ export const MESSAGE_KEYS = [
   'contentVersionNotInForce',
   'previewUnavailable',
   'previewReadOnly',
+  'invitationUnknown',
+  'invitationUsed',
+  'invitationExpired',
+  'invitationRevoked',
+  'invitationNoPassword',
+  'staffCodeWrong',
+  'staffCredentialsWrong',
+  'totpNotStarted',
+  'staffAlreadyActive',
+  'staffCannotChangeOwnRole',
+  'grantOwnApproval',
+  'grantNotPending',
+  'rollbackNothing',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -2,8 +2,9 @@
  * Studio drafts (issue 24, migration 0011): reading and writing `content_drafts`, who may change
  * which file, and what a draft's tree is (its base version's files with the draft's over them).
  *
- * Areas: an editor's drafts change texts (every folder of flows/ but clients/), a client
- * manager's change clients/. A path must be a file a flows tree may hold (content/tree.ts
+ * Areas: an editor's drafts change texts (every folder of flows/ but clients/ and policies/), a
+ * client manager's change clients/, an admin's policies/ (the sign-in policy: issue 39, admins
+ * only). A rollback is a draft of its own area (`rollback`, review-routes.ts), made submitted. A path must be a file a flows tree may hold (content/tree.ts
  * `isTreePath`), in a folder the published content has.
  */
 import type { ContentDraftsTable, Db, DraftArea, DraftStatus, StaffRole } from '../db/types';
@@ -14,10 +15,13 @@ import { ApiError } from '../http/errors';
 export const AREA_OF_ROLE: Readonly<Partial<Record<StaffRole, DraftArea>>> = {
   editor: 'texts',
   client_manager: 'clients',
+  admin: 'policies',
 };
 
-export const areaOfPath = (file: string): DraftArea =>
-  folderOf(file) === 'clients' ? 'clients' : 'texts';
+export function areaOfPath(file: string): DraftArea {
+  const folder = folderOf(file);
+  return folder === 'clients' || folder === 'policies' ? folder : 'texts';
+}
 
 /** Statuses in which the author may still change the files. */
 export const EDITABLE: ReadonlySet<DraftStatus> = new Set(['editing', 'returned']);
@@ -42,6 +46,8 @@ export interface DraftSummary {
   reviewer: StaffRef | null;
   reviewComment: string | null;
   publishedVersion: number | null;
+  /** A rollback's draft: the version whose files it restores. */
+  rollbackOf: number | null;
 }
 
 export type DraftRow = Omit<ContentDraftsTable, 'id'> & { id: number };
@@ -86,6 +92,7 @@ export function summaryOf(row: DraftRow, names: Map<number, string>): DraftSumma
     reviewer: refOf(names, row.reviewer_id),
     reviewComment: row.review_comment,
     publishedVersion: row.published_version,
+    rollbackOf: row.rollback_of,
   };
 }
 

@@ -2,7 +2,7 @@
  * Who may call which studio route (issue 24): one table, and one guard that fails closed. A
  * route that is not in the table is refused to everyone (403), and the plugin refuses at start-up
  * to register a route the table does not name (routes.ts), so a new route cannot be open by
- * mistake. Only the sign-in is open without a session.
+ * mistake. Only the sign-in and the invitation are open without a session.
  *
  * Order of the checks on every studio call but the sign-in:
  * 1. a live session from the `studio_session` cookie (`__Host-studio_session` but on plain http
@@ -28,21 +28,47 @@ export const STUDIO_PREFIX = '/studio/api';
 export const STUDIO_COOKIE = 'studio_session';
 
 const ANY_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager', 'admin'];
-/** Those who read content, drafts and history (the admin manages staff, not content). */
-export const CONTENT_STAFF: readonly StaffRole[] = ['editor', 'approver', 'client_manager'];
-/** Those who write drafts: editors (texts) and client managers (clients/). */
-const DRAFTING_STAFF: readonly StaffRole[] = ['editor', 'client_manager'];
+/** Those who read content, drafts and history (an admin too: they draft policies/). */
+export const CONTENT_STAFF: readonly StaffRole[] = [
+  'editor',
+  'approver',
+  'client_manager',
+  'admin',
+];
+/**
+ * Those who write drafts, each in their area (drafts.ts): editors (texts), client managers
+ * (clients/) and admins (policies/ only).
+ */
+const DRAFTING_STAFF: readonly StaffRole[] = ['editor', 'client_manager', 'admin'];
 
-/** Routes open without a session (`METHOD /path` under the prefix). */
-export const STUDIO_PUBLIC_ROUTES: ReadonlySet<string> = new Set(['POST /sign-in']);
+/**
+ * Routes open without a session (`METHOD /path` under the prefix): the sign-in, and a new
+ * member's invitation (the token is in the body, never in a logged URL; rate-limited by address).
+ */
+export const STUDIO_PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'POST /sign-in',
+  'POST /invitation',
+  'POST /invitation/password',
+  'POST /invitation/confirm',
+]);
 
 /** The roles allowed on each route; anything else is refused. */
 export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   'POST /sign-out': ANY_STAFF,
   'GET /me': ANY_STAFF,
+  // A member's own password and TOTP (account-routes.ts).
+  'POST /me/password': ANY_STAFF,
+  'POST /me/totp': ANY_STAFF,
+  'POST /me/totp/confirm': ANY_STAFF,
   'GET /staff': ['admin'],
   'POST /staff': ['admin'],
   'POST /staff/:id/disable': ['admin'],
+  'POST /staff/:id/invitation': ['admin'],
+  'POST /staff/:id/role': ['admin'],
+  // Never the admin who asked, nor the member (staff-routes.ts).
+  'GET /staff/grants': ['admin'],
+  'POST /staff/grants/:id/approve': ['admin'],
+  'POST /staff/grants/:id/cancel': ['admin'],
   'GET /audit': ['admin', 'approver'],
   'GET /audit.csv': ['admin', 'approver'],
   'GET /content': CONTENT_STAFF,
@@ -59,8 +85,10 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   // Never the draft's author (review-routes.ts).
   'POST /drafts/:id/approve': ['approver'],
   'POST /drafts/:id/return': ['approver'],
+  // A rollback is a submitted draft, approved by another approver (review-routes.ts).
   'POST /versions/:version/rollback': ['approver'],
-  'GET /evidence/:confirmation': ['approver', 'editor'],
+  // Debtors' names, phones and bankruptcy details: not for editors (issue 39).
+  'GET /evidence/:confirmation': ['approver', 'admin'],
   // The portal in a draft's texts for this browser (preview.ts).
   'POST /drafts/:id/preview': CONTENT_STAFF,
   'POST /preview/end': CONTENT_STAFF,

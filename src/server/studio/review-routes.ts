@@ -1,7 +1,8 @@
 /**
  * Review and publish (issue 24; docs/studio-design.md): the word diff of a draft against its base
  * version, approval (publishes the base version with the draft's files as a new content version),
- * return to the author with a comment, and rollback (publishes an earlier version's files again).
+ * return to the author with a comment, and rollback (a submitted draft restoring an earlier
+ * version's files, approved by another approver like any draft).
  * Only an approver, and never the draft's author, approves or returns; only a submitted draft.
  *
  * A draft whose base version is no longer the newest is published over the newest, unless a file
@@ -191,29 +192,63 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
     },
   );
 
+  /**
+   * A rollback is a draft (issue 39, four eyes): the files of the old version that differ from
+   * the newest, over the newest, made submitted in the `rollback` area; another approver
+   * approves it through the approve route above, with its stale guard (a version published in
+   * between that changed the same files: 409 `draftStale`). Files added since stay.
+   */
   studio.post<{ Params: StudioVersionParams; Body: StudioReviewRequest }>(
     '/versions/:version/rollback',
     { schema: { params: schemaRef(ctx.schemas, 'studio-version-params'), ...reviewBody } },
-    async (request) => {
+    async (request, reply) => {
       const staff = staffOf(request);
       const rollbackOf = request.params.version;
       const comment = request.body.comment.trim();
-      const tree = await helpers.versionTree(rollbackOf);
-      helpers.refuseProblems(request, await check({ tree }), 'contentRefused');
-      const version = await publish({
-        tree,
-        comment,
-        draftedBy: staff.staffId,
-        approvedBy: staff.staffId,
-        rollbackOf,
-      });
+      const old = await helpers.versionTree(rollbackOf);
+      const newest = await newestVersion();
+      const over = await helpers.versionTree(newest);
+      const files: FlowsTree = {};
+      for (const path of Object.keys(old).sort()) {
+        if (!sameJson(old[path], over[path])) files[path] = old[path];
+      }
+      if (Object.keys(files).length === 0) throw new ApiError(422, 'rollbackNothing');
+      helpers.refuseProblems(
+        request,
+        await check({ tree: { ...over, ...files } }),
+        'contentRefused',
+      );
+      const now = ctx.now().toISOString();
+      const created = await ctx.db
+        .insertInto('content_drafts')
+        .values({
+          author_id: staff.staffId,
+          area: 'rollback',
+          base_version: newest,
+          files: JSON.stringify(files),
+          // The requester's own words name it (a title is at most 200 characters).
+          title: [...comment].slice(0, 200).join(''),
+          status: 'submitted',
+          created_at: now,
+          updated_at: now,
+          submitted_at: now,
+          reviewer_id: null,
+          review_comment: null,
+          published_version: null,
+          rollback_of: rollbackOf,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const changed = Object.keys(files);
       await record(request, {
         staffId: staff.staffId,
         action: 'content.rollback',
-        subject: `version:${version}`,
-        detail: { version, rollbackOf, comment },
+        subject: `draft:${created.id}`,
+        detail: { draftId: created.id, rollbackOf, baseVersion: newest, changed, comment },
       });
-      return { version, rollbackOf };
+      const row = await findDraft(ctx.db, created.id);
+      const names = await staffNames(ctx.db, [row.author_id]);
+      return reply.code(201).send({ draft: summaryOf(row, names), rollbackOf });
     },
   );
 }

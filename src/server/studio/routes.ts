@@ -1,7 +1,8 @@
 /**
  * The staff studio's API (issue 24, slice 1) under /studio/api: sign-in (password and TOTP, with
- * a lockout per email and a rate limit per client address), sign-out, the signed-in staff member,
- * staff accounts (admin) and the audit log (admin, approver), as JSON and CSV.
+ * a lockout per email and a rate limit per client address), sign-out, the signed-in staff member
+ * and the audit log (admin, approver), as JSON and CSV. Staff accounts are staff-routes.ts, a new
+ * member's invitation invitations.ts, one's own password and TOTP account-routes.ts.
  *
  * Kept apart from the debtor API: its own plugin, cookie and CSRF token; the cookie parser is
  * registered inside this plugin only, and the guard (guard.ts) never reads a Bearer token, while
@@ -12,8 +13,6 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StudioAuditQuery } from '@/generated/types/api/studio-audit-query';
 import type { StudioSignInRequest } from '@/generated/types/api/studio-sign-in-request';
-import type { StudioStaffCreateRequest } from '@/generated/types/api/studio-staff-create-request';
-import type { StudioStaffParams } from '@/generated/types/api/studio-staff-params';
 import type { SessionLimits } from '../auth/sessions';
 import type { PortalContext } from '../context';
 import { ApiError, sendError } from '../http/errors';
@@ -37,7 +36,10 @@ import {
 import { StaffLockout } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { StaffSessions } from './sessions';
-import { createStaff, normalizeEmail } from './staff';
+import { normalizeEmail } from './staff';
+import { registerStaffRoutes } from './staff-routes';
+import { registerAccountRoutes } from './account-routes';
+import { registerInvitationRoutes } from './invitations';
 import { acceptedStep, decryptSecret } from './totp';
 
 export interface StudioOptions {
@@ -53,15 +55,6 @@ function sessionCookie(request: FastifyRequest) {
     name: cookieName(request, STUDIO_COOKIE),
     options: cookieAttributes(request, '/studio'),
   };
-}
-
-interface StaffRecord {
-  id: number;
-  email: string;
-  name: string;
-  role: string;
-  createdAt: string;
-  disabledAt: string | null;
 }
 
 export async function registerStudioRoutes(
@@ -208,84 +201,6 @@ export async function registerStudioRoutes(
         };
       });
 
-      const staffRecord = async (id: number): Promise<StaffRecord | undefined> => {
-        const row = await ctx.db
-          .selectFrom('staff_accounts')
-          .select(['id', 'email', 'display_name', 'role', 'created_at', 'disabled_at'])
-          .where('id', '=', id)
-          .executeTakeFirst();
-        return row && toRecord(row);
-      };
-
-      studio.get('/staff', async () => {
-        const rows = await ctx.db
-          .selectFrom('staff_accounts')
-          .select(['id', 'email', 'display_name', 'role', 'created_at', 'disabled_at'])
-          .orderBy('id')
-          .execute();
-        return rows.map(toRecord);
-      });
-
-      studio.post<{ Body: StudioStaffCreateRequest }>(
-        '/staff',
-        { schema: { body: schemaRef(ctx.schemas, 'studio-staff-create-request') } },
-        async (request, reply) => {
-          const admin = staffOf(request);
-          const result = await createStaff(
-            ctx.db,
-            ctx.keys.totpKey,
-            {
-              email: request.body.email,
-              name: request.body.name,
-              role: request.body.role,
-              password: request.body.password,
-            },
-            ctx.now(),
-          );
-          if (!result.ok) {
-            if (result.problem === 'emailTaken') throw new ApiError(409, 'staffEmailTaken');
-            throw new ApiError(400, 'weakPassword');
-          }
-          await record(request, {
-            staffId: admin.staffId,
-            action: 'staff.create',
-            subject: result.email,
-            detail: { id: result.id, name: request.body.name.trim(), role: request.body.role },
-          });
-          return reply
-            .code(201)
-            .send({ staff: await staffRecord(result.id), otpauthUri: result.otpauthUri });
-        },
-      );
-
-      studio.post<{ Params: StudioStaffParams }>(
-        '/staff/:id/disable',
-        { schema: { params: schemaRef(ctx.schemas, 'studio-staff-params') } },
-        async (request) => {
-          const admin = staffOf(request);
-          const { id } = request.params;
-          if (id === admin.staffId) throw new ApiError(409, 'staffCannotDisableSelf');
-          const before = await staffRecord(id);
-          if (!before) throw new ApiError(404, 'notFound');
-          if (before.disabledAt === null) {
-            await ctx.db
-              .updateTable('staff_accounts')
-              .set({ disabled_at: ctx.now().toISOString() })
-              .where('id', '=', id)
-              .where('disabled_at', 'is', null)
-              .execute();
-            await sessions.endAll(id);
-            await record(request, {
-              staffId: admin.staffId,
-              action: 'staff.disable',
-              subject: before.email,
-              detail: { id },
-            });
-          }
-          return staffRecord(id);
-        },
-      );
-
       const filterOf = (query: StudioAuditQuery, limit: number): AuditFilter => ({
         ...(query.action !== undefined ? { action: query.action } : {}),
         ...(query.staffId !== undefined ? { staffId: query.staffId } : {}),
@@ -314,6 +229,10 @@ export async function registerStudioRoutes(
 
       // Content, drafts, review, publish and evidence (issue 24, slice 3).
       const content = { ctx, record, check };
+      // Staff accounts, invitations, role grants and one's own credentials (issue 39).
+      registerStaffRoutes(studio, { ...content, sessions });
+      registerInvitationRoutes(studio, content);
+      registerAccountRoutes(studio, content);
       registerContentRoutes(studio, content);
       registerReviewRoutes(studio, content);
       registerEvidenceRoutes(studio, content);
@@ -322,22 +241,4 @@ export async function registerStudioRoutes(
     },
     { prefix: STUDIO_PREFIX },
   );
-}
-
-function toRecord(row: {
-  id: number;
-  email: string;
-  display_name: string;
-  role: string;
-  created_at: string;
-  disabled_at: string | null;
-}): StaffRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.display_name,
-    role: row.role,
-    createdAt: row.created_at,
-    disabledAt: row.disabled_at,
-  };
 }

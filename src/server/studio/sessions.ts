@@ -91,10 +91,12 @@ export class StaffSessions {
         's.display_name',
         's.role',
         's.disabled_at',
+        's.role_granted',
       ])
       .where('ss.id_hash', '=', idHash)
       .executeTakeFirst();
-    if (!row || row.disabled_at !== null) return undefined;
+    // A member whose role waits for a second admin has no role yet (issue 39): nothing opens.
+    if (!row || row.disabled_at !== null || Number(row.role_granted) !== 1) return undefined;
     const now = this.now();
     if (now.getTime() >= Date.parse(row.expires_at)) return undefined;
     if (now.getTime() - Date.parse(row.last_seen_at) > this.limits.idleMs) return undefined;
@@ -123,10 +125,11 @@ export class StaffSessions {
     const row = await this.db
       .selectFrom('staff_sessions as ss')
       .innerJoin('staff_accounts as s', 's.id', 'ss.staff_id')
-      .select(['ss.last_seen_at', 'ss.expires_at', 's.role', 's.disabled_at'])
+      .select(['ss.last_seen_at', 'ss.expires_at', 's.role', 's.disabled_at', 's.role_granted'])
       .where('ss.id_hash', '=', idHash)
       .executeTakeFirst();
     if (!row || row.disabled_at !== null || !roles.includes(row.role)) return false;
+    if (Number(row.role_granted) !== 1) return false;
     const now = this.now().getTime();
     return (
       now < Date.parse(row.expires_at) && now - Date.parse(row.last_seen_at) <= this.limits.idleMs

@@ -1,7 +1,10 @@
 /**
- * Staff accounts (issue 24): made by `npm run staff:add` (the first admin) or by an admin in the
- * studio. Emails are kept in lower case; the TOTP secret is made here, stored encrypted and
- * given back once as an otpauth:// URI.
+ * Staff accounts (issue 24): the first admin is made by `npm run staff:add` on the server
+ * (createStaff: a password, and a TOTP secret made here, stored encrypted and given back once as
+ * an otpauth:// URI to the person at the server). Every other member is invited by an admin in
+ * the studio (inviteStaff, issue 39): the account has no password and no TOTP until the member
+ * sets both with their invitation (invitations.ts), so the admin never knows either. Emails are
+ * kept in lower case.
  */
 import type { Db, StaffRole } from '../db/types';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
@@ -11,6 +14,15 @@ export const STAFF_ROLES: readonly StaffRole[] = ['editor', 'approver', 'client_
 
 export const isStaffRole = (value: string): value is StaffRole =>
   (STAFF_ROLES as readonly string[]).includes(value);
+
+/**
+ * The password hash and TOTP secret of an account whose member has not accepted the invitation
+ * yet: no password verifies against it (not a `scrypt$` hash), so nobody signs in.
+ */
+export const NOT_SET = 'invited';
+
+/** The roles an admin alone cannot give: a second admin approves them (staff-routes.ts). */
+export const GRANTED_ROLES: ReadonlySet<StaffRole> = new Set(['approver', 'admin']);
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -58,4 +70,39 @@ export async function createStaff(
     .executeTakeFirst();
   if (!row) return { ok: false, problem: 'emailTaken' };
   return { ok: true, id: row.id, email, otpauthUri: totpUri(secret, email) };
+}
+
+export interface InvitedStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/**
+ * An account for an invited member: no password, no TOTP; a role an admin alone cannot give
+ * waits (`role_granted` 0: no role at all) for a second admin. Null when the email is taken.
+ */
+export async function inviteStaff(
+  db: Db,
+  staff: InvitedStaff,
+  now: Date,
+): Promise<{ id: number; email: string } | null> {
+  const email = normalizeEmail(staff.email);
+  const row = await db
+    .insertInto('staff_accounts')
+    .values({
+      email,
+      display_name: staff.name.trim(),
+      role: staff.role,
+      password_hash: NOT_SET,
+      totp_secret: NOT_SET,
+      totp_last_step: null,
+      created_at: now.toISOString(),
+      disabled_at: null,
+      role_granted: GRANTED_ROLES.has(staff.role) ? 0 : 1,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? { id: row.id, email } : null;
 }

@@ -3,11 +3,10 @@
 export type StaffRole = 'editor' | 'approver' | 'client_manager' | 'admin';
 
 /**
- * A new staff account (admin only). The password must pass the strength rules (studio/passwords.ts).
+ * A new staff account (admin only), without a password: the answer is a one-time invitation link with which the member sets their own password and TOTP (issue 39).
  */
 export interface StudioStaffCreateRequest {
   email: string;
   name: string;
   role: StaffRole;
-  password: string;
 }

@@ -12,6 +12,7 @@ import type {
   DraftSummary,
   Evidence,
   PublishedContent,
+  StaffGrant,
   StaffRecord,
   VersionEntry,
 } from './types';
@@ -89,6 +90,15 @@ export function useStaff() {
   return useQuery({
     queryKey: ['studio', 'staff'],
     queryFn: () => studioCall<StaffRecord[]>('GET', '/staff'),
+    ...fresh,
+  });
+}
+
+/** Roles waiting for a second admin (admins). */
+export function useStaffGrants() {
+  return useQuery({
+    queryKey: ['studio', 'staff-grants'],
+    queryFn: () => studioCall<StaffGrant[]>('GET', '/staff/grants'),
     ...fresh,
   });
 }

@@ -22,7 +22,7 @@ export interface SignInAnswer {
 /** GET /me */
 export type MeAnswer = StaffMember & { csrfToken: string };
 
-export type ContentArea = 'texts' | 'clients';
+export type ContentArea = 'texts' | 'clients' | 'policies' | 'rollback';
 
 /** GET /content */
 export interface PublishedContent {
@@ -170,12 +170,46 @@ export interface StaffRecord {
   email: string;
   name: string;
   role: StaffRole;
+  /** False while the role waits for a second admin (no role until then). */
+  roleGranted: boolean;
+  /** The approver or admin role asked for, not yet approved. */
+  pendingRole: StaffRole | null;
+  status: 'invited' | 'active' | 'disabled';
   createdAt: string;
   disabledAt: string | null;
 }
 
-/** POST /staff: the new account and its TOTP secret as an otpauth URI (shown once). */
+/**
+ * POST /staff, POST /staff/:id/invitation: the account and its one-time invitation link (shown
+ * once; the member sets their own password and TOTP with it).
+ */
 export interface StaffCreated {
   staff: StaffRecord;
+  invitation: { url: string; expiresAt: string };
+}
+
+/** GET /staff/grants: a role waiting for a second admin. */
+export interface StaffGrant {
+  id: number;
+  staff: { id: number; email: string; name: string };
+  currentRole: StaffRole | null;
+  role: StaffRole;
+  requestedBy: StaffName;
+  requestedAt: string;
+}
+
+/** POST /invitation */
+export interface InvitationAnswer {
+  email: string;
+  name: string;
+  role: StaffRole;
+  roleGranted: boolean;
+  expiresAt: string;
+  passwordSet: boolean;
+}
+
+/** POST /invitation/password, POST /me/totp: a new TOTP secret, for its member only. */
+export interface TotpSetup {
   otpauthUri: string;
+  secret: string;
 }

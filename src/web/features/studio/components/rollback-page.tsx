@@ -1,6 +1,8 @@
 /**
- * Rolling back (approvers): publishes an earlier version's files as a new version, with a
- * required comment. Says which version is restored and which one it replaces.
+ * Rolling back (approvers): makes a submitted draft that restores an earlier version's files over
+ * the newest, with a required comment, and goes to its review; another approver approves it
+ * (issue 39: four eyes, with the stale guard of any draft). Says which version is restored over
+ * which one.
  */
 import { useState } from 'react';
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
@@ -8,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Panel } from '@/web/components/panel';
 import { RouterLink } from '@/web/components/router-link';
+import { isApiError } from '@/web/lib/api';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useVersions } from '../api/queries';
 import { canReview, useStudioSession } from '../hooks/use-studio-session';
@@ -34,13 +37,17 @@ export function RollbackPage() {
   const rollback = (_action: 'rollback', comment: string) => {
     setBusy(true);
     setError(null);
-    studioCall('POST', `/versions/${version}/rollback`, { body: { comment } })
-      .then(async () => {
+    studioCall<{ draft: { id: number } }>('POST', `/versions/${version}/rollback`, {
+      body: { comment },
+    })
+      .then(async ({ draft }) => {
         await invalidateStudio();
-        navigate('/studio/history');
+        navigate(`/studio/drafts/${draft.id}/review`);
       })
       .catch((caught: unknown) => {
-        setError(errorKey(caught));
+        // 422 without a list: the newest version already has these files.
+        const nothing = isApiError(caught, 422) && !(caught.body as { errors?: unknown }).errors;
+        setError(nothing ? 'studio.rollback.nothing' : errorKey(caught));
         setBusy(false);
       });
   };

@@ -1,19 +1,21 @@
 /**
- * Staff accounts (admins): the list (name, email, role, added, active or disabled), disabling a
- * member after a confirmation (their sessions end at once; an admin cannot disable themselves),
- * and a new member (the engine form flows/forms/studio-staff-create.json). A new member's TOTP
- * secret is shown once, as the setup key and the otpauth link to copy, with what to do with it;
- * it is never asked for again (the server keeps it encrypted and never answers it twice).
+ * Staff accounts (admins): the list (name, email, role or the role waiting for a second admin,
+ * added, invited, active or disabled), disabling a member after a confirmation (their sessions
+ * end at once; an admin cannot disable themselves), a new invitation link for a member who has not
+ * set up their account, the roles waiting for approval (staff-grants.tsx), and a new member (the
+ * engine form flows/forms/studio-staff-create.json: no password). The answer's one-time
+ * invitation link is shown once, to copy and pass on privately (issue 39): the member chooses
+ * their own password and authenticator with it, and the admin never sees either.
  */
 import { useState } from 'react';
 import {
   Body1,
   Button,
-  Field,
-  Textarea,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
+  Radio,
+  RadioGroup,
   Title2,
   makeStyles,
   tokens,
@@ -31,10 +33,12 @@ import { isApiError } from '@/web/lib/api';
 import { portalConfig } from '@/web/lib/config';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useStaff } from '../api/queries';
-import type { StaffCreated, StaffRecord } from '../api/types';
+import type { StaffCreated, StaffRecord, StaffRole } from '../api/types';
 import { managesStaff, useStudioSession } from '../hooks/use-studio-session';
 import { formatWhen } from '../utils/format';
+import { CopyField } from './copy-field';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
+import { StaffGrants } from './staff-grants';
 
 const FORM = 'studio-staff-create';
 const createForm = loadPrecompiled(createModule);
@@ -46,79 +50,29 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
   wrap: { whiteSpace: 'normal', overflowWrap: 'anywhere', display: 'block', minWidth: '8em' },
   secret: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // On a phone the Copy button goes under its field, so neither leaves the page.
-  copyRow: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'flex-end',
-  },
-  copyField: { flexGrow: 1, flexBasis: '16em', minWidth: 0 },
-  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** A read-only value with a Copy button that says when it copied. */
-function CopyField({
-  label,
-  value,
-  copyLabel,
-}: {
-  label: string;
-  value: string;
-  copyLabel: string;
-}) {
+/** The invitation link, shown once, with what to do with it. */
+function NewInvitation({ created, onDone }: { created: StaffCreated; onDone: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const { name, pendingRole } = created.staff;
   return (
-    <div className={styles.copyRow}>
-      <Field
-        label={label}
-        className={styles.copyField}
-        hint={copied ? t('studio.staff.copied') : undefined}
-      >
-        {/* A text area, so the whole key wraps and shows at 375 px too (an input cut it off). */}
-        <Textarea
-          readOnly
-          resize="none"
-          rows={Math.max(1, Math.ceil(value.length / 28))}
-          value={value}
-          textarea={{ className: styles.mono }}
-          onFocus={(event) => event.target.select()}
-        />
-      </Field>
-      <Button
-        aria-label={copyLabel}
-        onClick={() => {
-          void navigator.clipboard?.writeText(value).then(() => setCopied(true));
-        }}
-      >
-        {t('studio.staff.copy')}
-      </Button>
-    </div>
-  );
-}
-
-/** The new member's secret, shown once, with what to do with it. */
-function NewSecret({ created, onDone }: { created: StaffCreated; onDone: () => void }) {
-  const styles = useStyles();
-  const { t } = useTranslation();
-  const name = created.staff.name;
-  const key = new URL(created.otpauthUri).searchParams.get('secret') ?? '';
-  return (
-    <MessageBar intent="success" layout="multiline" data-testid="studio-staff-secret">
+    <MessageBar intent="success" layout="multiline" data-testid="studio-staff-invitation">
       <MessageBarBody className={styles.secret}>
-        <MessageBarTitle>{t('studio.staff.created_title', { name })}</MessageBarTitle>
-        <Body1 as="p">{t('studio.staff.secretOnce', { name })}</Body1>
+        <MessageBarTitle>{t('studio.staff.invitedTitle', { name })}</MessageBarTitle>
+        <Body1 as="p">{t('studio.staff.invitationOnce', { name })}</Body1>
+        {pendingRole && (
+          <Body1 as="p">
+            {t('studio.staff.invitationWaits', { name, role: t(`studio.roles.${pendingRole}`) })}
+          </Body1>
+        )}
         <CopyField
-          label={t('studio.staff.secretKey')}
-          value={key}
-          copyLabel={t('studio.staff.copyKey')}
-        />
-        <CopyField
-          label={t('studio.staff.setupLink')}
-          value={created.otpauthUri}
-          copyLabel={t('studio.staff.copyLink')}
+          label={t('studio.staff.invitationLink')}
+          value={created.invitation.url}
+          copyLabel={t('studio.staff.copyInvitation')}
+          testId="studio-invitation-link"
         />
         <div>
           <Button appearance="primary" onClick={onDone}>
@@ -135,7 +89,7 @@ function NewMember({ onCreated }: { onCreated: (created: StaffCreated) => void }
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // A new form after each member, so nothing typed (the password) stays in it.
+  // A new form after each member, so nothing typed stays in it.
   const [round, setRound] = useState(0);
   const flow = portalConfig().forms[FORM];
   if (!flow) throw new Error(`flows/forms/${FORM}.json is missing`);
@@ -151,13 +105,7 @@ function NewMember({ onCreated }: { onCreated: (created: StaffCreated) => void }
       })
       .catch((caught: unknown) => {
         const status = isApiError(caught) ? caught.status : 0;
-        setError(
-          status === 409
-            ? 'studio.staff.emailTaken'
-            : status === 400
-              ? 'studio.staff.weakPassword'
-              : errorKey(caught),
-        );
+        setError(status === 409 ? 'studio.staff.emailTaken' : errorKey(caught));
         setBusy(false);
       });
   };
@@ -191,6 +139,8 @@ export function StaffPage() {
   const staff = useStaff();
   const [created, setCreated] = useState<StaffCreated | null>(null);
   const [disabling, setDisabling] = useState<StaffRecord | null>(null);
+  const [changing, setChanging] = useState<StaffRecord | null>(null);
+  const [newRole, setNewRole] = useState<StaffRole>('editor');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -212,6 +162,41 @@ export function StaffPage() {
       });
   };
 
+  // A new role: editor and client manager at once, approver and admin once a second admin approves.
+  const changeRole = (member: StaffRecord, role: StaffRole) => {
+    setBusy(true);
+    setError(null);
+    studioCall<StaffRecord>('POST', `/staff/${member.id}/role`, { body: { role } })
+      .then(async (saved) => {
+        await invalidateStudio();
+        const name = member.name;
+        const roleName = t(`studio.roles.${role}`);
+        setDone(
+          saved.pendingRole
+            ? t('studio.staff.roleAsked', { name, role: roleName })
+            : t('studio.staff.roleChanged', { name, role: roleName }),
+        );
+      })
+      .catch((caught: unknown) => setError(errorKey(caught)))
+      .finally(() => {
+        setBusy(false);
+        setChanging(null);
+      });
+  };
+
+  // A new one-time link for a member who has not set up their account; the old one stops working.
+  const newLink = (member: StaffRecord) => {
+    setError(null);
+    setDone(null);
+    studioCall<StaffCreated>('POST', `/staff/${member.id}/invitation`, { body: {} })
+      .then(async (made) => {
+        await invalidateStudio();
+        setCreated(made);
+        window.scrollTo({ top: 0 });
+      })
+      .catch((caught: unknown) => setError(errorKey(caught)));
+  };
+
   const columns: Column<StaffRecord>[] = [
     {
       key: 'name',
@@ -227,7 +212,21 @@ export function StaffPage() {
       header: t('studio.staff.email'),
       cell: (row) => <span className={styles.wrap}>{row.email}</span>,
     },
-    { key: 'role', header: t('studio.staff.role'), cell: (row) => t(`studio.roles.${row.role}`) },
+    {
+      key: 'role',
+      header: t('studio.staff.role'),
+      cell: (row) => (
+        <span className={styles.wrap}>
+          {row.roleGranted ? t(`studio.roles.${row.role}`) : t('studio.staff.noRole')}
+          {row.pendingRole && (
+            <>
+              <br />
+              {t('studio.staff.pendingRole', { role: t(`studio.roles.${row.pendingRole}`) })}
+            </>
+          )}
+        </span>
+      ),
+    },
     {
       key: 'created',
       header: t('studio.staff.created'),
@@ -239,24 +238,48 @@ export function StaffPage() {
       cell: (row) =>
         row.disabledAt
           ? t('studio.staff.disabledOn', { when: formatWhen(row.disabledAt, language, timeZone) })
-          : t('studio.staff.active'),
+          : row.status === 'invited'
+            ? t('studio.staff.invited')
+            : t('studio.staff.active'),
     },
     {
       key: 'actions',
-      header: t('studio.staff.disable'),
+      header: t('studio.staff.actions'),
       isEmpty: (row) => row.disabledAt !== null || row.id === me.id,
       cell: (row) =>
         row.disabledAt !== null || row.id === me.id ? null : (
-          <Button
-            size="small"
-            aria-label={t('studio.staff.disableLabel', { name: row.name })}
-            onClick={() => {
-              setDone(null);
-              setDisabling(row);
-            }}
-          >
-            {t('studio.staff.disable')}
-          </Button>
+          <span className={styles.actions}>
+            {row.status === 'invited' && (
+              <Button
+                size="small"
+                aria-label={t('studio.staff.newLinkLabel', { name: row.name })}
+                onClick={() => newLink(row)}
+              >
+                {t('studio.staff.newLink')}
+              </Button>
+            )}
+            <Button
+              size="small"
+              aria-label={t('studio.staff.changeRoleLabel', { name: row.name })}
+              onClick={() => {
+                setDone(null);
+                setNewRole(row.pendingRole ?? row.role);
+                setChanging(row);
+              }}
+            >
+              {t('studio.staff.changeRole')}
+            </Button>
+            <Button
+              size="small"
+              aria-label={t('studio.staff.disableLabel', { name: row.name })}
+              onClick={() => {
+                setDone(null);
+                setDisabling(row);
+              }}
+            >
+              {t('studio.staff.disable')}
+            </Button>
+          </span>
         ),
     },
   ];
@@ -264,7 +287,7 @@ export function StaffPage() {
   return (
     <div className={styles.page}>
       <StudioHeading title={t('studio.staff.title')} description={t('studio.staff.description')} />
-      {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+      {created && <NewInvitation created={created} onDone={() => setCreated(null)} />}
       <div role="status">{done && <Body1 as="p">{done}</Body1>}</div>
       <StudioError textKey={error} id="studio-staff-error" />
       <LoadState
@@ -281,12 +304,39 @@ export function StaffPage() {
           testId="studio-staff-table"
         />
       )}
+      <StaffGrants />
       <NewMember
         onCreated={(made) => {
           setDone(null);
           setCreated(made);
           window.scrollTo({ top: 0 });
         }}
+      />
+      <ConfirmDialog
+        open={changing !== null}
+        testId="studio-staff-role"
+        titleKey="studio.staff.changeRoleTitle"
+        body={
+          changing && (
+            <>
+              {t('studio.staff.changeRoleBody', { name: changing.name })}
+              <RadioGroup
+                aria-label={t('studio.staff.role')}
+                value={newRole}
+                onChange={(_event, data) => setNewRole(data.value as StaffRole)}
+              >
+                {(['editor', 'approver', 'client_manager', 'admin'] as const).map((role) => (
+                  <Radio key={role} value={role} label={t(`studio.roles.${role}`)} />
+                ))}
+              </RadioGroup>
+            </>
+          )
+        }
+        cancelKey="studio.staff.cancel"
+        actionKey="studio.staff.changeRole"
+        busy={busy}
+        onConfirm={() => changing && changeRole(changing, newRole)}
+        onCancel={() => setChanging(null)}
       />
       <ConfirmDialog
         open={disabling !== null}

@@ -21,9 +21,12 @@ import { RollbackPage } from './rollback-page';
 import { EvidencePage } from './evidence-page';
 import { AuditPage } from './audit-page';
 import { StaffPage } from './staff-page';
+import { JoinPage } from './join-page';
+import { AccountPage } from './account-page';
 
 export const STUDIO_HOME = '/studio';
 export const STUDIO_SIGN_IN = '/studio/sign-in';
+export const STUDIO_JOIN = '/studio/join';
 
 /** Why the sign-in page was shown: a session that ended, and where to go back to. */
 export interface SignInState {
@@ -77,6 +80,8 @@ export default function StudioApp() {
   useEffect(() => {
     setStudioUnauthorizedHandler(() => {
       setStaff(null);
+      // The invitation page is for someone without a session: it stays.
+      if (where.pathname.startsWith(STUDIO_JOIN)) return;
       const state: SignInState = { ended: true, from: where.pathname };
       navigate(STUDIO_SIGN_IN, { replace: true, state });
     });
@@ -95,6 +100,8 @@ export default function StudioApp() {
           path: 'sign-in',
           element: <SignInPage signedIn={!!staff} onSignedIn={(member) => setStaff(member)} />,
         },
+        // A new member's invitation: open without a session (issue 39).
+        { path: 'join', element: <JoinPage /> },
         {
           element: <SignedIn staff={staff ?? null} />,
           children: [
@@ -106,6 +113,7 @@ export default function StudioApp() {
             { path: 'evidence', element: <EvidencePage /> },
             { path: 'audit', element: <AuditPage /> },
             { path: 'staff', element: <StaffPage /> },
+            { path: 'account', element: <AccountPage /> },
             { path: '*', element: <Navigate to={STUDIO_HOME} replace /> },
           ],
         },

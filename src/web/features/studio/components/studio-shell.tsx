@@ -191,6 +191,12 @@ export function StudioShell({
               },
             ]
           : []),
+        // One's own password and authenticator (issue 39).
+        {
+          to: '/studio/account',
+          label: t('studio.nav.account'),
+          current: pathname.startsWith('/studio/account'),
+        },
       ]
     : [];
 

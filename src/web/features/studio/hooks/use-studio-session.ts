@@ -21,10 +21,12 @@ export function useStudioSession(): StudioSession & { role: StaffRole } {
 }
 
 /** What each role may do, as the screens show it (the server enforces the same: guard.ts). */
+/** Editors draft texts, client managers clients/, admins policies/ only (issue 39). */
 export const canDraft = (role: StaffRole): boolean =>
-  role === 'editor' || role === 'client_manager';
+  role === 'editor' || role === 'client_manager' || role === 'admin';
 export const canReview = (role: StaffRole): boolean => role === 'approver';
-export const readsContent = (role: StaffRole): boolean => role !== 'admin';
-export const readsEvidence = (role: StaffRole): boolean => role === 'approver' || role === 'editor';
+export const readsContent = (_role: StaffRole): boolean => true;
+/** Debtors' names, phones and bankruptcy details: approvers and admins, not editors (issue 39). */
+export const readsEvidence = (role: StaffRole): boolean => role === 'approver' || role === 'admin';
 export const readsAudit = (role: StaffRole): boolean => role === 'approver' || role === 'admin';
 export const managesStaff = (role: StaffRole): boolean => role === 'admin';
