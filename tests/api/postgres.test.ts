@@ -29,6 +29,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
@@ -120,6 +121,8 @@ if ('error' in admin) {
   identitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   sessionLimitsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioAuthSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  lockoutSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  lockoutProcessesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioEvidenceSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioPreviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
