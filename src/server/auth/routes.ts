@@ -141,7 +141,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       schema: {
         summary: 'Sign in with a last name (or business name) and identity factors',
         description:
-          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Failures count towards a lockout by identity and by client address (403 while locked). Sent with the access token of an account session, the debtor joins that session.",
+          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Every attempt is counted before it is judged, by client address and by the debtor it matches in whole or in part: past the limit (5 in 15 minutes by default) it is refused with 403, the right factors too, until the 15-minute lock ends. Sent with the access token of an account session, the debtor joins that session.",
         body: identityBody,
         response: { 200: tokenPair, ...errorResponses(ctx.schemas, 400, 403, 404, 440) },
       },
@@ -241,7 +241,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       schema: {
         summary: 'Sign in with the offer code of a settlement letter',
         description:
-          "The spec's letter verification (`letterId`, `accountNumber`). The code is the account number and the letter id (`LU1.10001.57`); a letter opens for 45 days after it was sent. The token has the `letter` role: it opens that letter and pays its options. Failures count towards a lockout (403 while locked).",
+          "The spec's letter verification (`letterId`, `accountNumber`). The code is the account number and the letter id (`LU1.10001.57`); a letter opens for 45 days after it was sent. The token has the `letter` role: it opens that letter and pays its options. Every attempt is counted before it is judged, by the code's account and by client address: past the limit (5 in 15 minutes by default) it is refused with 403 until the 15-minute lock ends.",
         body: letterBody,
         response: { 200: tokenPair, ...errorResponses(ctx.schemas, 403, 404) },
       },
