@@ -8,8 +8,10 @@
  *   audit row with their count, the rate limit answers before anything is written, and lapsed
  *   lockout rows (debtor and staff) are deleted;
  * - across two server PROCESSES on one database (`lockoutProcessesSuite`): 60 concurrent wrong TOTP
- *   codes with the right password for one email, and 60 concurrent wrong factors for one debtor,
- *   get at most the limit (5) judged; the others the lockout answer.
+ *   codes with the right password for one email, 60 concurrent wrong factors for one debtor from
+ *   60 addresses, and 60 from one address, get at most the limit (5) judged; the others the
+ *   lockout answer (423; for a debtor's lock a failure's 404, told apart in the servers' logs;
+ *   403 for an address).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -86,13 +88,13 @@ export function lockoutSuite(dialect: string, makeDatabase: DatabaseFactory): vo
 
     it("a stranger's failures with the same last name do not lock another debtor", async () => {
       const { hart1, hart2 } = PEOPLE;
-      // Someone guessing the first Lockhart's SSN (her birth date known): 5 judged, then locked.
-      const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push(await verify(identityBody(hart1, `90${i}0`)));
-      expect(statuses).toEqual([404, 404, 404, 404, 404, 403]);
+      // Someone guessing the first Lockhart's SSN (her birth date known), from many addresses:
+      // 5 judged, then she is locked. Her lock answers as a failure (404): a 403 would tell that
+      // the birth date matched.
+      for (let i = 0; i < 6; i += 1) expect(await verify(identityBody(hart1, `90${i}0`))).toBe(404);
       // The other Lockhart signs in; the first stays locked, her right factors too.
       expect(await verify(identityBody(hart2))).toBe(200);
-      expect(await verify(identityBody(hart1))).toBe(403);
+      expect(await verify(identityBody(hart1))).toBe(404);
     });
 
     it("a stranger's success does not clear another debtor's failures", async () => {
@@ -102,7 +104,8 @@ export function lockoutSuite(dialect: string, makeDatabase: DatabaseFactory): vo
       // The other Lockridge signs in: it clears her count, not this one's.
       expect(await verify(identityBody(ridge1))).toBe(200);
       expect(await verify(identityBody(ridge2, '8050'))).toBe(404);
-      expect(await verify(identityBody(ridge2))).toBe(403);
+      // Locked: her right factors are refused (as a failure), where a cleared count let them in.
+      expect(await verify(identityBody(ridge2))).toBe(404);
       expect(await verify(identityBody(ridge1))).toBe(200);
     });
 
@@ -244,6 +247,8 @@ export function lockoutSuite(dialect: string, makeDatabase: DatabaseFactory): vo
         ).toBe(404);
         expect(await keys()).toEqual(
           [
+            // The count an attempt that matched no debtor makes, to take the time of one that did.
+            'idle:',
             `ip:${debtorIp}`,
             `staff:${email('locked')}`,
             `staff:${email('once-a')}`,
@@ -271,6 +276,8 @@ interface ServerProcess {
   url: string;
   child: ChildProcess;
   exited: Promise<unknown>;
+  /** The server's log lines (JSON) so far. */
+  logs: string[];
 }
 
 function databaseEnv(database: PortalDatabase): Record<string, string> {
@@ -288,25 +295,32 @@ async function startProcess(env: Record<string, string>): Promise<ServerProcess>
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       PORTAL_FAILPOINT: '',
       PORTAL_SECRET,
       FLOWS_DIR: path.join(REPO_ROOT, 'flows'),
       WEB_DIR: path.join(REPO_ROOT, 'no-web-dir-for-lockout-tests'),
-      // Every request comes from 127.0.0.1 (no proxy is trusted): the rate limits and the lockout
-      // per address are set out of reach, so what refuses is the lockout per email or debtor.
-      TRUST_PROXY: '',
+      // The test is the proxy: the client address is the X-Forwarded-For it sends. The rate
+      // limits are out of reach, so what refuses is a lockout.
+      TRUST_PROXY: '127.0.0.1',
       REDIS_URL: '',
       RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000000',
       RATE_LIMIT_SIGN_IN_PER_IDENTITY: '1000000',
       LOCKOUT_MAX_FAILURES: '5',
-      LOCKOUT_MAX_FAILURES_PER_ADDRESS: '1000000',
+      LOCKOUT_MAX_FAILURES_PER_ADDRESS: '5',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const logs: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    logs.push(...lines.filter(Boolean));
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  if (await answersHealth(url, 60_000)) return { url, child, exited };
+  if (await answersHealth(url, 60_000)) return { url, child, exited, logs };
   child.kill('SIGKILL');
   throw new Error('the server did not start');
 }
@@ -386,14 +400,60 @@ export function lockoutProcessesSuite(dialect: string, makeDatabase: DatabaseFac
       expect(right.status).toBe(423);
     });
 
-    it('60 concurrent wrong factors for one debtor: at most 5 are judged (404), the rest 403', async () => {
-      // Maria Garcia of the demo data: her birth date right, 60 wrong SSNs.
+    /** How the servers judged sign-ins: `identity not verified` lines by reason. */
+    const verdicts = () => {
+      const reasons: Record<string, number> = {};
+      for (const line of servers.flatMap((server) => server.logs)) {
+        // The start-up line is text; the log entries are JSON.
+        if (!line.startsWith('{')) continue;
+        const entry = JSON.parse(line) as { msg?: string; reason?: string };
+        if (entry.msg !== 'identity not verified') continue;
+        const reason = entry.reason ?? '';
+        reasons[reason] = (reasons[reason] ?? 0) + 1;
+      }
+      return reasons;
+    };
+
+    it('60 concurrent wrong factors for one debtor from 60 addresses: at most 5 are judged, the rest refused as failures', async () => {
+      // Maria Garcia of the demo data: her birth date right, 60 wrong SSNs, 60 addresses.
       const maria = { lastName: 'Garcia', ssn: '1234', dob: '1980-01-15' };
-      const ssns = Array.from({ length: 60 }, (_, i) => String(5000 + i));
+      const before = verdicts();
       const answers = await Promise.all(
-        ssns.map(async (ssn, i) => {
+        Array.from({ length: 60 }, async (_, i) => {
           const res = await call(servers[i % 2]!, '/api/Authorization/VerifyIdentity', {
-            body: identityBody(maria, ssn),
+            body: identityBody(maria, String(5000 + i)),
+            ip: `198.51.100.${i + 1}`,
+          });
+          return res.status;
+        }),
+      );
+      // A debtor's lock answers as a failure (a 403 would tell that her birth date matched).
+      expect(tally(answers)).toEqual({ 404: 60 });
+      // Her right factors are refused too while the lock holds, on either process.
+      for (const server of servers) {
+        const right = await call(server, '/api/Authorization/VerifyIdentity', {
+          body: identityBody(maria),
+          ip: '198.51.100.99',
+        });
+        expect(right.status).toBe(404);
+      }
+      // What the servers did (their logs): at most 5 compared, the rest refused unjudged.
+      const after = verdicts();
+      const judged = (after.no_match ?? 0) - (before.no_match ?? 0);
+      const refused = (after.locked ?? 0) - (before.locked ?? 0);
+      expect(judged).toBeGreaterThanOrEqual(1);
+      expect(judged).toBeLessThanOrEqual(5);
+      expect(judged + refused).toBe(62);
+    });
+
+    it('60 concurrent wrong factors from one address: at most 5 are judged (404), the rest 403', async () => {
+      // John Smith of the demo data: his birth date right, 60 wrong SSNs, one address.
+      const john = { lastName: 'Smith', ssn: '5678', dob: '1975-06-30' };
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          const res = await call(servers[i % 2]!, '/api/Authorization/VerifyIdentity', {
+            body: identityBody(john, String(6000 + i)),
+            ip: '203.0.113.9',
           });
           return res.status;
         }),
@@ -402,10 +462,10 @@ export function lockoutProcessesSuite(dialect: string, makeDatabase: DatabaseFac
       expect(Object.keys(counts).filter((status) => !['403', '404'].includes(status))).toEqual([]);
       expect(counts[404] ?? 0).toBeGreaterThanOrEqual(1);
       expect(counts[404] ?? 0).toBeLessThanOrEqual(5);
-      expect((counts[404] ?? 0) + (counts[403] ?? 0)).toBe(60);
-      // Her right factors are refused too while the lock holds.
+      // The right factors from that address are refused with the lockout answer.
       const right = await call(servers[0]!, '/api/Authorization/VerifyIdentity', {
-        body: identityBody(maria),
+        body: identityBody(john),
+        ip: '203.0.113.9',
       });
       expect(right.status).toBe(403);
     });

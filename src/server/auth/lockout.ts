@@ -21,7 +21,14 @@
  *   can do. A client address never clears on success (one's own good sign-in would reset the
  *   address lock against guessing others), it only gets the slot back;
  * - an attempt judged neither way (VerifyIdentity's 440), or refused on a later key, gives its
- *   slots back.
+ *   slots back; unless the caller answers that refusal as a failure (VerifyIdentity's debtor keys,
+ *   below), then it keeps them like a failure.
+ *
+ * VerifyIdentity's debtor keys are known only once the factors were compared with the candidates
+ * of the name. A refusal there is answered as a failure (404, not 403): a 403 would tell whether
+ * the factors sent match a locked debtor in part, and so let an attacker, once the debtor is
+ * locked, test each factor alone without limit. The visible lock (403) comes from the keys counted
+ * before the look-up: the client address (and the letter's account for VerifyLetter).
  *
  * Rows whose window and lock have both ended are deleted on write, a bounded batch at a time.
  */
@@ -79,49 +86,21 @@ export class AttemptCounters {
 
   /**
    * Counts `attempt` on more keys (known only after a look-up, still before the answer). Refused
-   * on one, it gives back the slots it holds.
+   * on one, it gives back the slots it holds; unless `asFailure`: a refusal the caller answers as
+   * a failure keeps them, as a failure would.
    */
-  async countMore(attempt: Attempt, keys: CounterKey[]): Promise<boolean> {
+  async countMore(attempt: Attempt, keys: CounterKey[], asFailure = false): Promise<boolean> {
     const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     let fresh = false;
     for (const key of sorted) {
       if (attempt.slots.some((slot) => slot.key === key.key)) continue;
-      const now = this.now();
-      const stamp = now.toISOString();
-      const windowUntil = new Date(now.getTime() + this.windowMs).toISOString();
-      const lockUntil = new Date(now.getTime() + this.lockMs).toISOString();
-      const col = (name: string) => sql.ref(`lockout_counters.${name}`);
-      // The row's window and lock have both ended: a new window begins.
-      const lapsed = sql`${col('expires_at')} <= ${stamp}`;
-      const locked = sql`${col('locked_until')} > ${stamp}`;
-      // Every slot is taken: this attempt is refused and begins the lock.
-      const full = sql`${col('attempts')} >= ${key.limit}`;
-      const row = await this.db
-        .insertInto('lockout_counters')
-        .values({
-          key: key.key,
-          attempts: 1,
-          window_until: windowUntil,
-          locked_until: null,
-          expires_at: windowUntil,
-        })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            attempts: sql<number>`case when ${lapsed} then 1 when ${locked} then ${col('attempts')} else ${col('attempts')} + 1 end`,
-            window_until: sql<string>`case when ${lapsed} then ${windowUntil} else ${col('window_until')} end`,
-            locked_until: sql<
-              string | null
-            >`case when ${lapsed} then null when ${locked} then ${col('locked_until')} when ${full} then ${lockUntil} else null end`,
-            expires_at: sql<string>`case when ${lapsed} then ${windowUntil} when ${locked} then ${col('expires_at')} when ${full} then ${lockUntil} else ${col('expires_at')} end`,
-          }),
-        )
-        .returning(['attempts', 'window_until', 'locked_until'])
-        .executeTakeFirstOrThrow();
+      const lockUntil = new Date(this.now().getTime() + this.lockMs).toISOString();
+      const row = await this.upsert(key, lockUntil);
       const attempts = Number(row.attempts);
       if (row.locked_until !== null || attempts > key.limit) {
         attempt.allowed = false;
         attempt.lockBegan = row.locked_until === lockUntil;
-        await this.release(attempt);
+        if (!asFailure) await this.release(attempt);
         if (fresh) await this.purge();
         return false;
       }
@@ -131,6 +110,40 @@ export class AttemptCounters {
     // A new window began (a row was made or renewed): delete some that have lapsed.
     if (fresh) await this.purge();
     return true;
+  }
+
+  /** Takes a slot on `key`, or refuses it: one statement (see above). */
+  private upsert(key: CounterKey, lockUntil: string) {
+    const now = this.now();
+    const stamp = now.toISOString();
+    const windowUntil = new Date(now.getTime() + this.windowMs).toISOString();
+    const col = (name: string) => sql.ref(`lockout_counters.${name}`);
+    // The row's window and lock have both ended: a new window begins.
+    const lapsed = sql`${col('expires_at')} <= ${stamp}`;
+    const locked = sql`${col('locked_until')} > ${stamp}`;
+    // Every slot is taken: this attempt is refused and begins the lock.
+    const full = sql`${col('attempts')} >= ${key.limit}`;
+    return this.db
+      .insertInto('lockout_counters')
+      .values({
+        key: key.key,
+        attempts: 1,
+        window_until: windowUntil,
+        locked_until: null,
+        expires_at: windowUntil,
+      })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          attempts: sql<number>`case when ${lapsed} then 1 when ${locked} then ${col('attempts')} else ${col('attempts')} + 1 end`,
+          window_until: sql<string>`case when ${lapsed} then ${windowUntil} else ${col('window_until')} end`,
+          locked_until: sql<
+            string | null
+          >`case when ${lapsed} then null when ${locked} then ${col('locked_until')} when ${full} then ${lockUntil} else null end`,
+          expires_at: sql<string>`case when ${lapsed} then ${windowUntil} when ${locked} then ${col('expires_at')} when ${full} then ${lockUntil} else ${col('expires_at')} end`,
+        }),
+      )
+      .returning(['attempts', 'window_until', 'locked_until'])
+      .executeTakeFirstOrThrow();
   }
 
   /** After a success: slots back, and the counts of identity keys cleared (see above). */
@@ -161,6 +174,15 @@ export class AttemptCounters {
         .where((eb) => eb.or([eb('attempts', '=', slot.attempts), eb('attempts', '<', slot.limit)]))
         .execute();
     }
+  }
+
+  /**
+   * The same statement as a count, on a key of its own (`idle:`, never refusing): an attempt that
+   * counts on no debtor makes it, so the time of an answer does not tell whether a factor matched.
+   */
+  async idle(): Promise<void> {
+    const lockUntil = new Date(this.now().getTime() + this.lockMs).toISOString();
+    await this.upsert({ key: 'idle:', limit: 2_000_000_000, clearsOnSuccess: false }, lockUntil);
   }
 
   /** Deletes up to PURGE_BATCH rows whose window and lock have ended. */

@@ -12,8 +12,9 @@
  * 440 never tells whether a name exists. SSN and date of birth are compared as HMACs in constant
  * time; the HMACs and the per-candidate look-ups run on every path so failures take the same work.
  * Every attempt is counted before it is judged (auth/lockout.ts): by client address before the
- * look-up, then by the debtor(s) it matched, in whole or in part, before the answer; at the
- * limit it is refused (403) whatever it carries.
+ * look-up (at the limit it is refused, 403, whatever it carries), then by the debtor(s) it
+ * matched, in whole or in part, before the answer (at a debtor's limit it is refused as a failure,
+ * 404, so the refusal does not tell that a factor matched).
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -141,7 +142,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       schema: {
         summary: 'Sign in with a last name (or business name) and identity factors',
         description:
-          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Every attempt is counted before it is judged, by client address and by the debtor it matches in whole or in part: past the limit (5 in 15 minutes by default) it is refused with 403, the right factors too, until the 15-minute lock ends. Sent with the access token of an account session, the debtor joins that session.",
+          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Every attempt is counted before it is judged: by client address (past the limit, 5 in 15 minutes by default, it is refused with 403 until the 15-minute lock ends), and by the debtor it matches in whole or in part (past the limit it is refused as a failure, 404, the right factors too, until the debtor's lock ends: a 403 would tell that a factor matched). Sent with the access token of an account session, the debtor joins that session.",
         body: identityBody,
         response: { 200: tokenPair, ...errorResponses(ctx.schemas, 400, 403, 404, 440) },
       },
@@ -208,14 +209,16 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
 
       // Counted per debtor before any answer tells the outcome: the debtor matched whole, else
       // every debtor matched in part. A debtor no factor matched is not counted: a stranger's
-      // failures with the same last name never lock them (docs/architecture.md).
+      // failures with the same last name never lock them (docs/architecture.md). A debtor's lock
+      // is answered as a failure (404): a 403 here would tell that a factor matched.
       const debtorKeys = (matched ? [matched.id] : touched).map((id) => ctx.lockout.debtor(id));
-      if (!(await ctx.lockout.counters.countMore(attempt, debtorKeys))) {
-        throw new ApiError(403, 'locked');
-      }
+      let judged = true;
+      if (debtorKeys.length > 0) {
+        judged = await ctx.lockout.counters.countMore(attempt, debtorKeys, true);
+      } else await ctx.lockout.counters.idle();
 
-      if (!matched) {
-        request.log.info({ reason: 'no_match' }, 'identity not verified');
+      if (!matched || !judged) {
+        request.log.info({ reason: judged ? 'no_match' : 'locked' }, 'identity not verified');
         throw new ApiError(404, 'identityNotFound');
       }
       // Asked only now that a whole combination matched: it never tells that a name exists.
