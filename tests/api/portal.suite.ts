@@ -1113,10 +1113,8 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
             const res = await call<ErrorBody>(target, '/api/Authorization/VerifyIdentity', {
               body: right,
             });
-            expect(res.status).toBe(403);
-            expect(res.body.message).toBe(
-              'You have tried too many times. Please try again in 15 minutes.',
-            );
+            // A debtor's lock answers as a failure: a 403 would tell that a factor matched.
+            expect(res.status).toBe(404);
           }
           // Other identities are not affected.
           expect((await signIn(maria)).status).toBe(200);
@@ -1131,7 +1129,11 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
           const res = await signIn({ ...maria, lastName }, ip);
           expect(res.status).toBe(404);
         }
-        expect((await signIn(maria, ip)).status).toBe(403);
+        const locked = await signIn(maria, ip);
+        expect(locked.status).toBe(403);
+        expect(locked.body.message).toBe(
+          'You have tried too many times. Please try again in 15 minutes.',
+        );
         expect((await signIn(maria, freshIp())).status).toBe(200);
       });
 

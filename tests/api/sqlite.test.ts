@@ -27,6 +27,7 @@ import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
+import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
@@ -67,6 +68,8 @@ badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data'
 identitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sessionLimitsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+lockoutSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+lockoutProcessesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -11,9 +11,13 @@
  * one debtor. Only then may a debtor whose record requires the SSN be asked for it (440), so the
  * 440 never tells whether a name exists. SSN and date of birth are compared as HMACs in constant
  * time; the HMACs and the per-candidate look-ups run on every path so failures take the same work.
- * Failures count towards a lockout by identity and by client address (403).
+ * Every attempt is counted before it is judged (auth/lockout.ts): by client address before the
+ * look-up (at the limit it is refused, 403, whatever it carries), then by the debtor(s) it
+ * matched, in whole or in part, before the answer (at a debtor's limit it is refused as a failure,
+ * 404, so the refusal does not tell that a factor matched).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { FieldError } from '@/generated/types/api/error';
 import type { PortalContext } from '../context';
 import type { DebtorRow } from '../db/types';
@@ -37,10 +41,6 @@ const normalizeStreet = (value: string) => normalizeName(value);
 function normalizePhone(value: string): string {
   const digits = digitsOnly(value);
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-}
-
-function clientAddress(request: FastifyRequest): string {
-  return `ip:${request.ip}`;
 }
 
 /** The candidate's phones and account numbers, normalized (one look-up per candidate). */
@@ -142,7 +142,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       schema: {
         summary: 'Sign in with a last name (or business name) and identity factors',
         description:
-          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Failures count towards a lockout by identity and by client address (403 while locked). Sent with the access token of an account session, the debtor joins that session.",
+          "The spec's login/verification request. The factor policy (flows/policies/sign-in.json) decides first which options may sign in: two different real factors (last 4 of SSN, date of birth, phone, MRS account number, client account number), or the MRS account number with `LastName` as option2; option3 may add the SSN. `None` and `LastName` are never factors. Any other combination is refused with 400 before any look-up. Then the last name (or business name) AND every factor named must match one debtor. 440 (`fieldRequired: SSN`) comes only after a combination matched, for a debtor whose record requires the SSN. Every attempt is counted before it is judged: by client address (past the limit, 5 in 15 minutes by default, it is refused with 403 until the 15-minute lock ends), and by the debtor it matches in whole or in part (past the limit it is refused as a failure, 404, the right factors too, until the debtor's lock ends: a 403 would tell that a factor matched). Sent with the access token of an account session, the debtor joins that session.",
         body: identityBody,
         response: { 200: tokenPair, ...errorResponses(ctx.schemas, 400, 403, 404, 440) },
       },
@@ -175,9 +175,9 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       }
 
       const nameKey = normalizeName(body.lastName);
-      const identityKey = `id:${nameKey}`;
-      const keys = [identityKey, clientAddress(request)];
-      if (await ctx.lockout.isLocked(keys)) throw new ApiError(403, 'locked');
+      // Counted before anything is looked up: the client address (see auth/lockout.ts).
+      const attempt = await ctx.lockout.counters.count([ctx.lockout.address(request.ip)]);
+      if (!attempt.allowed) throw new ApiError(403, 'locked');
 
       const hmacKey = ctx.keys.identityHmacKey;
       const hashes = {
@@ -194,6 +194,8 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
         .execute();
 
       let matched: DebtorRow | undefined;
+      // The candidates this attempt matched in part: it counts towards their locks.
+      const touched: number[] = [];
       // With no candidate, one dummy evaluation keeps the work of every failure alike. Every
       // factor is evaluated for every candidate (no short cut), and all must hold.
       for (const candidate of candidates.length > 0 ? candidates : [undefined]) {
@@ -202,19 +204,30 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
         const results = decision.factors.map((kind) => factorMatches(kind, input));
         const all = results.length > 0 && results.every((result) => result);
         if (candidate && !matched && all) matched = candidate;
+        if (candidate && results.some((result) => result)) touched.push(candidate.id);
       }
 
-      if (!matched) {
-        await ctx.lockout.recordFailure(keys);
-        request.log.info({ reason: 'no_match' }, 'identity not verified');
+      // Counted per debtor before any answer tells the outcome: the debtor matched whole, else
+      // every debtor matched in part. A debtor no factor matched is not counted: a stranger's
+      // failures with the same last name never lock them (docs/architecture.md). A debtor's lock
+      // is answered as a failure (404): a 403 here would tell that a factor matched.
+      const debtorKeys = (matched ? [matched.id] : touched).map((id) => ctx.lockout.debtor(id));
+      let judged = true;
+      if (debtorKeys.length > 0) {
+        judged = await ctx.lockout.counters.countMore(attempt, debtorKeys, true);
+      } else await ctx.lockout.counters.idle();
+
+      if (!matched || !judged) {
+        request.log.info({ reason: judged ? 'no_match' : 'locked' }, 'identity not verified');
         throw new ApiError(404, 'identityNotFound');
       }
       // Asked only now that a whole combination matched: it never tells that a name exists.
       if (matched.require_ssn && !decision.factors.includes(SSN_STEP_UP)) {
+        await ctx.lockout.counters.release(attempt);
         request.log.info({ reason: 'ssn_required' }, 'identity needs another factor');
         throw new ApiError(440, 'ssnRequired', { fieldRequired: 'SSN' });
       }
-      await ctx.lockout.clearFailures(identityKey);
+      await ctx.lockout.counters.succeed(attempt);
       // A sign-in that carries this session's account token adds the debtor to that session.
       const current = await optionalAuth(ctx, request);
       const sid = current?.role === 'account' ? current.sid : undefined;
@@ -231,15 +244,22 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
       schema: {
         summary: 'Sign in with the offer code of a settlement letter',
         description:
-          "The spec's letter verification (`letterId`, `accountNumber`). The code is the account number and the letter id (`LU1.10001.57`); a letter opens for 45 days after it was sent. The token has the `letter` role: it opens that letter and pays its options. Failures count towards a lockout (403 while locked).",
+          "The spec's letter verification (`letterId`, `accountNumber`). The code is the account number and the letter id (`LU1.10001.57`); a letter opens for 45 days after it was sent. The token has the `letter` role: it opens that letter and pays its options. Every attempt is counted before it is judged, by the code's account and by client address: past the limit (5 in 15 minutes by default) it is refused with 403 until the 15-minute lock ends.",
         body: letterBody,
         response: { 200: tokenPair, ...errorResponses(ctx.schemas, 403, 404) },
       },
     },
     async (request, reply) => {
       const accountNumber = normalizeAccount(request.body.accountNumber);
-      const keys = [`letter:${accountNumber}`, clientAddress(request)];
-      if (await ctx.lockout.isLocked(keys)) throw new ApiError(403, 'locked');
+      const accountHash = createHmac('sha256', ctx.keys.identityHmacKey)
+        .update(`letter-lockout:${accountNumber}`)
+        .digest('base64url');
+      // Counted before the letter is looked up (auth/lockout.ts).
+      const attempt = await ctx.lockout.counters.count([
+        ctx.lockout.letter(accountHash),
+        ctx.lockout.address(request.ip),
+      ]);
+      if (!attempt.allowed) throw new ApiError(403, 'locked');
 
       const today = ctx.today();
       const letter = await ctx.db
@@ -259,10 +279,10 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: PortalContext): vo
         letter.request_date >= addDays(today, -LETTER_WINDOW_DAYS) &&
         letter.request_date <= today;
       if (!letter || !fresh) {
-        await ctx.lockout.recordFailure(keys);
         request.log.info({ reason: letter ? 'expired' : 'no_match' }, 'letter not verified');
         throw new ApiError(404, 'letterNotFound');
       }
+      await ctx.lockout.counters.succeed(attempt);
       request.log.info({ debtorId: letter.debtor_id }, 'letter verified');
       return reply.send(
         await ctx.tokens.issue(letter.debtor_id, 'letter', {

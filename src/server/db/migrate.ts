@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_content';
 import * as m0011 from './migrations/0011_content_drafts';
 import * as m0012 from './migrations/0012_content_source';
 import * as m0013 from './migrations/0013_evidence_versions';
+import * as m0014 from './migrations/0014_lockout_counters';
 import * as m0015 from './migrations/0015_staff_invitations';
 import * as m0017 from './migrations/0017_evidence_append_only';
 import type { Db } from './types';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_content_drafts': m0011,
   '0012_content_source': m0012,
   '0013_evidence_versions': m0013,
+  '0014_lockout_counters': m0014,
   '0015_staff_invitations': m0015,
   '0017_evidence_append_only': m0017,
 };

@@ -176,13 +176,20 @@ export interface LetterOptionPaymentsTable {
   amount_cents: number;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  /** 'id:<normalized last name>', 'ip:<address>' or 'letter:<account number>' */
+/**
+ * Migration 0014: sign-in attempts counted per key before they are judged (auth/lockout.ts).
+ * Keys: 'debtor:<id>', 'letter:<HMAC of the account number>', 'ip:<address>', 'staff:<email>'.
+ */
+export interface LockoutCountersTable {
   key: string;
-  /** failure | lock */
-  kind: string;
-  created_at: string;
+  /** Attempts counted in the window (a slot is taken before the attempt is judged). */
+  attempts: number;
+  /** When the window that began with the first attempt ends. */
+  window_until: string;
+  /** The lock in force, else null. */
+  locked_until: string | null;
+  /** When the row is of no more use (the lock's or the window's end): then it is deleted. */
+  expires_at: string;
 }
 
 export interface RefreshTokensTable {
@@ -300,12 +307,14 @@ export interface StaffSessionsTable {
   expires_at: string;
 }
 
-/** Studio sign-in failures and locks per email (lower case), known to an account or not. */
-export interface StaffLockoutsTable {
-  email: string;
-  failed_attempts: number;
-  locked_until: string | null;
-  updated_at: string;
+/** Migration 0014: failed studio sign-ins per client address and minute (studio/audit.ts). */
+export interface SignInFailuresTable {
+  address: string;
+  /** The minute, as the first 16 characters of an ISO timestamp (2026-12-06T21:30). */
+  minute: string;
+  failures: number;
+  first_at: string;
+  last_at: string;
 }
 
 /** The studio's append-only audit log (a trigger refuses UPDATE and DELETE). */
@@ -360,15 +369,15 @@ export interface Database {
   letters: LettersTable;
   letter_options: LetterOptionsTable;
   letter_option_payments: LetterOptionPaymentsTable;
-  login_attempts: LoginAttemptsTable;
+  lockout_counters: LockoutCountersTable;
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   content_drafts: ContentDraftsTable;
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
-  staff_lockouts: StaffLockoutsTable;
   staff_invitations: StaffInvitationsTable;
   staff_role_grants: StaffRoleGrantsTable;
+  sign_in_failures: SignInFailuresTable;
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
 }

@@ -4,7 +4,14 @@
  * triggers). Read with filters, as JSON or as CSV; the CSV is safe to open in a spreadsheet
  * (RFC 4180 quoting, and a cell that starts with = + - @ tab or carriage return is prefixed with
  * a single quote so it is never read as a formula).
+ *
+ * Failed sign-ins are written as one row per client address and minute (issue 39, item 7): the
+ * first failure of a minute from an address is an audit row (`sign-in.failure`, with its email and
+ * reason); the others of that minute only raise the count in `sign_in_failures`, which the log
+ * shows on that row as `detail.failuresInMinute`. So a burst of failures, or of refusals while
+ * locked, writes one audit row an address a minute, not one a try.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/types';
 import { ApiError } from '../http/errors';
 
@@ -58,6 +65,40 @@ export async function recordAudit(db: Db, at: Date, entry: AuditEntry): Promise<
     .execute();
 }
 
+/** One failed studio sign-in: counted per address and minute, the first of each also audited. */
+export async function recordSignInFailure(
+  db: Db,
+  at: Date,
+  entry: { staffId: number | null; subject: string; reason: string; ip: string },
+): Promise<void> {
+  const stamp = at.toISOString();
+  const row = await db
+    .insertInto('sign_in_failures')
+    .values({
+      address: entry.ip,
+      minute: stamp.slice(0, 16),
+      failures: 1,
+      first_at: stamp,
+      last_at: stamp,
+    })
+    .onConflict((oc) =>
+      oc.columns(['address', 'minute']).doUpdateSet((eb) => ({
+        failures: eb('sign_in_failures.failures', '+', 1),
+        last_at: stamp,
+      })),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  if (Number(row.failures) !== 1) return;
+  await recordAudit(db, at, {
+    staffId: entry.staffId,
+    action: 'sign-in.failure',
+    subject: entry.subject,
+    detail: { reason: entry.reason },
+    ip: entry.ip,
+  });
+}
+
 export interface AuditFilter {
   action?: string;
   staffId?: number;
@@ -85,7 +126,24 @@ export async function readAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]
   let query = db
     .selectFrom('audit_log as a')
     .leftJoin('staff_accounts as s', 's.id', 'a.staff_id')
-    .select(['a.id', 'a.at', 'a.staff_id', 's.email', 'a.action', 'a.subject', 'a.detail', 'a.ip']);
+    // A failed sign-in's row carries the count of its address and minute.
+    .leftJoin('sign_in_failures as f', (join) =>
+      join
+        .onRef('f.address', '=', 'a.ip')
+        .on('a.action', '=', 'sign-in.failure')
+        .on(sql`f.minute`, '=', sql<string>`substr(a.at, 1, 16)`),
+    )
+    .select([
+      'a.id',
+      'a.at',
+      'a.staff_id',
+      's.email',
+      'a.action',
+      'a.subject',
+      'a.detail',
+      'a.ip',
+      'f.failures',
+    ]);
   if (filter.action) query = query.where('a.action', '=', filter.action);
   if (filter.staffId !== undefined) query = query.where('a.staff_id', '=', filter.staffId);
   if (filter.from) {
@@ -107,7 +165,10 @@ export async function readAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]
     staffEmail: row.email,
     action: row.action,
     subject: row.subject,
-    detail: JSON.parse(row.detail) as Record<string, unknown>,
+    detail: {
+      ...(JSON.parse(row.detail) as Record<string, unknown>),
+      ...(row.failures === null ? {} : { failuresInMinute: Number(row.failures) }),
+    },
     ip: row.ip,
   }));
 }

@@ -1,68 +1,32 @@
 /**
- * The studio sign-in lockout (issue 24): 5 failures in a row for one email lock it for 15
- * minutes, kept in the database (every server process sees it). It is counted per email whether
- * or not an account has it, so a lock never tells that an account exists. The failure count is
- * raised in one statement (an upsert), so parallel guesses all count. A success clears it.
+ * The studio sign-in lockout (issues 24 and 39): 5 attempts per email in a 15-minute window, then
+ * a 15-minute lock, counted in the database (every server process sees it) BEFORE the password is
+ * hashed or the code compared (auth/lockout.ts: AttemptCounters). Counted per email whether or not
+ * an account has it, so a lock never tells that an account exists. A success gives its slot back
+ * and clears the count when nothing was counted after it; it never lifts a lock in force. Rows of
+ * emails whose window and lock have ended are deleted (nothing keeps a row per email tried).
  */
 import type { Db } from '../db/types';
+import { AttemptCounters, type Attempt } from '../auth/lockout';
 
 export const STAFF_LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
 
 export class StaffLockout {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date,
-  ) {}
+  private readonly counters: AttemptCounters;
 
-  /** Whether the email is locked now; a lock that has run out is cleared. */
-  async isLocked(email: string): Promise<boolean> {
-    const stamp = this.now().toISOString();
-    const row = await this.db
-      .selectFrom('staff_lockouts')
-      .select('locked_until')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (!row?.locked_until) return false;
-    if (row.locked_until > stamp) return true;
-    await this.db
-      .updateTable('staff_lockouts')
-      .set({ failed_attempts: 0, locked_until: null, updated_at: stamp })
-      .where('email', '=', email)
-      .where('locked_until', '<=', stamp)
-      .execute();
-    return false;
+  constructor(db: Db, now: () => Date) {
+    this.counters = new AttemptCounters(db, now, STAFF_LOCKOUT.lockMs, STAFF_LOCKOUT.lockMs);
   }
 
-  /** Counts a failure; true when it locks the email. */
-  async recordFailure(email: string): Promise<boolean> {
-    const now = this.now();
-    const stamp = now.toISOString();
-    const row = await this.db
-      .insertInto('staff_lockouts')
-      .values({ email, failed_attempts: 1, locked_until: null, updated_at: stamp })
-      .onConflict((oc) =>
-        oc.column('email').doUpdateSet((eb) => ({
-          failed_attempts: eb('staff_lockouts.failed_attempts', '+', 1),
-          updated_at: stamp,
-        })),
-      )
-      .returning('failed_attempts')
-      .executeTakeFirstOrThrow();
-    if (Number(row.failed_attempts) < STAFF_LOCKOUT.maxFailures) return false;
-    const locked = await this.db
-      .updateTable('staff_lockouts')
-      .set({
-        failed_attempts: 0,
-        locked_until: new Date(now.getTime() + STAFF_LOCKOUT.lockMs).toISOString(),
-        updated_at: stamp,
-      })
-      .where('email', '=', email)
-      .where('failed_attempts', '>=', STAFF_LOCKOUT.maxFailures)
-      .executeTakeFirst();
-    return Number(locked.numUpdatedRows) > 0;
+  /** Takes a slot for this sign-in of `email`; `allowed` false: refuse it (423) without judging. */
+  count(email: string): Promise<Attempt> {
+    return this.counters.count([
+      { key: `staff:${email}`, limit: STAFF_LOCKOUT.maxFailures, clearsOnSuccess: true },
+    ]);
   }
 
-  async clear(email: string): Promise<void> {
-    await this.db.deleteFrom('staff_lockouts').where('email', '=', email).execute();
+  /** The sign-in succeeded. */
+  succeed(attempt: Attempt): Promise<void> {
+    return this.counters.succeed(attempt);
   }
 }

@@ -17,7 +17,7 @@ import type { SessionLimits } from '../auth/sessions';
 import type { PortalContext } from '../context';
 import { ApiError, sendError } from '../http/errors';
 import { schemaRef } from '../http/validation';
-import { auditCsv, readAudit, recordAudit, type AuditFilter } from './audit';
+import { auditCsv, readAudit, recordAudit, recordSignInFailure, type AuditFilter } from './audit';
 import { createStudioChecker } from './content-checks';
 import { registerContentRoutes } from './content-routes';
 import { registerEvidenceRoutes } from './evidence';
@@ -101,19 +101,27 @@ export async function registerStudioRoutes(
         },
         async (request, reply) => {
           const email = normalizeEmail(request.body.email);
+          // Counted before anything is judged (the rate limit per address ran before any write).
+          const attempt = await lockout.count(email);
           const account = await ctx.db
             .selectFrom('staff_accounts')
             .selectAll()
             .where('email', '=', email)
             .executeTakeFirst();
           const staffId = account?.id ?? null;
-          if (await lockout.isLocked(email)) {
-            await record(request, {
+          const failed = (reason: string) =>
+            recordSignInFailure(ctx.db, ctx.now(), {
               staffId,
-              action: 'sign-in.failure',
               subject: email,
-              detail: { reason: 'locked' },
+              reason,
+              ip: request.ip,
             });
+          if (!attempt.allowed) {
+            // Audited once a lock (for an account: a lock of an unknown email is only counted).
+            if (attempt.lockBegan && account) {
+              await record(request, { staffId, action: 'sign-in.lockout', subject: email });
+            }
+            await failed('locked');
             throw new ApiError(423, 'staffLocked');
           }
           // The same work whether or not the email is known: a password is always hashed.
@@ -150,19 +158,10 @@ export async function registerStudioRoutes(
             }
           }
           if (reason !== null || !account) {
-            const locked = await lockout.recordFailure(email);
-            await record(request, {
-              staffId,
-              action: 'sign-in.failure',
-              subject: email,
-              detail: { reason },
-            });
-            if (locked) {
-              await record(request, { staffId, action: 'sign-in.lockout', subject: email });
-            }
+            await failed(reason ?? 'unknownEmail');
             throw new ApiError(401, 'staffSignInFailed');
           }
-          await lockout.clear(email);
+          await lockout.succeed(attempt);
           const session = await sessions.start(account.id);
           await record(request, { staffId: account.id, action: 'sign-in.success', subject: email });
           const cookie = sessionCookie(request);

@@ -69,28 +69,28 @@ describe('precompile', () => {
     const { db } = database;
     const stamp = new Date(0).toISOString();
     await db
-      .insertInto('login_attempts')
+      .insertInto('audit_log')
       .values([
-        { key: 'a', kind: 'failure', created_at: stamp },
-        { key: 'a', kind: 'other', created_at: stamp },
-        { key: 'b', kind: 'failure', created_at: stamp },
+        { action: 'a', subject: 'failure', at: stamp, detail: '{}' },
+        { action: 'a', subject: 'other', at: stamp, detail: '{}' },
+        { action: 'b', subject: 'failure', at: stamp, detail: '{}' },
       ])
       .execute();
     const find = precompile(db, ['text', 'integer'], (key, minId) =>
       db
-        .selectFrom('login_attempts')
-        .select(['id', 'key', 'kind'])
-        .where('key', '=', key)
-        .where('kind', '=', 'failure')
+        .selectFrom('audit_log')
+        .select(['id', 'action', 'subject'])
+        .where('action', '=', key)
+        .where('subject', '=', 'failure')
         .where('id', '>=', minId)
         .orderBy('id'),
     );
     const built = (key: string, minId: number) =>
       db
-        .selectFrom('login_attempts')
-        .select(['id', 'key', 'kind'])
-        .where('key', '=', key)
-        .where('kind', '=', 'failure')
+        .selectFrom('audit_log')
+        .select(['id', 'action', 'subject'])
+        .where('action', '=', key)
+        .where('subject', '=', 'failure')
         .where('id', '>=', minId)
         .orderBy('id')
         .execute();
@@ -102,16 +102,16 @@ describe('precompile', () => {
     ] as const) {
       expect(await find(key, minId)).toEqual(await built(key, minId));
     }
-    expect(await find('a', 0)).toEqual([{ id: 1, key: 'a', kind: 'failure' }]);
+    expect(await find('a', 0)).toEqual([{ id: 1, action: 'a', subject: 'failure' }]);
   });
 
   it("never reads another request's uncommitted rows: while a transaction is open it waits for it", async () => {
     const { db } = database;
     const count = precompile(db, ['text'], (key) =>
       db
-        .selectFrom('login_attempts')
+        .selectFrom('audit_log')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('key', '=', key),
+        .where('action', '=', key),
     );
     const stamp = new Date(0).toISOString();
     expect(await count('t')).toEqual([{ n: 0 }]);
@@ -121,8 +121,8 @@ describe('precompile', () => {
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const writer = db.transaction().execute(async (trx) => {
       await trx
-        .insertInto('login_attempts')
-        .values({ key: 't', kind: 'failure', created_at: stamp })
+        .insertInto('audit_log')
+        .values({ action: 't', subject: 'failure', at: stamp, detail: '{}' })
         .execute();
       inserted();
       // Another request's read comes while this transaction is still open.
@@ -146,27 +146,27 @@ describe('precompile', () => {
     const { db } = database;
     const stamp = new Date(0).toISOString();
     await db
-      .insertInto('login_attempts')
+      .insertInto('audit_log')
       .values([
-        { key: 'r', kind: 'failure', created_at: stamp },
-        { key: 'r', kind: 'other', created_at: stamp },
+        { action: 'r', subject: 'failure', at: stamp, detail: '{}' },
+        { action: 'r', subject: 'other', at: stamp, detail: '{}' },
       ])
       .execute();
     // Built on every call, as Kysely runs it: the driver's own row objects.
     const built = (key: string) =>
       db
-        .selectFrom('login_attempts')
-        .select(['kind', 'id', 'created_at', 'key'])
+        .selectFrom('audit_log')
+        .select(['subject', 'id', 'at', 'action'])
         .select((eb) => eb.val(null).as('nothing'))
-        .where('key', '=', key)
+        .where('action', '=', key)
         .orderBy('id')
         .execute();
     const find = precompile(db, ['text'], (key) =>
       db
-        .selectFrom('login_attempts')
-        .select(['kind', 'id', 'created_at', 'key'])
+        .selectFrom('audit_log')
+        .select(['subject', 'id', 'at', 'action'])
         .select((eb) => eb.val(null).as('nothing'))
-        .where('key', '=', key)
+        .where('action', '=', key)
         .orderBy('id'),
     );
     for (const key of ['r', 'none']) {
