@@ -17,9 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersHealth, freePort } from '../../scripts/lib/server-process';
-import { deriveKeys } from '../../src/server/auth/keys';
 import type { PortalDatabase } from '../../src/server/db/database';
-import { loadServerSecret } from '../../src/server/db/secret';
 import { createStaff } from '../../src/server/studio/staff';
 import { totpCode } from '../../src/server/studio/totp';
 import {
@@ -29,6 +27,8 @@ import {
   freshDatabase,
   freshIp,
   startServer,
+  TEST_SECRET,
+  testKeys,
   type DatabaseFactory,
   type RunningServer,
 } from './harness';
@@ -270,7 +270,7 @@ export function lockoutSuite(dialect: string, makeDatabase: DatabaseFactory): vo
 }
 
 /** What the spawned servers share: the database, and the secret every process is given. */
-const PORTAL_SECRET = '5f2b8c1d9e4a7b3c6d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e';
+const PORTAL_SECRET = TEST_SECRET;
 
 interface ServerProcess {
   url: string;
@@ -355,8 +355,8 @@ export function lockoutProcessesSuite(dialect: string, makeDatabase: DatabaseFac
     }, 60_000);
 
     it('60 concurrent wrong TOTP codes with the right password for one email: at most 5 are judged (401), the rest 423', async () => {
-      // The keys the servers derive from PORTAL_SECRET (as scripts/lib/server-database.ts does).
-      const keys = deriveKeys(await loadServerSecret(database.db, PORTAL_SECRET));
+      // The keys the servers derive from PORTAL_SECRET (TEST_SECRET).
+      const keys = testKeys();
       const email = `burst-${dialect.toLowerCase()}@studio.example`;
       const made = await createStaff(
         database.db,
