@@ -104,6 +104,7 @@ export const MESSAGE_KEYS = [
   'paymentInterrupted',
   'staffSignInFailed',
   'staffLocked',
+  'staffRoleWaiting',
   'csrfRefused',
   'weakPassword',
   'staffEmailTaken',

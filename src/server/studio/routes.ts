@@ -162,6 +162,17 @@ export async function registerStudioRoutes(
             throw new ApiError(401, 'staffSignInFailed');
           }
           await lockout.succeed(attempt);
+          // The right password and code, but the role waits for a second admin (staff-routes.ts):
+          // no session, and an answer that says why (only to whoever holds both credentials).
+          if (Number(account.role_granted) !== 1) {
+            await record(request, {
+              staffId,
+              action: 'sign-in.failure',
+              subject: email,
+              detail: { reason: 'roleWaiting' },
+            });
+            throw new ApiError(403, 'staffRoleWaiting');
+          }
           const session = await sessions.start(account.id);
           await record(request, { staffId: account.id, action: 'sign-in.success', subject: email });
           const cookie = sessionCookie(request);

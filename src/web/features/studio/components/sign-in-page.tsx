@@ -35,6 +35,7 @@ const useStyles = makeStyles({
 function refusalKey(error: unknown): string {
   if (isApiError(error, 401)) return 'studio.signIn.failed';
   if (isApiError(error, 423)) return 'studio.signIn.locked';
+  if (isApiError(error, 403)) return 'studio.signIn.roleWaiting';
   if (isApiError(error, 429)) return 'studio.signIn.tooMany';
   if (isApiError(error, 400)) return 'studio.signIn.failed';
   return 'studio.errors.network';
