@@ -6,7 +6,9 @@
  * The password is read from STAFF_PASSWORD, or asked twice on a terminal (not echoed); it must
  * pass the strength rules (src/server/studio/passwords.ts). The TOTP secret is made here and its
  * otpauth:// URI printed once, for the staff member's authenticator app; it is not shown again.
- * Roles: editor, approver, client_manager, admin.
+ * Roles: editor, approver, client_manager, admin. Whoever runs it holds the server (and its key):
+ * it is how the first admin, and a second admin to approve roles, are made; every account it makes
+ * is in the audit log as `staff.create` with `via: staff:add` and no staff member.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -15,6 +17,7 @@ import {
   passwordProblem,
   type PasswordProblem,
 } from '../src/server/studio/passwords';
+import { recordAudit } from '../src/server/studio/audit';
 import { STAFF_ROLES, createStaff, isStaffRole } from '../src/server/studio/staff';
 import { withServerDatabase } from './lib/server-database';
 
@@ -118,6 +121,13 @@ const exitCode = await withServerDatabase(async (database, keys) => {
     new Date(),
   );
   if (result.ok) {
+    // Made on the server, not through the studio's four eyes: the audit log says so.
+    await recordAudit(database.db, new Date(), {
+      staffId: null,
+      action: 'staff.create',
+      subject: result.email,
+      detail: { id: result.id, name: name.trim(), role, via: 'staff:add' },
+    });
     console.log(`Staff account ${result.email} (${role}) made in ${database.location}.`);
     console.log('Add this to the authenticator app now; it is not shown again:');
     console.log(result.otpauthUri);
