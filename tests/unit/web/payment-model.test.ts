@@ -264,7 +264,7 @@ describe('the other stages', () => {
         value: 13,
         label: 'Mastercard ****4444',
         disabled: true,
-        hint: 'Funding method is expired.',
+        hint: 'This payment method has expired. Choose another one or add a new one.',
       },
       { value: 14, label: 'Checking ****6789' },
     ]);
@@ -379,13 +379,13 @@ describe('payment error messages (spec section 8)', () => {
     );
     expect(paymentErrorMessage(['sif_invalid'], tr, i18n)).toBe('The settlement plan is invalid.');
     expect(paymentErrorMessage(['weird', 'odd'], tr, i18n)).toBe(
-      'Your payment could not be submitted. Please try again (weird, odd).',
+      'Your payment could not be submitted. Please try again in a few minutes; if it fails again, call us.',
     );
     expect(paymentErrorMessage([], tr, i18n)).toBe(
       'Your payment could not be submitted. Please try again.',
     );
     expect(paymentErrorMessage(['unknown'], tr, i18n)).toBe(
-      'Your payment could not be submitted. Please try again (unknown).',
+      'Your payment could not be submitted. Please try again in a few minutes; if it fails again, call us.',
     );
   });
 });
