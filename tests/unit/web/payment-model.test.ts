@@ -300,7 +300,7 @@ describe('the other stages', () => {
     const texts = agreementTexts(data('one-time'), answers);
     expect(texts.recurring).toBe(false);
     expect(texts.authorization).toBe(
-      'I, Maria Garcia, authorize MRS to make a single electronic payment of $60.00 from Visa ****1111 on March 11, 2026, for account LU1.10001 (Northwind Bank). This authorization is for this one payment only. To cancel it, call us at 800-555-0100 at least 1 business day before March 11, 2026.',
+      'I, Maria Garcia, authorize MRS to make a single electronic payment of $60.00 from Visa ****1111 on March 11, 2026, for account LU1.10001 (Northwind Bank). This authorization is for this one payment only. To cancel it, call us at 800-555-0100 at least 1 business day before March 11, 2026. If the payment fails, MRS may try it again within 30 days of March 11, 2026.',
     );
     expect(texts.eSign).toContain('selecting Pay $60.00');
     const spanish = agreementTexts(data('one-time', { language: 'es' }), answers);
