@@ -507,7 +507,9 @@ export function fundingSuite(dialect: string, makeDatabase: DatabaseFactory): vo
           targetId: first?.id,
         });
         expect(expired.status).toBe(422);
-        expect(expired.body.message).toBe('This payment method has expired. Choose another one or add a new one.');
+        expect(expired.body.message).toBe(
+          'This payment method has expired. Choose another one or add a new one.',
+        );
         expect(
           (
             await attach({

@@ -39,7 +39,12 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.getByRole('heading', { level: 2 })).toHaveText(
           lang === 'en'
             ? ['Settlement', 'Balance in full (monthly plan)', 'Pay in full', 'One-time payment']
-            : ['Acuerdo de liquidación', 'Plan de pagos mensual del total', 'Pagar el total', 'Pago único'],
+            : [
+                'Acuerdo de liquidación',
+                'Plan de pagos mensual del total',
+                'Pagar el total',
+                'Pago único',
+              ],
         );
         expect(await horizontalOverflow(page)).toBe(0);
         await expectNoAxeViolations(page);
