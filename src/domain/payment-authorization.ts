@@ -4,7 +4,7 @@
  * with the payment's facts filled in. The browser shows exactly these texts; the server builds them
  * again from the submission to keep and to print the debtor's copy, so the two never differ.
  */
-import { interpolate } from '../engine/form/messages';
+import { interpolateStrict } from '../engine/form/messages';
 import { formatPhone } from '../engine/form/theme/format';
 import { localize, type Language } from '../engine/i18n/split';
 import type { LocalizedText } from '../generated/types/api/localized-text';
@@ -80,7 +80,8 @@ export function authorizationTexts(
     last: payments.length > 0 ? day(payments[payments.length - 1]!.date) : '',
     schedule: payments.map((p) => `${day(p.date)}: ${money(p.cents)}`).join('; '),
   };
-  const text = (template: LocalizedText) => interpolate(localize(template, language), values);
+  // Fails closed: a placeholder without a value throws (MissingPlaceholderValue), never a blank.
+  const text = (template: LocalizedText) => interpolateStrict(localize(template, language), values);
   const recurring = payments.length > 1;
   return {
     version: content.version,

@@ -140,15 +140,15 @@ export function formsSuite(dialect: string, makeDatabase: DatabaseFactory): void
           'terms not accepted',
           { accountNumber: 'LU1.10001', notMyDebt: true, termsAccepted: false },
           '/termsAccepted',
-          'You must accept the terms to submit the form.',
-          'Debe aceptar los términos para enviar el formulario.',
+          'Confirm that the information you provided is true to submit your dispute.',
+          'Confirme que la información que proporcionó es verdadera para enviar su disputa.',
         ],
         [
           'terms missing',
           { accountNumber: 'LU1.10001', notMyDebt: true },
           '/termsAccepted',
-          'You must accept the terms to submit the form.',
-          'Debe aceptar los términos para enviar el formulario.',
+          'Confirm that the information you provided is true to submit your dispute.',
+          'Confirme que la información que proporcionó es verdadera para enviar su disputa.',
         ],
       ])('rejects %s with the spec text', async (_name, body, path, en, es) => {
         const res = await call<ErrorBody>(server, '/api/Account/SubmitDispute', {

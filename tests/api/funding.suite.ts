@@ -507,7 +507,9 @@ export function fundingSuite(dialect: string, makeDatabase: DatabaseFactory): vo
           targetId: first?.id,
         });
         expect(expired.status).toBe(422);
-        expect(expired.body.message).toBe('Funding method is expired.');
+        expect(expired.body.message).toBe(
+          'This payment method has expired. Choose another one or add a new one.',
+        );
         expect(
           (
             await attach({
@@ -580,7 +582,7 @@ export function fundingSuite(dialect: string, makeDatabase: DatabaseFactory): vo
         for (const bad of [addDays(today(), -1), addDays(today(), 20), '2025-02-30', 'soon']) {
           const res = await move(bad);
           expect(res.status, bad).toBe(422);
-          expect(res.body.message).toBe('Invalid date');
+          expect(res.body.message).toBe('Choose a date from today to the latest date shown.');
         }
         const ok = await move(addDays(today(), 12));
         expect(ok.status, ok.text).toBe(200);
@@ -597,7 +599,7 @@ export function fundingSuite(dialect: string, makeDatabase: DatabaseFactory): vo
           const res = await call<ErrorBody>(server, path, { token, lang: 'es' });
           expect(res.status).toBe(422);
           expect(res.body.message).toBe(
-            'Este acuerdo de pago no se puede cambiar en línea. Por favor, llámenos.',
+            'Este plan de pagos no se puede cambiar en línea. Por favor, llámenos.',
           );
         }
         const move = await call(server, '/api/Account/MoveNextPayment', {

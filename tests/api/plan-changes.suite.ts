@@ -473,7 +473,7 @@ export function planChangesSuite(dialect: string, makeDatabase: DatabaseFactory)
         .executeTakeFirstOrThrow();
       expect(row.kind).toBe('change-plan');
       expect(row.new_arrangement_id).toBe(activeId);
-      expect(row.content_version).toBe('2026-11-23');
+      expect(row.content_version).toBe('2026-12-06');
       expect(row.statement).toBe(res.body.statement);
       // The old plan is gone: changing it again is a stale request.
       expect(

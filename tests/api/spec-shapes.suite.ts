@@ -100,7 +100,7 @@ export function specShapesSuite(dialect: string, makeDatabase: DatabaseFactory):
       const unsigned = await send({ ...specDispute, finalVerify: undefined }, 'es');
       expect(fieldErrors(unsigned.body)).toEqual(['/finalVerify required']);
       expect(unsigned.body.errors?.[0]?.message).toBe(
-        'Debe aceptar los términos para enviar el formulario.',
+        'Confirme que la información que proporcionó es verdadera para enviar su disputa.',
       );
       const badAccount = await send({ ...specDispute, account: 'nope' });
       expect(fieldErrors(badAccount.body)).toEqual(['/account pattern']);

@@ -520,6 +520,52 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         expect(unknownDraft.status).toBe(404);
       });
 
+      it('refuses a placeholder the authorization may not use ({{ssnFull}} in both languages): in the checks and on submit (issue 40)', async () => {
+        const draft = await newDraft('editor', 'Authorization with an unknown value');
+        const auth = original as { single: { en: string; es: string } };
+        const put = await putFile('editor', draft.id, AUTHORIZATION, {
+          ...auth,
+          single: {
+            en: `${auth.single.en} Your SSN is {{ssnFull}}.`,
+            es: `${auth.single.es} Su número de Seguro Social es {{ssnFull}}.`,
+          },
+        });
+        expect(put.status, put.text).toBe(200);
+        const undeclared = {
+          path: AUTHORIZATION,
+          pointer: '/single',
+          code: 'placeholderNotDeclared',
+          values: { placeholder: 'ssnFull' },
+        };
+        const english =
+          'placeholder "ssnFull" is not declared for this text in flows/glossary/placeholders.json: it would be shown as nothing';
+        expect(put.body.checks).toEqual([{ ...undeclared, message: english }]);
+        const refused = await as<ErrorAnswer>('editor', `/drafts/${draft.id}/submit`, {
+          body: {},
+        });
+        expect(refused.status).toBe(422);
+        expect(refused.body.errors).toEqual([
+          { path: `${AUTHORIZATION}#/single`, keyword: 'check', message: english },
+        ]);
+        const spanish = await as<ErrorAnswer>('editor', `/drafts/${draft.id}/submit`, {
+          body: {},
+          headers: { 'accept-language': 'es' },
+        });
+        expect(spanish.status).toBe(422);
+        expect(spanish.body.errors).toEqual([
+          {
+            path: `${AUTHORIZATION}#/single`,
+            keyword: 'check',
+            message:
+              'el marcador "ssnFull" no está declarado para este texto en flows/glossary/placeholders.json: se mostraría vacío',
+          },
+        ]);
+        // Still a draft: nothing was submitted.
+        expect((await as<Draft>('editor', `/drafts/${draft.id}`)).body).toMatchObject({
+          status: 'editing',
+        });
+      });
+
       it('shows the checks of check:config in a draft (missing Spanish, different placeholders, a client setting out of range) and refuses to submit it', async () => {
         const texts = await newDraft('editor', 'Broken texts');
         const broken = await putFile('editor', texts.id, AUTHORIZATION, {

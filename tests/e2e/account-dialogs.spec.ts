@@ -139,7 +139,11 @@ for (const { name, viewport } of VIEWPORTS) {
           ),
         ).toBeVisible();
         await date.fill(addDays(args.latestDate, 1));
-        await expect(dialog.getByText(tr(lang, 'Invalid date', 'Fecha no válida'))).toBeVisible();
+        await expect(
+          dialog.getByText(
+            tr(lang, 'The new date cannot be after', 'La nueva fecha no puede ser posterior al'),
+          ),
+        ).toBeVisible();
 
         const target = addDays(args.currentDate, 1);
         await date.fill(target);

@@ -145,7 +145,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page).toHaveURL(/\/accounts\/LU1\.10001$/);
         const success = toast(
           page,
-          tr(lang, 'Bankruptcy submitted successfully', 'La bancarrota se envió correctamente'),
+          tr(lang, 'Your bankruptcy notice was sent', 'Se envió su notificación de bancarrota'),
         );
         await expect(success).toContainText(
           tr(
@@ -204,7 +204,7 @@ test('Robert: a real report marks the account, once', async ({ page }) => {
     event: 'bankruptcy_submitted',
     properties: { chapter: '7' },
   });
-  await expect(toast(page, 'Bankruptcy submitted successfully')).toBeVisible();
+  await expect(toast(page, 'Your bankruptcy notice was sent')).toBeVisible();
   await expect(page.getByTestId('bankruptcy-reported')).toBeVisible();
   await page.goto('/accounts/DU8.70001/bankruptcy');
   await expect(page.getByTestId('bankruptcy-done')).toBeVisible();

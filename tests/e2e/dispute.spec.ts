@@ -53,8 +53,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.locator('#dispute_termsAccepted')).toHaveAccessibleDescription(
           tr(
             lang,
-            'You must accept the terms to submit the form.',
-            'Debe aceptar los términos para enviar el formulario.',
+            'Confirm that the information you provided is true to submit your dispute.',
+            'Confirme que la información que proporcionó es verdadera para enviar su disputa.',
           ),
         );
         await expectNoAxeViolations(page);

@@ -38,8 +38,13 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect.poll(() => variants(page)).toEqual(['sif', 'bif', 'pif', 'one-time']);
         await expect(page.getByRole('heading', { level: 2 })).toHaveText(
           lang === 'en'
-            ? ['Savings plan', 'Balance in full (monthly plan)', 'Pay in full', 'One-time payment']
-            : ['Plan de ahorro', 'Plan de pagos mensual del total', 'Pagar el total', 'Pago único'],
+            ? ['Settlement', 'Balance in full (monthly plan)', 'Pay in full', 'One-time payment']
+            : [
+                'Acuerdo de liquidación',
+                'Plan de pagos mensual del total',
+                'Pagar el total',
+                'Pago único',
+              ],
         );
         expect(await horizontalOverflow(page)).toBe(0);
         await expectNoAxeViolations(page);

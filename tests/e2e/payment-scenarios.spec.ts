@@ -58,7 +58,9 @@ test('each sandbox decline is told in words, the expired method cannot be chosen
     .getByTestId('stage-funding')
     .getByRole('radio', { name: /Mastercard \*\*\*\*4444/ });
   await expect(expired).toBeDisabled();
-  await expect(page.getByTestId('stage-funding')).toContainText('Funding method is expired.');
+  await expect(page.getByTestId('stage-funding')).toContainText(
+    'This payment method has expired. Choose another one or add a new one.',
+  );
 
   const declines = [
     [SANDBOX.insufficientFunds, 'insufficient'],

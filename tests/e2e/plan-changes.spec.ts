@@ -55,7 +55,7 @@ for (const lang of LANGS) {
       const consequences = page.getByTestId('cancel-plan-consequences');
       await expect(consequences).toContainText(tr(lang, 'stays due', 'sigue adeudado'));
       await expect(consequences).toContainText(
-        tr(lang, 'already sent to your bank will still post', 'ya enviados a su banco'),
+        tr(lang, 'already sent to your bank will still be taken', 'ya enviados a su banco'),
       );
       await expect(page.getByTestId('cancel-plan-kept')).toHaveCount(0);
       await expect(page.getByTestId('cancel-plan-stopped').getByRole('row')).toHaveCount(4);

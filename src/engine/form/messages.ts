@@ -40,6 +40,28 @@ export function interpolate(text: string, params: Record<string, unknown> = {}):
   });
 }
 
+/** A `{{name}}` of a text that has no value: the words would be incomplete. */
+export class MissingPlaceholderValue extends Error {
+  constructor(readonly placeholder: string) {
+    super(`no value for the placeholder {{${placeholder}}}`);
+    this.name = 'MissingPlaceholderValue';
+  }
+}
+
+/**
+ * Replaces `{{name}}` with `params[name]`, for the words a debtor accepts or is given as a record
+ * (authorizations, plan-change statements): a name without a value (unknown, undefined or null)
+ * throws MissingPlaceholderValue rather than leaving a blank (issue 40). check:config refuses a
+ * placeholder a text may not use (flows/glossary/placeholders.json); this is what stops one anyway.
+ */
+export function interpolateStrict(text: string, params: Record<string, unknown>): string {
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_match, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (value === undefined || value === null) throw new MissingPlaceholderValue(name);
+    return String(value);
+  });
+}
+
 export interface MessageRequest {
   field: string;
   keyword: string;

@@ -6,9 +6,12 @@
  * cut, SQLite's write lock held past the busy timeout: db/unavailable.ts) is answered 503
  * `serviceUnavailable` with Retry-After, not 500: the same request may succeed a moment later.
  * Every 503 carries Retry-After (a payment that was interrupted, `paymentInterrupted`, too).
+ * A text a debtor accepts that has a placeholder without a value (MissingPlaceholderValue, issue
+ * 40) is answered 422 `textUnavailable`: nothing was recorded nor taken.
  */
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MissingPlaceholderValue } from '@/engine/form/messages';
 import type { ErrorBody, FieldError } from '@/generated/types/api/error';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { pickLanguage, type Language, type MessageCatalog, type MessageKey } from './messages';
@@ -122,6 +125,15 @@ export function registerErrorHandling(app: FastifyInstance, catalog: MessageCata
       if (error.statusCode === 503)
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(request, reply, error.statusCode, error.messageKey, error.extra);
+    }
+    if (error instanceof MissingPlaceholderValue) {
+      // A text the debtor would accept has a placeholder without a value: nothing is recorded or
+      // taken, and the answer says so (never a blank in a legal text, never a 500).
+      request.log.error(
+        { placeholder: error.placeholder },
+        'a text has a placeholder without a value',
+      );
+      return sendError(request, reply, 422, 'textUnavailable');
     }
     if (isDatabaseUnavailable(error)) {
       // No stack: what failed is the connection, not the code. The code names the cause.

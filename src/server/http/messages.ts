@@ -102,6 +102,7 @@ export const MESSAGE_KEYS = [
   'invalidPaymentDate',
   'paymentAlreadyScheduled',
   'paymentInterrupted',
+  'textUnavailable',
   'staffSignInFailed',
   'staffLocked',
   'staffRoleWaiting',

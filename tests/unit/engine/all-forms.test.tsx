@@ -51,7 +51,12 @@ const CONTEXT = {
   ],
   fundingMethods: [
     { value: 1, label: 'Visa ****1111' },
-    { value: 2, label: 'Mastercard ****4444', disabled: true, hint: 'Funding method is expired.' },
+    {
+      value: 2,
+      label: 'Mastercard ****4444',
+      disabled: true,
+      hint: 'This payment method has expired. Choose another one or add a new one.',
+    },
   ],
   hasMethods: 1,
   isBusiness: 0,

@@ -38,11 +38,13 @@ describe('context: rules read $context, date limits name context days (reschedul
     ]);
   });
 
-  it("after the latest day, before the earliest day or not a date: 'Invalid date'", () => {
-    expect(moveTo('2026-12-07')).toEqual([['dateMax', 'Invalid date']]);
-    expect(moveTo('2026-11-20')).toEqual([['dateMin', 'Invalid date']]);
-    expect(moveTo('2026-13-40')).toEqual([['pattern', 'Invalid date']]);
-    expect(moveTo(undefined)).toEqual([['required', 'Invalid date']]);
+  it('after the latest day, before the earliest day or not a date: says what to do', () => {
+    expect(moveTo('2026-12-07')).toEqual([
+      ['dateMax', 'The new date cannot be after December 6, 2026.'],
+    ]);
+    expect(moveTo('2026-11-20')).toEqual([['dateMin', 'The new date cannot be before today.']]);
+    expect(moveTo('2026-13-40')).toEqual([['pattern', 'Enter the date as MM/DD/YYYY.']]);
+    expect(moveTo(undefined)).toEqual([['required', 'Choose the new date of the payment.']]);
   });
 
   it('bounds the picker with the context days and puts the latest day in the help text', () => {

@@ -201,7 +201,9 @@ describe('checkbox group (dispute reasons)', () => {
     expect(other.getAttribute('aria-invalid')).not.toBe('true');
     expect(document.activeElement).toBe(boxes[0]);
     const terms = input('dispute_termsAccepted');
-    expect(describedBy(terms)).toContain('You must accept the terms to submit the form.');
+    expect(describedBy(terms)).toContain(
+      'Confirm that the information you provided is true to submit your dispute.',
+    );
     expect((await axe.run(container, AXE)).violations).toEqual([]);
 
     await user.click(other);

@@ -116,6 +116,22 @@ const SPANISH: { [C in CheckCode]: [Extract<Check, { code: C }>['values'], strin
   ],
   onlyLastStageSubmits: [{}, 'solo la última etapa envía'],
   submitNeedsForm: [{}, 'una etapa que envía necesita un formulario'],
+  placeholderNotDeclared: [
+    { placeholder: 'ssnFull' },
+    'el marcador "ssnFull" no está declarado para este texto en flows/glossary/placeholders.json: se mostraría vacío',
+  ],
+  placeholderUnknown: [
+    { placeholder: 'ssnFull' },
+    'el marcador "ssnFull" no tiene significado ni ejemplo en values',
+  ],
+  countWithoutPlural: [
+    {},
+    'un texto que muestra una cantidad necesita formas en plural (claves que terminan en _one y _other)',
+  ],
+  forbiddenTerm: [
+    { term: 'plan de ahorro', instead: 'acuerdo de liquidación' },
+    'el texto en español usa "plan de ahorro", que el glosario prohíbe: use "acuerdo de liquidación" (flows/glossary/forbidden-es.json)',
+  ],
 };
 
 describe("the checks' messages in the staff member's language", () => {

@@ -264,7 +264,7 @@ describe('the other stages', () => {
         value: 13,
         label: 'Mastercard ****4444',
         disabled: true,
-        hint: 'Funding method is expired.',
+        hint: 'This payment method has expired. Choose another one or add a new one.',
       },
       { value: 14, label: 'Checking ****6789' },
     ]);
@@ -300,7 +300,7 @@ describe('the other stages', () => {
     const texts = agreementTexts(data('one-time'), answers);
     expect(texts.recurring).toBe(false);
     expect(texts.authorization).toBe(
-      'I, Maria Garcia, authorize MRS to make a single electronic payment of $60.00 from Visa ****1111 on March 11, 2026, for account LU1.10001 (Northwind Bank). This authorization is for this one payment only. To cancel it, call us at 800-555-0100 at least 1 business day before March 11, 2026.',
+      'I, Maria Garcia, authorize MRS to make a single electronic payment of $60.00 from Visa ****1111 on March 11, 2026, for account LU1.10001 (Northwind Bank). This authorization is for this one payment only. To cancel it, call us at 800-555-0100 at least 1 business day before March 11, 2026. If the payment fails, MRS may try it again within 30 days of March 11, 2026.',
     );
     expect(texts.eSign).toContain('selecting Pay $60.00');
     const spanish = agreementTexts(data('one-time', { language: 'es' }), answers);
@@ -379,13 +379,13 @@ describe('payment error messages (spec section 8)', () => {
     );
     expect(paymentErrorMessage(['sif_invalid'], tr, i18n)).toBe('The settlement plan is invalid.');
     expect(paymentErrorMessage(['weird', 'odd'], tr, i18n)).toBe(
-      'Your payment could not be submitted. Please try again (weird, odd).',
+      'Your payment could not be submitted. Please try again in a few minutes; if it fails again, call us.',
     );
     expect(paymentErrorMessage([], tr, i18n)).toBe(
       'Your payment could not be submitted. Please try again.',
     );
     expect(paymentErrorMessage(['unknown'], tr, i18n)).toBe(
-      'Your payment could not be submitted. Please try again (unknown).',
+      'Your payment could not be submitted. Please try again in a few minutes; if it fails again, call us.',
     );
   });
 });

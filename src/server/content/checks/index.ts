@@ -11,7 +11,10 @@
  * - the sign-in policy passes its domain checks and allows every kind the sign-in form offers;
  * - rules files pass their domain's checks (unknown facts, outcomes, the journey's variants);
  * - page files name forms, data sources, calls and texts that exist (pages.ts);
- * - a journey names forms of flows/forms, its rules are well formed and its texts exist.
+ * - a journey names forms of flows/forms, its rules are well formed and its texts exist;
+ * - every {{placeholder}} is declared for its text in flows/glossary/placeholders.json, a text
+ *   with {{count}} has plural forms, and no Spanish text uses a term of
+ *   flows/glossary/forbidden-es.json (glossary.ts).
  *
  * Problems come in the order of the files (sorted paths), each file's in the order found.
  */
@@ -34,6 +37,7 @@ import {
 import { MetaSchemas } from './meta';
 import { PageChecks } from './pages';
 import { englishMessage, problem } from './problems';
+import { checkGlossary, readGlossary } from './glossary';
 import { checkRules, checkTexts } from './texts';
 import type { Check } from './problems';
 import {
@@ -108,6 +112,7 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
       else if (inFolder(file, 'texts')) texts.set(baseName(file), json);
     }
     const pages = new PageChecks(report, schemas, env.routerPaths);
+    const glossary = readGlossary(parsed);
 
     for (const file of files) {
       if (Object.hasOwn(invalid, file)) {
@@ -124,6 +129,7 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
         const metaValid = await meta.check(report, file, json);
         checkTexts(report, file, json, '');
         checkRules(report, file, json, '');
+        checkGlossary(report, file, json, glossary);
         if (inFolder(file, 'forms')) await checkFormAgainstSchema(report, schemas, file, json);
         // Rules files also get their domain's own checks: unknown fact names, outcomes, derived values.
         const name = baseName(file);

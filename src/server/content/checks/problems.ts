@@ -53,6 +53,14 @@ export interface CheckValues {
   unknownCall: { call: string; known: string[] };
   onlyLastStageSubmits: Record<string, never>;
   submitNeedsForm: Record<string, never>;
+  /** A {{placeholder}} that flows/glossary/placeholders.json does not declare for the text. */
+  placeholderNotDeclared: { placeholder: string };
+  /** A value a text may use that the declarations give no meaning and sample. */
+  placeholderUnknown: { placeholder: string };
+  /** A text with {{count}} without plural forms. */
+  countWithoutPlural: Record<string, never>;
+  /** A Spanish text uses a term of flows/glossary/forbidden-es.json. */
+  forbiddenTerm: { term: string; instead: string };
 }
 
 export type CheckCode = keyof CheckValues;
@@ -111,6 +119,14 @@ export const ENGLISH: { [C in CheckCode]: (values: CheckValues[C]) => string } =
   unknownCall: ({ call, known }) => `call "${call}" is not one of ${known.join(', ')}`,
   onlyLastStageSubmits: () => 'only the last stage submits',
   submitNeedsForm: () => 'a stage that submits needs a form',
+  placeholderNotDeclared: ({ placeholder }) =>
+    `placeholder "${placeholder}" is not declared for this text in flows/glossary/placeholders.json: it would be shown as nothing`,
+  placeholderUnknown: ({ placeholder }) =>
+    `placeholder "${placeholder}" has no meaning and sample in values`,
+  countWithoutPlural: () =>
+    'a text that shows a count needs plural forms (keys ending in _one and _other)',
+  forbiddenTerm: ({ term, instead }) =>
+    `the Spanish text uses "${term}", which the glossary forbids: use "${instead}" (flows/glossary/forbidden-es.json)`,
 };
 
 /** The English line of a check. */

@@ -19,6 +19,7 @@ import { useQueryClient } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { FormData, FormFlow } from '@/engine/form/flow';
+import { MissingPlaceholderValue } from '@/engine/form/messages';
 import type { CompiledForm } from '@/engine/form/precompiled';
 import { SchemaForm } from '@/engine/form/SchemaForm';
 import { widgetsLoading } from '@/engine/form/theme/lazy';
@@ -341,6 +342,19 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     const contact = stage.addMethod?.contact
       ? evaluate(stage.addMethod.contact as JsonLogic, facts)
       : undefined;
+    // The words a debtor accepts fail closed (issue 40): a text with a placeholder the portal has
+    // no value for is neither shown with a blank nor unrendered, and cannot be accepted.
+    let context: ReturnType<typeof stageContext>;
+    try {
+      context = stageContext(stage, facts);
+    } catch (error) {
+      if (!(error instanceof MissingPlaceholderValue)) throw error;
+      return (
+        <MessageBar intent="error" role="alert" data-testid="text-unavailable">
+          <MessageBarBody>{t('payment.textUnavailable')}</MessageBarBody>
+        </MessageBar>
+      );
+    }
     return (
       <>
         {stageError && (
@@ -354,7 +368,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
           schema={compiled.schema}
           validator={compiled.validator}
           formData={initial}
-          context={stageContext(stage, facts)}
+          context={context}
           today={data.today}
           busy={busy || submission.busy}
           onSubmit={onSubmit}
