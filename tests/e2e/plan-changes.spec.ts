@@ -42,6 +42,26 @@ async function openOffer(page: Page, accountNumber: string, offer: string): Prom
 
 const date = (day: string, lang: Lang) => formatLongDay(day, lang);
 
+/** A plan's words as the choice shows them: its equal payments and, when it differs, the last. */
+function planWordsOf(lang: Lang, schedule: readonly { amount: number }[]): string {
+  const amounts = schedule.map((p) => p.amount);
+  const first = amounts[0]!;
+  const last = amounts[amounts.length - 1]!;
+  if (last === first) {
+    return tr(
+      lang,
+      `${amounts.length} monthly payments of ${formatUsd(first, 'en')}`,
+      `${amounts.length} pagos mensuales de ${formatUsd(first, 'es')}`,
+    );
+  }
+  const count = amounts.length - 1;
+  return tr(
+    lang,
+    `${count} ${count === 1 ? 'payment' : 'monthly payments'} of ${formatUsd(first, 'en')} and a last payment of ${formatUsd(last, 'en')}`,
+    `${count} ${count === 1 ? 'pago' : 'pagos mensuales'} de ${formatUsd(first, 'es')} y un último pago de ${formatUsd(last, 'es')}`,
+  );
+}
+
 for (const lang of LANGS) {
   for (const { name, viewport } of VIEWPORTS) {
     test(`cancel a plan: nothing more is taken (${lang}, ${name})`, async ({ page }) => {
@@ -198,11 +218,7 @@ for (const lang of LANGS) {
       await checkScreen(page);
       await page
         .getByRole('radio', {
-          name: tr(
-            lang,
-            `${choice.months} monthly payments of ${formatUsd(choice.perMonth, 'en')}`,
-            `${choice.months} pagos mensuales de ${formatUsd(choice.perMonth, 'es')}`,
-          ),
+          name: planWordsOf(lang, choice.schedule),
         })
         .check();
       await page.locator('#plan-months-choice button[type="submit"]').click();
