@@ -10,6 +10,11 @@ import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatCents, type Language } from '../../../src/domain/money';
+import {
+  cancellationTexts,
+  dayChangeStatement,
+  type PlanChangeContent,
+} from '../../../src/domain/plan-change-texts';
 import { planSentence, planSummary, planWords } from '../../../src/domain/plan-summary';
 import { pluralTranslate } from '../../../src/engine/i18n/plural';
 import { treeTranslator } from '../../../src/engine/form/messages';
@@ -142,4 +147,35 @@ describe('planSummary', () => {
       expect(checked).toBeGreaterThan(59 * 3 * 150);
     });
   }
+});
+
+describe('plan change statements with a count (issue 40 item 7)', () => {
+  const content = JSON.parse(
+    readFileSync(path.join(root, 'flows/content/plan-change.json'), 'utf8'),
+  ) as PlanChangeContent;
+  const facts = {
+    name: 'Kim Doe',
+    agency: 'MRS',
+    accountNumber: 'LU1.10001',
+    creditor: 'Contoso Bank',
+    phone: '8005550100',
+    balanceCents: 10_000,
+    savingsCents: 0,
+    settlement: false,
+    today: '2026-12-06',
+  };
+  const one = [{ date: '2027-01-05', cents: 5_000 }];
+  const two = [...one, { date: '2027-02-05', cents: 5_000 }];
+
+  it('say one payment in the singular, in English and Spanish', () => {
+    const cancel = (language: Language, stopped: typeof one) =>
+      cancellationTexts(content, language, facts, { stopped, kept: [] }).statement;
+    expect(cancel('en', one)).toContain('its 1 remaining scheduled payment.');
+    expect(cancel('es', one)).toContain('su 1 pago programado restante.');
+    expect(cancel('en', two)).toContain('its 2 remaining scheduled payments.');
+    expect(cancel('es', two)).toContain('sus 2 pagos programados restantes.');
+    expect(dayChangeStatement(content, 'es', facts, 5, one)).toContain('mi 1 pago restante');
+    expect(dayChangeStatement(content, 'en', facts, 5, one)).toContain('my 1 remaining payment ');
+    expect(dayChangeStatement(content, 'es', facts, 5, two)).toContain('mis 2 pagos restantes');
+  });
 });
