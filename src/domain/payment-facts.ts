@@ -96,7 +96,13 @@ function planOption(data: PaymentData, plan: PlanChoice, t: Translate): FormOpti
   const count = plan.schedule.length;
   const summary = planSummary(plan.schedule.map((p) => p.cents));
   const details = [
-    { label: t('payment.plan.perMonth'), value: money(plan.perMonth) },
+    {
+      label:
+        summary?.lastCents !== undefined
+          ? t('payment.plan.perMonthBeforeLast')
+          : t('payment.plan.perMonth'),
+      value: money(plan.perMonth),
+    },
     ...(summary?.lastCents !== undefined
       ? [{ label: t('payment.plan.lastPayment'), value: money(summary.lastCents) }]
       : []),
