@@ -227,6 +227,8 @@ for (const lang of LANGS) {
       await expect(stage).toContainText(
         tr(lang, 'Your new plan beside your plan now', 'Su nuevo plan junto a su plan actual'),
       );
+      // What changes, in words: the last payment named when it differs (issue 40).
+      await expect(stage).toContainText(planWordsOf(lang, choice.schedule));
       // The new schedule beside the current one.
       await expect(page.getByTestId('change-plan-current').getByRole('row')).toHaveCount(
         offered.current.length + 1,
@@ -254,6 +256,7 @@ for (const lang of LANGS) {
       expect(((await response.json()) as { kind: string }).kind).toBe('change-plan');
       const confirmation = page.getByTestId('change-plan-confirmation');
       await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await expect(confirmation).toContainText(planWordsOf(lang, choice.schedule));
       await checkScreen(page);
       // The account page shows the new schedule.
       await confirmation.getByRole('link').click();
