@@ -58,7 +58,7 @@ const useStyles = makeStyles({
   description: { margin: 0, color: tokens.colorNeutralForeground2 },
   headline: {
     margin: 0,
-    whiteSpace: 'nowrap',
+    // A plan whose last payment differs says so at length: it wraps on a phone.
     fontSize: tokens.fontSizeBase600,
     lineHeight: tokens.lineHeightBase600,
     fontWeight: tokens.fontWeightSemibold,
