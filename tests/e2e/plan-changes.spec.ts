@@ -228,7 +228,7 @@ for (const lang of LANGS) {
         tr(lang, 'Your new plan beside your plan now', 'Su nuevo plan junto a su plan actual'),
       );
       // What changes, in words: the last payment named when it differs (issue 40).
-      await expect(stage).toContainText(planWordsOf(lang, choice.schedule));
+      await expect(page.locator('#main')).toContainText(planWordsOf(lang, choice.schedule));
       // The new schedule beside the current one.
       await expect(page.getByTestId('change-plan-current').getByRole('row')).toHaveCount(
         offered.current.length + 1,
