@@ -64,6 +64,7 @@ const scenes: Scene[] = [
   { name: 'verify-letter', path: '/verify-letter' },
   { name: 'contact-us', path: '/contact-us' },
   { name: 'terms', path: '/terms' },
+  { name: 'accessibility', path: '/accessibility' },
   {
     name: 'terms-dialog',
     path: '/login',
@@ -108,6 +109,8 @@ const scenes: Scene[] = [
   { name: 'payment-options', path: '/accounts/LU1.10001/paymentOptions', who: MARIA },
   { name: 'payment-one-time', path: '/accounts/LU1.10001/payment/one-time/start', who: MARIA },
   { name: 'payment-plan', path: '/accounts/LU1.10001/payment/sif/start', who: MARIA },
+  // A plan whose last payment differs (12 payments of $204.16, the last $204.24): named.
+  { name: 'payment-plan-bif', path: '/accounts/LU1.10001/payment/bif/start', who: MARIA },
   { name: 'dispute', path: '/accounts/LU1.10001/dispute', who: MARIA },
   { name: 'bankruptcy', path: '/accounts/LU1.10001/bankruptcy', who: MARIA },
   { name: 'contact-information', path: '/contact-information', who: MARIA },

@@ -36,6 +36,7 @@ import {
   type VariantConfig,
 } from './payment-journey';
 import type { PaymentVariant } from './payment-options';
+import { planSentence, planSummary } from './plan-summary';
 
 export type { Translate };
 
@@ -93,8 +94,18 @@ export function acceptedMethods(data: PaymentData): FundingMethod[] {
 function planOption(data: PaymentData, plan: PlanChoice, t: Translate): FormOption {
   const money = (cents: number) => formatCents(cents, data.language);
   const count = plan.schedule.length;
+  const summary = planSummary(plan.schedule.map((p) => p.cents));
   const details = [
-    { label: t('payment.plan.perMonth'), value: money(plan.perMonth) },
+    {
+      label:
+        summary?.lastCents !== undefined
+          ? t('payment.plan.perMonthBeforeLast')
+          : t('payment.plan.perMonth'),
+      value: money(plan.perMonth),
+    },
+    ...(summary?.lastCents !== undefined
+      ? [{ label: t('payment.plan.lastPayment'), value: money(summary.lastCents) }]
+      : []),
     { label: t('payment.plan.count'), value: String(count) },
     { label: t('payment.plan.total'), value: money(plan.total) },
   ];
@@ -108,7 +119,9 @@ function planOption(data: PaymentData, plan: PlanChoice, t: Translate): FormOpti
     : undefined;
   return {
     value: plan.numMonths,
-    label: t('payment.plan.label', { count, amount: money(plan.perMonth) }),
+    label: summary
+      ? planSentence(summary, 'payment.plan.label', data.language, t)
+      : t('payment.plan.label', { count, amount: money(plan.perMonth) }),
     details,
     table: scheduleTable(data, plan.schedule, t),
     ...(note ? { note } : {}),
@@ -318,10 +331,17 @@ function offerStart(data: PaymentData): JourneyFacts {
 }
 
 /** The schedule the answers make, in the forms the review lines and stage forms read. */
-function paymentsFacts(data: PaymentData, schedule: readonly ScheduledPayment[]): JourneyFacts {
+function paymentsFacts(
+  data: PaymentData,
+  schedule: readonly ScheduledPayment[],
+  t: Translate,
+): JourneyFacts {
   const first = schedule[0];
   const total = totalOf(schedule);
+  const summary = schedule.length > 1 ? planSummary(schedule.map((p) => p.cents)) : null;
   return {
+    /** More than one payment: what each payment takes, in words (the last named when it differs). */
+    planText: summary ? planSentence(summary, 'payment.plan.label', data.language, t) : null,
     count: schedule.length,
     single: flag(data.config.schedule === 'single'),
     firstDate: first?.date ?? null,
@@ -383,7 +403,7 @@ export function paymentFacts(
       }
       return agreement;
     },
-    payments: paymentsFacts(data, schedule),
+    payments: paymentsFacts(data, schedule, t),
     answers,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { interpolate } from '../engine/form/messages';
 import { formatPhone } from '../engine/form/theme/format';
+import { pluralSuffix } from '../engine/i18n/plural';
 import { localize, type Language } from '../engine/i18n/split';
 import type { LocalizedText } from '../generated/types/api/localized-text';
 import { formatLongDay } from './dates';
@@ -19,8 +20,10 @@ export interface PlanChangeContent {
     consequences: { text: LocalizedText; settlement?: boolean }[];
     kept: LocalizedText;
     statement: LocalizedText;
+    /** The statement when its count is one (`statement` is the plural form). */
+    statement_one?: LocalizedText;
   };
-  changeDay: { statement: LocalizedText };
+  changeDay: { statement: LocalizedText; statement_one?: LocalizedText };
   changePlan: { action: LocalizedText; noMethod: LocalizedText };
 }
 
@@ -50,6 +53,16 @@ export interface CancellationTexts {
   kept: string[];
   /** What the debtor confirms and is given a record of. */
   statement: string;
+}
+
+/** A statement in the plural form its count takes (`statement_one` for one, when given). */
+function statementFor(
+  texts: { statement: LocalizedText; statement_one?: LocalizedText },
+  count: number,
+  language: Language,
+): string {
+  const one = pluralSuffix(count, language) === 'one' ? texts.statement_one : undefined;
+  return localize(one ?? texts.statement, language);
 }
 
 const money = (cents: number, language: Language) => formatCents(cents, language);
@@ -88,7 +101,7 @@ export function cancellationTexts(
         date: day(payment.date, language),
       }),
     ),
-    statement: interpolate(localize(content.cancel.statement, language), values),
+    statement: interpolate(statementFor(content.cancel, values.count, language), values),
   };
 }
 
@@ -102,7 +115,7 @@ export function dayChangeStatement(
 ): string {
   const first = moved[0];
   const last = moved[moved.length - 1];
-  return interpolate(localize(content.changeDay.statement, language), {
+  return interpolate(statementFor(content.changeDay, moved.length, language), {
     name: facts.name,
     agency: facts.agency,
     accountNumber: facts.accountNumber,

@@ -14,6 +14,7 @@ import {
 } from './payment-journey';
 import type { OptionVariant, RulesCheckContext } from './payment-options';
 import { checkRules, firstMatch, type FirstMatchRules, type RulesFile } from './rules';
+import { planSummary } from './plan-summary';
 
 /** One option in money (cents; days `YYYY-MM-DD`). */
 export type OptionMoney =
@@ -33,6 +34,8 @@ export type OptionMoney =
       kind: 'plan';
       /** The plan the wizard offers first. */
       perPayment: number;
+      /** The last payment, when it differs from the others (they are then payments - 1). */
+      lastPayment?: number;
       payments: number;
       total: number;
       savings: number;
@@ -77,9 +80,11 @@ export function optionMoney(input: OptionMoneyInput): OptionMoney | null {
   const plan = defaultPlan(choices, config.defaultPlan);
   if (!plan) return null;
   const months = choices.map((choice) => choice.numMonths);
+  const last = planSummary(plan.schedule.map((p) => p.cents))?.lastCents;
   return {
     kind: 'plan',
     perPayment: plan.perMonth,
+    ...(last !== undefined ? { lastPayment: last } : {}),
     payments: plan.schedule.length || plan.numMonths,
     total: plan.total,
     savings: plan.savings,

@@ -50,13 +50,22 @@ for (const lang of LANGS) {
 
     await fewer.click();
     await expect(chosen).toHaveAttribute('data-value', '11');
-    const eleven = tr(lang, '11 monthly payments of $222.72', '11 pagos mensuales de $222.72');
+    // The last payment takes the cents left over, and is named (issue 40).
+    const eleven = tr(
+      lang,
+      '10 monthly payments of $222.72 and a last payment of $222.80',
+      '10 pagos mensuales de $222.72 y un último pago de $222.80',
+    );
     await expect(status).toHaveText(eleven);
     await expect(page.getByRole('slider')).toHaveAttribute('aria-valuetext', eleven);
     await more.click();
     await expect(chosen).toHaveAttribute('data-value', '12');
     await expect(status).toHaveText(
-      tr(lang, '12 monthly payments of $204.16', '12 pagos mensuales de $204.16'),
+      tr(
+        lang,
+        '11 monthly payments of $204.16 and a last payment of $204.24',
+        '11 pagos mensuales de $204.16 y un último pago de $204.24',
+      ),
     );
     await expect(more).toBeFocused();
     await axeStage(page);

@@ -125,6 +125,9 @@ SLOTS['studio-after'] = { templates: ['open'], methods: 'saved' };
 SLOTS['studio-client'] = { templates: ['open'], methods: 'saved', client: 'PRS' };
 // The studio's preview signs in as this debtor; a payment in a preview is refused.
 SLOTS['studio-preview'] = { templates: ['open'], methods: 'saved' };
+// A plan whose last payment differs, named on the choice, the review and the PDF (plan-words.spec.ts).
+SLOTS['uneven-plan-en'] = { templates: ['open'], methods: 'saved' };
+SLOTS['uneven-plan-es'] = { templates: ['open'], methods: 'saved' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

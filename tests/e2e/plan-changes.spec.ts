@@ -42,6 +42,26 @@ async function openOffer(page: Page, accountNumber: string, offer: string): Prom
 
 const date = (day: string, lang: Lang) => formatLongDay(day, lang);
 
+/** A plan's words as the choice shows them: its equal payments and, when it differs, the last. */
+function planWordsOf(lang: Lang, schedule: readonly { amount: number }[]): string {
+  const amounts = schedule.map((p) => p.amount);
+  const first = amounts[0]!;
+  const last = amounts[amounts.length - 1]!;
+  if (last === first) {
+    return tr(
+      lang,
+      `${amounts.length} monthly payments of ${formatUsd(first, 'en')}`,
+      `${amounts.length} pagos mensuales de ${formatUsd(first, 'es')}`,
+    );
+  }
+  const count = amounts.length - 1;
+  return tr(
+    lang,
+    `${count} ${count === 1 ? 'payment' : 'monthly payments'} of ${formatUsd(first, 'en')} and a last payment of ${formatUsd(last, 'en')}`,
+    `${count} ${count === 1 ? 'pago' : 'pagos mensuales'} de ${formatUsd(first, 'es')} y un último pago de ${formatUsd(last, 'es')}`,
+  );
+}
+
 for (const lang of LANGS) {
   for (const { name, viewport } of VIEWPORTS) {
     test(`cancel a plan: nothing more is taken (${lang}, ${name})`, async ({ page }) => {
@@ -198,11 +218,7 @@ for (const lang of LANGS) {
       await checkScreen(page);
       await page
         .getByRole('radio', {
-          name: tr(
-            lang,
-            `${choice.months} monthly payments of ${formatUsd(choice.perMonth, 'en')}`,
-            `${choice.months} pagos mensuales de ${formatUsd(choice.perMonth, 'es')}`,
-          ),
+          name: planWordsOf(lang, choice.schedule),
         })
         .check();
       await page.locator('#plan-months-choice button[type="submit"]').click();
@@ -211,6 +227,8 @@ for (const lang of LANGS) {
       await expect(stage).toContainText(
         tr(lang, 'Your new plan beside your plan now', 'Su nuevo plan junto a su plan actual'),
       );
+      // What changes, in words: the last payment named when it differs (issue 40).
+      await expect(page.locator('#main')).toContainText(planWordsOf(lang, choice.schedule));
       // The new schedule beside the current one.
       await expect(page.getByTestId('change-plan-current').getByRole('row')).toHaveCount(
         offered.current.length + 1,
@@ -238,6 +256,7 @@ for (const lang of LANGS) {
       expect(((await response.json()) as { kind: string }).kind).toBe('change-plan');
       const confirmation = page.getByTestId('change-plan-confirmation');
       await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+      await expect(confirmation).toContainText(planWordsOf(lang, choice.schedule));
       await checkScreen(page);
       // The account page shows the new schedule.
       await confirmation.getByRole('link').click();

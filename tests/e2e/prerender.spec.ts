@@ -23,6 +23,8 @@ import {
 const HEADINGS = {
   '/login': { en: 'Sign in to your account', es: 'Inicie sesión en su cuenta' },
   '/terms': { en: 'Terms of use', es: 'Términos de uso' },
+  // A content document with a page of its own (flows/content/accessibility.json `path`).
+  '/accessibility': { en: 'Accessibility statement', es: 'Declaración de accesibilidad' },
 } as const;
 
 /** The text of the page's first h1 in raw HTML (tags inside it dropped). */

@@ -198,7 +198,11 @@ for (const lang of LANGS) {
       await expect(option('sif').getByTestId('suggested-why')).toContainText('$980.00');
 
       await expect(option('bif').getByTestId('option-amount')).toHaveText(
-        tr(lang, '$204.16 × 12 payments', '$204.16 × 12 pagos'),
+        tr(
+          lang,
+          '$204.16 × 11 payments and a last payment of $204.24',
+          '$204.16 × 11 pagos y un último pago de $204.24',
+        ),
       );
       await expect(option('bif').getByTestId('option-total')).toHaveText('$2,450.00');
       await expect(option('bif').getByTestId('option-savings')).toHaveText('$0.00');

@@ -18,8 +18,9 @@ import type { PageConfig } from '../config';
 export const PRERENDERED_PATHS = ['/login', '/verify-letter', '/terms', '/privacy'];
 
 /**
- * PRERENDERED_PATHS and the public addresses of the page files (flows/pages `routes`, those
- * without parameters): /contact-us, and any page file added since the build.
+ * PRERENDERED_PATHS, the public addresses of the page files (flows/pages `routes`, those
+ * without parameters): /contact-us, and any page file added since the build, and the content
+ * documents with a page of their own.
  */
 export function prerenderedPaths(config: { readonly [folder: string]: unknown }): string[] {
   const pages = Object.values(config.pages ?? {}) as {
@@ -30,7 +31,12 @@ export function prerenderedPaths(config: { readonly [folder: string]: unknown })
       .filter((route) => route.access === 'public' && !route.path.includes(':'))
       .map((route) => `/${route.path}`),
   );
-  return [...new Set([...PRERENDERED_PATHS, ...fromPages])];
+  // The content documents that are pages of their own (flows/content `path`): /accessibility.
+  const documents = Object.values(config.content ?? {}) as { kind?: string; path?: unknown }[];
+  const fromContent = documents
+    .filter((document) => document.kind === 'document' && typeof document.path === 'string')
+    .map((document) => `/${String(document.path)}`);
+  return [...new Set([...PRERENDERED_PATHS, ...fromPages, ...fromContent])];
 }
 
 /**

@@ -10,6 +10,8 @@ import type { LocalizedText } from '../../generated/types/api/localized-text';
 import type { Language, MessageCatalog, MessageKey } from '../http/messages';
 import { formatLongDay } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
+import { planSentenceParts, planSummary } from '../../domain/plan-summary';
+import { pluralSuffix } from '../../engine/i18n/plural';
 import type { PaymentAuthorizationsTable } from '../payments/tables';
 import { renderPdf, type PdfBlock } from './pdf';
 
@@ -299,6 +301,22 @@ export function storedAuthorizationDocument(
   };
 }
 
+/**
+ * What a recurring authorization takes, in words: its equal payments and, when it differs, the
+ * last one (plan-summary.ts); the count alone for a schedule of other amounts.
+ */
+function recurringLine(doc: DocumentContext, authorization: AuthorizationDocument): string {
+  const summary = planSummary(authorization.payments.map((p) => p.amountCents));
+  if (!summary) {
+    return interpolate(doc.catalog.message('pdf.authorizationRecurring', doc.language), {
+      count: authorization.payments.length,
+    });
+  }
+  const { key, values } = planSentenceParts(summary, 'pdf.authorizationPlan', doc.language);
+  const plural = `${key}_${pluralSuffix(values.count, doc.language)}` as MessageKey;
+  return interpolate(doc.catalog.message(plural, doc.language), values);
+}
+
 /** The debtor's copy of a payment authorization: what was agreed, when, and every payment. */
 export function authorizationPdf(
   doc: DocumentContext,
@@ -330,7 +348,7 @@ export function authorizationPdf(
     { text: t('pdf.paymentMethod', { method: authorization.method }) },
     {
       text: authorization.recurring
-        ? t('pdf.authorizationRecurring', { count: authorization.payments.length })
+        ? recurringLine(doc, authorization)
         : t('pdf.authorizationSingle'),
       gapBefore: 8,
     },

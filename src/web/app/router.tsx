@@ -19,6 +19,7 @@ import {
 } from 'react-router-dom';
 import type { FormPageFile } from '../../generated/types/meta/page';
 import { portalConfig } from '../lib/config';
+import { pageDocuments } from '../lib/content';
 import { currentRole, rememberReturnPath, rememberSignOutReason } from '../lib/session';
 import { setUnauthorizedHandler } from '../lib/api';
 import { releasePrerenderedPage } from './prerendered';
@@ -95,6 +96,10 @@ const buildRoutes = (): RouteObject[] => [
           ...formPageRoutes('public'),
           { path: 'terms', element: <LegalPage document="terms" /> },
           { path: 'privacy', element: <LegalPage document="privacy" /> },
+          ...pageDocuments().map(({ name, document }) => ({
+            path: document.path,
+            element: <LegalPage document={name} />,
+          })),
           {
             element: <RequireRole roles={['letter', 'account']} />,
             children: [

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { localize } from '../../engine/i18n/split';
 import { useLanguage } from '../hooks/use-language';
-import type { ContentBlock } from '../lib/content';
+import { agencyInfo, type ContentBlock } from '../lib/content';
 import { LinkedText } from './linked-text';
 
 const useStyles = makeStyles({
@@ -62,7 +62,7 @@ export function ContentView({
           case 'address':
             return (
               <address key={i} className={styles.address}>
-                {block.lines.map((line) => (
+                {('agency' in block ? agencyInfo().mailingAddress : block.lines).map((line) => (
                   <div key={line}>{line}</div>
                 ))}
               </address>

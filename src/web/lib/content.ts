@@ -10,7 +10,9 @@ export type ContentBlock =
   | { type: 'heading'; text: LocalizedText }
   | { type: 'paragraph'; text: LocalizedText; links?: Record<string, string>; emphasis?: boolean }
   | { type: 'list'; items: LocalizedText[]; links?: Record<string, string> }
-  | { type: 'address'; lines: string[] };
+  | { type: 'address'; lines: string[] }
+  /** The agency's mailing address (agency.json). */
+  | { type: 'address'; agency: true };
 
 export interface ContentDocument {
   kind: 'document';
@@ -18,6 +20,10 @@ export interface ContentDocument {
   /** YYYY-MM-DD */
   updated: string;
   blocks: ContentBlock[];
+  /** A page of its own at /<path> (e.g. /accessibility). */
+  path?: string;
+  /** The words of the footer's link to that page. */
+  footerLink?: LocalizedText;
 }
 
 export interface AgencyInfo {
@@ -29,12 +35,22 @@ export interface AgencyInfo {
 }
 
 /** The legal documents the portal shows as pages and dialogs. */
-export type DocumentName = 'terms' | 'privacy' | 'state-disclosures' | 'e-sign';
+export type DocumentName = 'terms' | 'privacy' | 'state-disclosures' | 'e-sign' | (string & {});
 
 export function contentDocument(name: DocumentName): ContentDocument {
   const document = portalConfig().content[name] as ContentDocument | undefined;
   if (document?.kind !== 'document') throw new Error(`flows/content/${name}.json is missing`);
   return document;
+}
+
+/** The content documents that are pages of their own (`path`), in the order of flows/content. */
+export function pageDocuments(): { name: DocumentName; document: ContentDocument }[] {
+  return Object.entries(portalConfig().content)
+    .filter(([, document]) => {
+      const candidate = document as Partial<ContentDocument> | undefined;
+      return candidate?.kind === 'document' && typeof candidate.path === 'string';
+    })
+    .map(([name, document]) => ({ name, document: document as ContentDocument }));
 }
 
 export function agencyInfo(): AgencyInfo {

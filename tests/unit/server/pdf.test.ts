@@ -224,7 +224,7 @@ describe('PDF documents', () => {
           'Account number: LU1.10001',
           'Creditor: Contoso Bank',
           'Payment method: Visa ****1111',
-          'This is a recurring authorization for 3 payments.',
+          'This is a recurring authorization for 2 monthly payments of $100.00 and a last payment of $50.50.',
           'Payments',
           'Date Amount',
           'August 1, 2025 $100.00',

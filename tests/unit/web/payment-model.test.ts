@@ -219,6 +219,34 @@ describe('the arrangement stage of a plan', () => {
     'settlement',
   );
 
+  it('names a last payment that differs (issue 40), in the label and the details', () => {
+    const uneven = planChoices(
+      [
+        {
+          numMonths: 3,
+          discountPercent: 1,
+          discountedBalance: 1000,
+          estimatedPaymentAmountPerMonth: 333.33,
+          savings: 0,
+          payments: [333.33, 333.33, 333.34].map((amount, i) => ({
+            suggestedDate: `2026-0${4 + i}-10`,
+            amount,
+            minDate: TODAY,
+            maxDate: TODAY,
+          })),
+        },
+      ],
+      'payment',
+    );
+    const [three] = stageContext(data('bif', { plans: uneven }), 'arrangement', {}, t)
+      .plans as readonly FormOption[];
+    expect(three?.label).toBe('2 monthly payments of $333.33 and a last payment of $333.34');
+    expect(three?.details?.slice(0, 2)).toEqual([
+      { label: 'Each payment before the last', value: '$333.33' },
+      { label: 'Last payment', value: '$333.34' },
+    ]);
+  });
+
   it('lists each plan with what it means in money, its schedule, and the 1099 notice from $600', () => {
     const context = stageContext(data('sif', { plans }), 'arrangement', {}, t);
     const [three, six] = context.plans as readonly FormOption[];

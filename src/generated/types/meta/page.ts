@@ -121,9 +121,9 @@ export type Path = string;
  */
 export type TextKey = string;
 /**
- * How a value shows: money (US dollars), date (a long day), text.
+ * How a value shows: money (US dollars), date (a long day), text, plan (a list of payments with an `amount` in dollars, in words: its equal payments and, when it differs, the last one, from the texts payment.plan.label and payment.plan.labelLast, or its count and total from payment.plan.payments when its amounts vary).
  */
-export type Format = 'money' | 'date' | 'text';
+export type Format = 'money' | 'date' | 'text' | 'plan';
 
 export interface Link {
   text: TextKey;

@@ -7,7 +7,7 @@ import { LegalModal } from '../../components/legal-modal';
 import { RouterLink } from '../../components/router-link';
 import { useLanguage } from '../../hooks/use-language';
 import { useRole } from '../../hooks/use-role';
-import { agencyInfo, type DocumentName } from '../../lib/content';
+import { agencyInfo, pageDocuments, type DocumentName } from '../../lib/content';
 
 const useStyles = makeStyles({
   footer: {
@@ -82,6 +82,15 @@ export const Footer = memo(function Footer() {
                   {t('common.footer.contactUs')}
                 </RouterLink>
               </li>
+              {pageDocuments()
+                .filter(({ document }) => document.footerLink)
+                .map(({ name, document }) => (
+                  <li key={name}>
+                    <RouterLink to={`/${document.path}`}>
+                      {localize(document.footerLink, language)}
+                    </RouterLink>
+                  </li>
+                ))}
               {MODALS.map(({ document, key }) => (
                 <li key={document}>
                   <Link

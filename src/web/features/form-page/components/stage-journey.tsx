@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { SchemaForm, type ExternalError } from '@/engine/form/SchemaForm';
 import { formatUsd } from '@/domain/money';
+import { planWords } from '@/domain/plan-summary';
 import { DelayedSpinner } from '@/web/components/delayed-spinner';
 import { Panel } from '@/web/components/panel';
 import { QueryError } from '@/web/components/query-error';
@@ -175,6 +176,7 @@ function StageView({
   const format: Formatter = (value, kind) => {
     if (kind === 'money' && typeof value === 'number') return formatUsd(value, language);
     if (kind === 'date' && typeof value === 'string') return formatDate(value, language);
+    if (kind === 'plan') return planWords(value, language, t);
     return String(value ?? '');
   };
 

@@ -68,7 +68,8 @@ export function itemValues(
   const values: Record<string, string> = {};
   if (item === null || typeof item !== 'object') return values;
   for (const [key, value] of Object.entries(item)) {
-    if (typeof value === 'string' || typeof value === 'number')
+    // A field of another type (a list of payments) shows only through a format that takes it.
+    if (typeof value === 'string' || typeof value === 'number' || formats?.[key] === 'plan')
       values[key] = format(value, formats?.[key]);
   }
   return values;

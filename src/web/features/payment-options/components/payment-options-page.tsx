@@ -58,7 +58,7 @@ const useStyles = makeStyles({
   description: { margin: 0, color: tokens.colorNeutralForeground2 },
   headline: {
     margin: 0,
-    whiteSpace: 'nowrap',
+    // A plan whose last payment differs says so at length: it wraps on a phone.
     fontSize: tokens.fontSizeBase600,
     lineHeight: tokens.lineHeightBase600,
     fontWeight: tokens.fontWeightSemibold,
@@ -246,10 +246,16 @@ export default function PaymentOptionsPage() {
                     <p className={styles.headline} data-testid="option-amount">
                       {value.kind === 'plan'
                         ? value.payments > 1
-                          ? t('payment-options.money.perPayment', {
-                              amount: cents(value.perPayment),
-                              count: value.payments,
-                            })
+                          ? value.lastPayment !== undefined
+                            ? t('payment-options.money.perPaymentLast', {
+                                amount: cents(value.perPayment),
+                                count: value.payments - 1,
+                                last: cents(value.lastPayment),
+                              })
+                            : t('payment-options.money.perPayment', {
+                                amount: cents(value.perPayment),
+                                count: value.payments,
+                              })
                           : cents(value.perPayment)
                         : value.editable
                           ? t('payment-options.money.fromAmount', {

@@ -19,6 +19,7 @@ import { saveFile } from '@/web/lib/save-file';
 import { Navigate } from 'react-router-dom';
 import { formatLongDay } from '@/domain/dates';
 import { formatCents } from '@/domain/money';
+import { planSentence, planSummary } from '@/domain/plan-summary';
 import { formatPhone } from '@/engine/form/theme/format';
 import type { PaymentVariant } from '@/domain/payment-options';
 import { ButtonLink } from '@/web/components/button-link';
@@ -67,6 +68,9 @@ export function PaymentSuccess({ storageKey, accountNumber }: Props) {
 
   const total = outcome.schedule.reduce((sum, p) => sum + p.cents, 0);
   const first = outcome.schedule[0];
+  // More than one payment: what each payment takes, the last named when it differs.
+  const plan =
+    outcome.schedule.length > 1 ? planSummary(outcome.schedule.map((p) => p.cents)) : null;
   const download = async () => {
     setDownloadFailed(false);
     try {
@@ -93,12 +97,17 @@ export function PaymentSuccess({ storageKey, accountNumber }: Props) {
           </p>
         </div>
         <Body1 as="p" data-testid="payment-summary">
-          {t('payment.success.summary', {
-            count: outcome.schedule.length,
-            total: formatCents(total, language),
-            method: outcome.method,
-            first: first ? formatLongDay(first.date, language) : '',
-          })}
+          {plan
+            ? planSentence(plan, 'payment.success.plan', language, t, {
+                method: outcome.method,
+                first: first ? formatLongDay(first.date, language) : '',
+              })
+            : t('payment.success.summary', {
+                count: outcome.schedule.length,
+                total: formatCents(total, language),
+                method: outcome.method,
+                first: first ? formatLongDay(first.date, language) : '',
+              })}
         </Body1>
         <section aria-labelledby="payment-next">
           <Subtitle2 as="h2" id="payment-next">
