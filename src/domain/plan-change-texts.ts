@@ -4,7 +4,7 @@
  * confirms; the server builds them again from what it does, keeps them with the change, and
  * answers them, so the two never differ.
  */
-import { interpolate } from '../engine/form/messages';
+import { interpolate, interpolateStrict } from '../engine/form/messages';
 import { formatPhone } from '../engine/form/theme/format';
 import { pluralSuffix } from '../engine/i18n/plural';
 import { localize, type Language } from '../engine/i18n/split';
@@ -101,7 +101,8 @@ export function cancellationTexts(
         date: day(payment.date, language),
       }),
     ),
-    statement: interpolate(statementFor(content.cancel, values.count, language), values),
+    // What the debtor confirms: a placeholder without a value throws, never a blank.
+    statement: interpolateStrict(statementFor(content.cancel, values.count, language), values),
   };
 }
 
@@ -115,7 +116,7 @@ export function dayChangeStatement(
 ): string {
   const first = moved[0];
   const last = moved[moved.length - 1];
-  return interpolate(statementFor(content.changeDay, moved.length, language), {
+  return interpolateStrict(statementFor(content.changeDay, moved.length, language), {
     name: facts.name,
     agency: facts.agency,
     accountNumber: facts.accountNumber,

@@ -95,6 +95,16 @@ describe('check:config and flows/glossary', () => {
       }),
     );
     expect(lines(plural.output).filter((line) => line.includes('/fixture/left'))).toEqual([]);
+    // A key beside its _one form is the other form (as content/plan-change.json's statements).
+    const beside = checkFixture((flows) =>
+      editJson(path.join(flows, 'texts', 'letter.json'), (json) => {
+        json.fixture = {
+          left: { en: '{{count}} payments left', es: 'Quedan {{count}} pagos' },
+          left_one: { en: '{{count}} payment left', es: 'Queda {{count}} pago' },
+        };
+      }),
+    );
+    expect(lines(beside.output).filter((line) => line.includes('/fixture/left'))).toEqual([]);
   }, 120_000);
 
   it('refuses a Spanish term the glossary forbids, and a term compliance staff add', () => {

@@ -4,8 +4,8 @@
  *   sample) and which of them each text may use (file and JSON pointer patterns). A placeholder
  *   not declared for its text is refused: it would render as nothing, or not at all. Without the
  *   file, no text may use a placeholder (the check fails closed).
- * - a text with {{count}} has plural forms (i18next `_one`/`_other` keys, or `one`/`other`
- *   entries), unless its declaration says why it needs none (`countWithoutPlural`);
+ * - a text with {{count}} has plural forms (i18next `_one`/`_other` keys, a key beside its
+ *   `_one` form, or `one`/`other` entries), unless its declaration says why it needs none (`countWithoutPlural`);
  * - glossary/forbidden-es.json lists words no Spanish text may use (whole words, any case).
  */
 import { problem } from './problems';
@@ -115,7 +115,9 @@ export function checkGlossary(report: Report, file: string, json: Json, glossary
     if (file === PLACEHOLDERS_FILE) checkDeclarations(report, json);
     return; // the glossary names the forbidden terms and the placeholders it declares
   }
-  for (const { pointer, text } of localizedTexts(json)) {
+  const texts = [...localizedTexts(json)];
+  const pointers = new Set(texts.map(({ pointer }) => pointer));
+  for (const { pointer, text } of texts) {
     const declared = glossary.declarations.filter(
       (d) => d.file.test(file) && d.pointer.test(pointer),
     );
@@ -133,7 +135,9 @@ export function checkGlossary(report: Report, file: string, json: Json, glossary
     if (enNames.includes('count') || esNames.includes('count')) {
       const steps = pointer.split('/');
       const key = steps[steps.length - 1] ?? '';
-      const plural = PLURAL_KEY.test(key) || PLURAL_ENTRY.test(key);
+      // A base key beside its `_one` form is the other form (i18next's fallback to the base key).
+      const plural =
+        PLURAL_KEY.test(key) || PLURAL_ENTRY.test(key) || pointers.has(`${pointer}_one`);
       if (!plural && !declared.some((d) => d.countWithoutPlural))
         report(file, pointer, problem('countWithoutPlural', {}));
     }
