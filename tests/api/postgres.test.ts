@@ -36,6 +36,7 @@ import { studioEvidenceSuite } from './studio-evidence.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { documentsSuite } from './documents.suite';
+import { freeTextSuite } from './free-text.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -128,6 +129,7 @@ if ('error' in admin) {
   evidenceAppendOnlySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioPreviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   documentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  freeTextSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   serverSecretSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioCookiesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   postgresUnavailableSuite({ host, port }, (relayPort) =>

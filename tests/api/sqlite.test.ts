@@ -32,6 +32,7 @@ import { studioEvidenceSuite } from './studio-evidence.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { documentsSuite } from './documents.suite';
+import { freeTextSuite } from './free-text.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -71,6 +72,7 @@ studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+freeTextSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 serverSecretSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioCookiesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>

@@ -10,6 +10,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody, FieldError } from '@/generated/types/api/error';
+import { reportedKeyword } from '../../engine/form/text-rules';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { pickLanguage, type Language, type MessageCatalog, type MessageKey } from './messages';
 
@@ -81,6 +82,8 @@ export function fieldErrors(
   catalog: MessageCatalog,
   errors: ErrorObject[],
   lang: Language,
+  /** The data validated (the body), for what a free-text pattern refused (text-rules.ts). */
+  data?: unknown,
 ): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
@@ -93,13 +96,14 @@ export function fieldErrors(
     } else if (error.keyword === 'additionalProperties') {
       path += `/${(error.params as { additionalProperty: string }).additionalProperty}`;
     }
-    const id = `${path}|${error.keyword}`;
+    const keyword = reportedKeyword(error, data);
+    const id = `${path}|${keyword}`;
     if (seen.has(id)) continue;
     seen.add(id);
     out.push({
       path: path || '/',
-      keyword: error.keyword,
-      message: catalog.keywordMessage(error.keyword, lang, error.params as Record<string, unknown>),
+      keyword,
+      message: catalog.keywordMessage(keyword, lang, error.params as Record<string, unknown>),
     });
   }
   return out;
@@ -138,6 +142,11 @@ export function registerErrorHandling(app: FastifyInstance, catalog: MessageCata
         app.catalog,
         error.validation as ErrorObject[],
         languageOf(request),
+        error.validationContext === 'body'
+          ? request.body
+          : error.validationContext === 'params'
+            ? request.params
+            : request.query,
       );
       return sendError(request, reply, 400, 'invalidRequest', { errors });
     }
