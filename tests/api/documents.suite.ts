@@ -45,6 +45,20 @@ const DORA = { lastName: 'Docfixture', ssn: '3141', dob: '1977-07-07' };
 const CARLOS = { lastName: 'Rivera', ssn: '2468', dob: '1985-09-12' };
 const MARIA_PERSON = { lastName: 'Garcia', ssn: '1234', dob: '1980-01-15' };
 const PAZ = { lastName: 'Changefixture', ssn: '2718', dob: '1981-08-18' };
+/** Demo debtors with payments in their accounts' history (demo/demo-data.json). */
+const KIM = { lastName: 'Kim', ssn: '1357', dob: '1992-11-20' };
+const SMITH = { lastName: 'Smith', ssn: '5678', dob: '1975-06-30' };
+/** A debtor of this suite whose payments the agency posted by file (the import). */
+const IVY = { lastName: 'Filepost', ssn: '8080', dob: '1979-04-04' };
+
+/** A payment of Account/Detailed's history. */
+interface HistoryRow {
+  date: string;
+  amount: number;
+  type: string;
+  confirmationCode: string | null;
+  isPending: boolean;
+}
 
 /** A plan of monthly payments: one paid, one due today (within the cutoff), then three more. */
 const plan = (ref: string) => ({
@@ -78,6 +92,40 @@ const fixture = {
   $schema: '../schemas/import.schema.json',
   version: 1,
   debtors: [
+    {
+      // Payments the agency posts by file: a money order through a lockbox, a check with no
+      // source, and a returned payment (not a payment: no receipt).
+      key: 'docs-ivy',
+      firstName: 'Ivy',
+      lastName: IVY.lastName,
+      ssnLast4: IVY.ssn,
+      dateOfBirth: IVY.dob,
+      accounts: [
+        {
+          accountNumber: 'DOC3.10001',
+          clientId: 'NWB',
+          creditorName: 'Northwind Bank',
+          balance: 300,
+          originalBalance: 500,
+          statusCode: 'ACT',
+          dateOfReferral: 'today-60',
+          lastUpdateDate: 'today-5',
+          transactions: [
+            {
+              date: 'today-20',
+              amount: 150,
+              type: 'MoneyOrder',
+              autoOrManual: 'Manual',
+              source: 'Lockbox',
+              confirmationCode: 'LBX-3001',
+              totalPayment: 150,
+            },
+            { date: 'today-10', amount: 50, type: 'Check', autoOrManual: 'Manual' },
+            { date: 'today-5', amount: -50, type: 'NonSufficientFunds', source: 'Bank' },
+          ],
+        },
+      ],
+    },
     {
       key: 'docs-dora',
       firstName: 'Dora',
@@ -195,12 +243,39 @@ function longDates(day: string): string[] {
   );
 }
 
-/** What no document may hold: a full card or bank number, or a birth date. */
+/** A birth date as a person or a form may write it: 1977-07-07, 07/07/1977, 7/7/1977, July 7, 1977. */
+function birthDates(day: string): string[] {
+  const [y = '', m = '', d = ''] = day.split('-');
+  const short = `${Number(m)}/${Number(d)}/${y}`;
+  return [day, `${m}/${d}/${y}`, short, `${d}/${m}/${y}`, ...longDates(day)];
+}
+
+const PEOPLE = [DORA, MARIA_PERSON, CARLOS, PAZ, KIM, SMITH, IVY];
+
+/**
+ * What no document may hold: the fixtures' full card and bank numbers and the debtors' birth
+ * dates. (Not a pattern such as `\d{9,}`: a confirmation code once matched it; codes now never
+ * hold two digits in a row, src/server/confirmation-code.ts.)
+ */
 const FORBIDDEN = [
   ...Object.values(CARDS),
   ...Object.values(BANKS),
-  ...[DORA.dob, MARIA_PERSON.dob, CARLOS.dob, PAZ.dob].flatMap((d) => [d, ...longDates(d)]),
+  ...PEOPLE.flatMap((person) => birthDates(person.dob)),
 ];
+
+/**
+ * The debtors' SSNs: the portal knows only their last 4 digits (stored as an HMAC). A document
+ * may hold neither an SSN's shape nor those digits as a number of their own (masked or not).
+ */
+const SSN = new RegExp(
+  `\\d{3}-\\d{2}-\\d{4}|(?<![\\d.,$])(?:${PEOPLE.map((p) => p.ssn).join('|')})(?![\\d.,])`,
+);
+
+/** The text holds none of the debtors' SSNs, birth dates or full card or bank numbers. */
+function expectNothingPrivate(text: string, where: string): void {
+  for (const value of FORBIDDEN) expect(text, where).not.toContain(value);
+  expect(text, where).not.toMatch(SSN);
+}
 
 /**
  * Reads a document back with pdf.js and checks its structure: a title, a language, H1 and H2
@@ -223,8 +298,7 @@ async function checkedPdf(bytes: Uint8Array, where: string, pages = 1): Promise<
   expect(structure, where).toMatch(/Table\(.*TH/);
   expect(pdf.untagged, where).toEqual([]);
   const text = pdf.lines.join('\n');
-  for (const value of FORBIDDEN) expect(text, where).not.toContain(value);
-  expect(text, where).not.toMatch(/\d{9,}|\d{3}-\d{2}-\d{4}/);
+  expectNothingPrivate(text, where);
   expect(text, where).toContain('MRS');
   expect(pdf.pages, where).toBe(pages);
   // The letterhead's table states the account, the creditor and the code: no line says them again.
@@ -429,6 +503,109 @@ export function documentsSuite(dialect: string, makeDatabase: DatabaseFactory): 
       expect(text).toContain('Pending');
     });
 
+    it("every payment of Kim's and Smith's history has a receipt that names its source", async () => {
+      const kim = await signIn(server, KIM);
+      const smith = await signIn(server, SMITH);
+      const cases = [
+        { token: kim, accounts: ['LU1.60001', 'LU1.60002', 'LU1.60003'] },
+        { token: smith, accounts: ['LU1.20001'] },
+      ];
+      for (const { token, accounts } of cases) {
+        const rows = await listed(token);
+        for (const accountNumber of accounts) {
+          const detailed = await call<{ transactions: HistoryRow[] }>(
+            server,
+            `/api/v2/Account/Detailed?accountNumber=${accountNumber}`,
+            { token },
+          );
+          expect(detailed.status, detailed.text).toBe(200);
+          const payments = detailed.body.transactions.filter(
+            (t) => t.amount > 0 && !['NonSufficientFunds', 'Adjustment'].includes(t.type),
+          );
+          for (const payment of payments) {
+            const receipt = rows.find(
+              (r) =>
+                r.kind === 'receipt' &&
+                r.accountNumber === accountNumber &&
+                r.date === payment.date &&
+                r.amount === payment.amount &&
+                (payment.confirmationCode === null || r.reference === payment.confirmationCode),
+            );
+            expect(receipt, `${accountNumber} ${JSON.stringify(payment)}`).toBeDefined();
+            expect(receipt?.status).toBe(payment.isPending ? 'pending' : 'posted');
+          }
+        }
+      }
+      // Each PDF names the source, in English and Spanish.
+      const expected = [
+        {
+          token: kim,
+          reference: 'WP-60003-01',
+          en: ['Payment source: Online portal', 'Card, online', '$900.00', 'Pending'],
+          es: ['Origen del pago: Portal en línea', 'Tarjeta, en línea', 'Pendiente'],
+        },
+        {
+          token: smith,
+          reference: 'WP-20001-02',
+          en: ['Payment source: Online portal', 'Bank account, online', '$150.00', 'Posted'],
+          es: ['Origen del pago: Portal en línea', 'Cuenta bancaria, en'],
+        },
+        {
+          token: smith,
+          reference: 'PH-20001-01',
+          en: ['Payment source: An agent of the agency', 'Payment by phone'],
+          es: ['Origen del pago: Un agente de la agencia', 'Pago por'],
+        },
+      ];
+      for (const { token, reference, en, es } of expected) {
+        const row = (await listed(token)).find((r) => r.reference === reference);
+        expect(row?.id, reference).toMatch(/^history-[0-9]+$/);
+        for (const [lang, words] of [
+          ['en', en],
+          ['es', es],
+        ] as const) {
+          const res = await download(token, row?.id ?? '', lang);
+          expect(res.status, res.text).toBe(200);
+          const pdf = await checkedPdf(res.bytes, `history ${reference} ${lang}`);
+          // A table cell may wrap (its last words then come after the next cells'): the start of
+          // a method is checked.
+          const text = pdf.lines.join(' ');
+          for (const word of words) expect(text, `${reference} ${lang}`).toContain(word);
+          expect(text.split(reference)).toHaveLength(2);
+        }
+      }
+      // Kim's check by mail has no code: its receipt names the mail.
+      const mailed = (await listed(kim)).find(
+        (r) => r.accountNumber === 'LU1.60001' && r.kind === 'receipt' && r.amount === 50,
+      );
+      const mail = await readPdf((await download(kim, mailed?.id ?? '')).bytes);
+      expect(mail.lines.join('\n')).toContain('Payment source: Mail');
+      // Another debtor's history receipt is not found.
+      const other = await download(maria, mailed?.id ?? '');
+      expect(other.status).toBe(404);
+    });
+
+    it('payments the agency posts by file each have a receipt naming their source; a returned payment has none', async () => {
+      const ivy = await signIn(server, IVY);
+      const receipts = (await listed(ivy)).filter((r) => r.kind === 'receipt');
+      expect(receipts.map((r) => [r.date, r.amount, r.reference, r.status])).toEqual([
+        [addDays(today(), -10), 50, null, 'posted'],
+        [addDays(today(), -20), 150, 'LBX-3001', 'posted'],
+      ]);
+      const words = async (id: string, lang: string) =>
+        (await checkedPdf((await download(ivy, id, lang)).bytes, `${id} ${lang}`)).lines.join(' ');
+      const lockbox = await words(receipts[1]?.id ?? '', 'en');
+      expect(lockbox).toContain('Payment source: Lockbox');
+      expect(lockbox).toContain('Money order');
+      expect(await words(receipts[1]?.id ?? '', 'es')).toContain('Origen del pago: Lockbox');
+      expect(await words(receipts[0]?.id ?? '', 'en')).toContain(
+        "Payment source: The agency's records",
+      );
+      expect(await words(receipts[0]?.id ?? '', 'es')).toContain(
+        'Origen del pago: Los registros de la agencia',
+      );
+    });
+
     it('a receipt reads the same, byte for byte, on a second download', async () => {
       const id = (await listed(dora)).find((r) => r.kind === 'receipt')?.id ?? '';
       const first = await download(dora, id);
@@ -608,7 +785,7 @@ export function documentsSuite(dialect: string, makeDatabase: DatabaseFactory): 
       const seen = new Set<string>();
       for (const token of people) {
         const rows = await listed(token);
-        expect(JSON.stringify(rows)).not.toMatch(/\d{9,}/);
+        expectNothingPrivate(JSON.stringify(rows), 'the list');
         for (const row of rows) {
           // Every kind, in both languages; of many receipts, the first few.
           if (row.kind === 'receipt' && seen.has(`${row.kind}-${row.accountNumber}`)) continue;

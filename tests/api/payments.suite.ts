@@ -264,7 +264,9 @@ export function paymentsSuite(dialect: string, makeDatabase: DatabaseFactory): v
       expect(schemas.check('payment-submission-result', res.body)).toEqual([]);
       expect(res.body.errors).toEqual([]);
       expect(res.body.paymentSubmission?.success).toBe(true);
-      expect(res.body.paymentSubmission?.confirmation).toMatch(/^WP[0-9A-F]{10}$/);
+      expect(res.body.paymentSubmission?.confirmation).toMatch(
+        /^WP(?:[BCDFGHJKMNPQRSTVWXZ][2-9]){6}$/,
+      );
       return res.body.paymentSubmission?.confirmation ?? '';
     };
 

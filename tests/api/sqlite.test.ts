@@ -34,6 +34,7 @@ import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { studioInvitationsSuite } from './studio-invitations.suite';
 import { documentsSuite } from './documents.suite';
+import { freeTextSuite } from './free-text.suite';
 import { openApiSuite } from './openapi.suite';
 import { specShapesSuite } from './spec-shapes.suite';
 import { overviewSuite } from './overview.suite';
@@ -76,6 +77,7 @@ evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.d
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioInvitationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+freeTextSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 serverSecretSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioCookiesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>

@@ -10,6 +10,7 @@ import { test } from '../rules/json-logic';
 import { computeFormState, ruleFacts, type FormContext, type FormState } from './form-state';
 import { errorMessage, type Translator } from './messages';
 import type { FormData, FormFlow } from './flow';
+import { isTextKeyword, reportedKeyword } from './text-rules';
 import { resolveDateLimit } from './theme/format';
 
 export interface FieldError {
@@ -106,14 +107,20 @@ export function validateForm({
   const add = (field: string, keyword: string, params: Record<string, unknown>): void => {
     if (state.hidden.has(rootField(field))) return;
     const current = found.get(field);
-    if (current && !(FIRST.includes(keyword) && !FIRST.includes(current.keyword))) return;
+    // What a free-text pattern refused (text-rules.ts) comes before another error of the value,
+    // such as `format`: it says what to change.
+    const first = (k: string): boolean => FIRST.includes(k);
+    const before = first(keyword) || isTextKeyword(keyword);
+    if (current && !(before && !first(current.keyword))) return;
     found.set(field, { keyword, params });
   };
 
   for (const error of validate(state.data)) {
     // An if/then schema reports the failing `then` keyword and an extra "if" error: skip the latter.
     if (error.keyword === 'if') continue;
-    add(inputPath(state, errorField(error)), error.keyword, { ...error.params });
+    // A free-text pattern's refusal is reported as what is wrong (text-rules.ts).
+    const keyword = reportedKeyword(error, state.data);
+    add(inputPath(state, errorField(error)), keyword, { ...error.params });
   }
   for (const field of state.required) {
     if (isEmpty(state.data[field])) add(field, 'required', { missingProperty: field });

@@ -5,14 +5,15 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bank-funding.json","type":"object","additionalProperties":false,"required":["bankAccountType","bankAccountNumber","bankRoutingNumber","firstName","lastName"],"properties":{"bankAccountType":{"type":"string","enum":["checking","savings"],"default":"checking"},"bankAccountNumber":{"type":"string","pattern":"^[0-9]{4,17}$"},"bankRoutingNumber":{"type":"string","pattern":"^[0-9]{9}$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200},"addressLine2":{"type":"string","maxLength":200},"city":{"type":"string","minLength":1,"maxLength":100},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bank-funding.json","type":"object","additionalProperties":false,"required":["bankAccountType","bankAccountNumber","bankRoutingNumber","firstName","lastName"],"properties":{"bankAccountType":{"type":"string","enum":["checking","savings"],"default":"checking"},"bankAccountNumber":{"type":"string","pattern":"^[0-9]{4,17}$"},"bankRoutingNumber":{"type":"string","pattern":"^[0-9]{9}$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"addressLine2":{"type":"string","maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
 const pattern0 = new RegExp("^[0-9]{4,17}$", "u");
 const pattern1 = new RegExp("^[0-9]{9}$", "u");
-const pattern2 = new RegExp("\\S", "u");
-const pattern4 = new RegExp("^[A-Z]{2}$", "u");
-const pattern5 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
+const pattern2 = new RegExp("^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern4 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern7 = new RegExp("^[A-Z]{2}$", "u");
+const pattern8 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="/schemas/forms/bank-funding.json" */;
@@ -178,7 +179,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!pattern2.test(data3)){
-const err14 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema11.properties.firstName,data:data3};
+const err14 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.firstName,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -223,7 +224,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!pattern2.test(data4)){
-const err18 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema11.properties.lastName,data:data4};
+const err18 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.lastName,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -280,9 +281,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine1.type,parentSchema:schema11.properties.addressLine1,data:data6};
+if(!pattern4.test(data6)){
+const err23 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.addressLine1,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -292,11 +292,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.addressLine2 !== undefined){
-let data7 = data.addressLine2;
-if(typeof data7 === "string"){
-if(func3(data7) > 200){
-const err24 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.addressLine2,data:data7};
+else {
+const err24 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine1.type,parentSchema:schema11.properties.addressLine1,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -306,8 +303,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine2.type,parentSchema:schema11.properties.addressLine2,data:data7};
+if(data.addressLine2 !== undefined){
+let data7 = data.addressLine2;
+if(typeof data7 === "string"){
+if(func3(data7) > 200){
+const err25 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.addressLine2,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -316,12 +316,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data8 = data.city;
-if(typeof data8 === "string"){
-if(func3(data8) > 100){
-const err26 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.city,data:data8};
+if(!pattern4.test(data7)){
+const err26 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.addressLine2,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -330,8 +326,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func3(data8) < 1){
-const err27 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data8};
+}
+else {
+const err27 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine2.type,parentSchema:schema11.properties.addressLine2,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -341,8 +338,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data8};
+if(data.city !== undefined){
+let data8 = data.city;
+if(typeof data8 === "string"){
+if(func3(data8) > 100){
+const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.city,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -351,12 +351,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.state !== undefined){
-let data9 = data.state;
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err29 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema11.properties.state,data:data9};
+if(func3(data8) < 1){
+const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -365,9 +361,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data9};
+if(!pattern4.test(data8)){
+const err30 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.city,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -377,11 +372,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.zip !== undefined){
-let data10 = data.zip;
-if(typeof data10 === "string"){
-if(func3(data10) > 10){
-const err31 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data10};
+else {
+const err31 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -390,8 +382,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func3(data10) < 5){
-const err32 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data10};
+}
+if(data.state !== undefined){
+let data9 = data.state;
+if(typeof data9 === "string"){
+if(!pattern7.test(data9)){
+const err32 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema11.properties.state,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -400,8 +396,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern5.test(data10)){
-const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data10};
+}
+else {
+const err33 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -411,8 +408,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data10};
+if(data.zip !== undefined){
+let data10 = data.zip;
+if(typeof data10 === "string"){
+if(func3(data10) > 10){
+const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -421,10 +421,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(func3(data10) < 5){
+const err35 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -433,11 +431,44 @@ vErrors.push(err35);
 }
 errors++;
 }
+if(!pattern8.test(data10)){
+const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data10};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data10};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bank-funding.json","type":"object","additionalProperties":false,"required":["bankAccountType","bankAccountNumber","bankRoutingNumber","firstName","lastName"],"properties":{"bankAccountType":{"type":"string","enum":["checking","savings"],"default":"checking"},"bankAccountNumber":{"type":"string","pattern":"^[0-9]{4,17}$"},"bankRoutingNumber":{"type":"string","pattern":"^[0-9]{9}$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200},"addressLine2":{"type":"string","maxLength":200},"city":{"type":"string","minLength":1,"maxLength":100},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bank-funding.json","type":"object","additionalProperties":false,"required":["bankAccountType","bankAccountNumber","bankRoutingNumber","firstName","lastName"],"properties":{"bankAccountType":{"type":"string","enum":["checking","savings"],"default":"checking"},"bankAccountNumber":{"type":"string","pattern":"^[0-9]{4,17}$"},"bankRoutingNumber":{"type":"string","pattern":"^[0-9]{9}$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"addressLine2":{"type":"string","maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}}};
 export const validators = {
   "/schemas/forms/bank-funding.json": validate_0,
 };

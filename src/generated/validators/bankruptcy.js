@@ -5,15 +5,18 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bankruptcy.json","type":"object","additionalProperties":false,"required":["accountNumber","chapter","caseNumber","fileDate","address1","city","state","zip","finalVerify"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"chapter":{"type":"integer","enum":[7,8,11,12,13,14,128],"default":7},"caseNumber":{"type":"string","minLength":2,"maxLength":50},"fileDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"jointFile":{"type":"boolean","default":false},"courtName":{"type":"string","maxLength":100},"judgeName":{"type":"string","maxLength":100},"cityFiled":{"type":"string","maxLength":60},"stateFiled":{"type":"string","pattern":"^([A-Za-z]{2})?$"},"attorneyName":{"type":"string","maxLength":100},"attorneyPhoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"lawFirmName":{"type":"string","maxLength":100},"address1":{"type":"string","minLength":1,"maxLength":100},"address2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"message":{"type":"string","maxLength":2000},"finalVerify":{"type":"boolean","const":true}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bankruptcy.json","type":"object","additionalProperties":false,"required":["accountNumber","chapter","caseNumber","fileDate","address1","city","state","zip","finalVerify"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"chapter":{"type":"integer","enum":[7,8,11,12,13,14,128],"default":7},"caseNumber":{"type":"string","minLength":2,"maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"fileDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"jointFile":{"type":"boolean","default":false},"courtName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"judgeName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"cityFiled":{"type":"string","maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"stateFiled":{"type":"string","pattern":"^([A-Za-z]{2})?$"},"attorneyName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"attorneyPhoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"lawFirmName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address1":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address2":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"message":{"type":"string","maxLength":2000,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"finalVerify":{"type":"boolean","const":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
 const pattern0 = new RegExp("^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$", "u");
-const pattern1 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
-const pattern2 = new RegExp("^([A-Za-z]{2})?$", "u");
-const pattern3 = new RegExp("^([0-9]{10,15})?$", "u");
-const pattern4 = new RegExp("^[A-Za-z]*$", "u");
-const pattern5 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
+const pattern1 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
+const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+const pattern3 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern6 = new RegExp("^([A-Za-z]{2})?$", "u");
+const pattern8 = new RegExp("^([0-9]{10,15})?$", "u");
+const pattern13 = new RegExp("^[A-Za-z]*$", "u");
+const pattern14 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
+const pattern16 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="/schemas/forms/bankruptcy.json" */;
@@ -193,9 +196,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/caseNumber",schemaPath:"#/properties/caseNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.caseNumber.type,parentSchema:schema11.properties.caseNumber,data:data2};
+if(!pattern1.test(data2)){
+const err16 = {instancePath:instancePath+"/caseNumber",schemaPath:"#/properties/caseNumber/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.caseNumber,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -205,11 +207,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.fileDate !== undefined){
-let data3 = data.fileDate;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err17 = {instancePath:instancePath+"/fileDate",schemaPath:"#/properties/fileDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\"",schema:"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",parentSchema:schema11.properties.fileDate,data:data3};
+else {
+const err17 = {instancePath:instancePath+"/caseNumber",schemaPath:"#/properties/caseNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.caseNumber.type,parentSchema:schema11.properties.caseNumber,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -219,8 +218,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/fileDate",schemaPath:"#/properties/fileDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fileDate.type,parentSchema:schema11.properties.fileDate,data:data3};
+if(data.fileDate !== undefined){
+let data3 = data.fileDate;
+if(typeof data3 === "string"){
+if(!pattern2.test(data3)){
+const err18 = {instancePath:instancePath+"/fileDate",schemaPath:"#/properties/fileDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\"",schema:"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",parentSchema:schema11.properties.fileDate,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -230,10 +232,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.jointFile !== undefined){
-let data4 = data.jointFile;
-if(typeof data4 !== "boolean"){
-const err19 = {instancePath:instancePath+"/jointFile",schemaPath:"#/properties/jointFile/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.jointFile.type,parentSchema:schema11.properties.jointFile,data:data4};
+else {
+const err19 = {instancePath:instancePath+"/fileDate",schemaPath:"#/properties/fileDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fileDate.type,parentSchema:schema11.properties.fileDate,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -243,11 +243,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.courtName !== undefined){
-let data5 = data.courtName;
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err20 = {instancePath:instancePath+"/courtName",schemaPath:"#/properties/courtName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.courtName,data:data5};
+if(data.jointFile !== undefined){
+let data4 = data.jointFile;
+if(typeof data4 !== "boolean"){
+const err20 = {instancePath:instancePath+"/jointFile",schemaPath:"#/properties/jointFile/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.jointFile.type,parentSchema:schema11.properties.jointFile,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -257,8 +256,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/courtName",schemaPath:"#/properties/courtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.courtName.type,parentSchema:schema11.properties.courtName,data:data5};
+if(data.courtName !== undefined){
+let data5 = data.courtName;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err21 = {instancePath:instancePath+"/courtName",schemaPath:"#/properties/courtName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.courtName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -267,12 +269,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.judgeName !== undefined){
-let data6 = data.judgeName;
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err22 = {instancePath:instancePath+"/judgeName",schemaPath:"#/properties/judgeName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.judgeName,data:data6};
+if(!pattern3.test(data5)){
+const err22 = {instancePath:instancePath+"/courtName",schemaPath:"#/properties/courtName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.courtName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -283,7 +281,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/judgeName",schemaPath:"#/properties/judgeName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.judgeName.type,parentSchema:schema11.properties.judgeName,data:data6};
+const err23 = {instancePath:instancePath+"/courtName",schemaPath:"#/properties/courtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.courtName.type,parentSchema:schema11.properties.courtName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -293,11 +291,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.cityFiled !== undefined){
-let data7 = data.cityFiled;
-if(typeof data7 === "string"){
-if(func3(data7) > 60){
-const err24 = {instancePath:instancePath+"/cityFiled",schemaPath:"#/properties/cityFiled/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.cityFiled,data:data7};
+if(data.judgeName !== undefined){
+let data6 = data.judgeName;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err24 = {instancePath:instancePath+"/judgeName",schemaPath:"#/properties/judgeName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.judgeName,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -306,9 +304,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/cityFiled",schemaPath:"#/properties/cityFiled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cityFiled.type,parentSchema:schema11.properties.cityFiled,data:data7};
+if(!pattern3.test(data6)){
+const err25 = {instancePath:instancePath+"/judgeName",schemaPath:"#/properties/judgeName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.judgeName,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -318,11 +315,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.stateFiled !== undefined){
-let data8 = data.stateFiled;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-const err26 = {instancePath:instancePath+"/stateFiled",schemaPath:"#/properties/stateFiled/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema11.properties.stateFiled,data:data8};
+else {
+const err26 = {instancePath:instancePath+"/judgeName",schemaPath:"#/properties/judgeName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.judgeName.type,parentSchema:schema11.properties.judgeName,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -332,8 +326,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/stateFiled",schemaPath:"#/properties/stateFiled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.stateFiled.type,parentSchema:schema11.properties.stateFiled,data:data8};
+if(data.cityFiled !== undefined){
+let data7 = data.cityFiled;
+if(typeof data7 === "string"){
+if(func3(data7) > 60){
+const err27 = {instancePath:instancePath+"/cityFiled",schemaPath:"#/properties/cityFiled/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.cityFiled,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -342,12 +339,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.attorneyName !== undefined){
-let data9 = data.attorneyName;
-if(typeof data9 === "string"){
-if(func3(data9) > 100){
-const err28 = {instancePath:instancePath+"/attorneyName",schemaPath:"#/properties/attorneyName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.attorneyName,data:data9};
+if(!pattern3.test(data7)){
+const err28 = {instancePath:instancePath+"/cityFiled",schemaPath:"#/properties/cityFiled/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.cityFiled,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -358,7 +351,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/attorneyName",schemaPath:"#/properties/attorneyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.attorneyName.type,parentSchema:schema11.properties.attorneyName,data:data9};
+const err29 = {instancePath:instancePath+"/cityFiled",schemaPath:"#/properties/cityFiled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.cityFiled.type,parentSchema:schema11.properties.cityFiled,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -368,11 +361,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.attorneyPhoneNumber !== undefined){
-let data10 = data.attorneyPhoneNumber;
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-const err30 = {instancePath:instancePath+"/attorneyPhoneNumber",schemaPath:"#/properties/attorneyPhoneNumber/pattern",keyword:"pattern",params:{pattern: "^([0-9]{10,15})?$"},message:"must match pattern \""+"^([0-9]{10,15})?$"+"\"",schema:"^([0-9]{10,15})?$",parentSchema:schema11.properties.attorneyPhoneNumber,data:data10};
+if(data.stateFiled !== undefined){
+let data8 = data.stateFiled;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err30 = {instancePath:instancePath+"/stateFiled",schemaPath:"#/properties/stateFiled/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{2})?$"},message:"must match pattern \""+"^([A-Za-z]{2})?$"+"\"",schema:"^([A-Za-z]{2})?$",parentSchema:schema11.properties.stateFiled,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -383,7 +376,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/attorneyPhoneNumber",schemaPath:"#/properties/attorneyPhoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.attorneyPhoneNumber.type,parentSchema:schema11.properties.attorneyPhoneNumber,data:data10};
+const err31 = {instancePath:instancePath+"/stateFiled",schemaPath:"#/properties/stateFiled/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.stateFiled.type,parentSchema:schema11.properties.stateFiled,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -393,11 +386,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.lawFirmName !== undefined){
-let data11 = data.lawFirmName;
-if(typeof data11 === "string"){
-if(func3(data11) > 100){
-const err32 = {instancePath:instancePath+"/lawFirmName",schemaPath:"#/properties/lawFirmName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.lawFirmName,data:data11};
+if(data.attorneyName !== undefined){
+let data9 = data.attorneyName;
+if(typeof data9 === "string"){
+if(func3(data9) > 100){
+const err32 = {instancePath:instancePath+"/attorneyName",schemaPath:"#/properties/attorneyName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.attorneyName,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -406,9 +399,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/lawFirmName",schemaPath:"#/properties/lawFirmName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lawFirmName.type,parentSchema:schema11.properties.lawFirmName,data:data11};
+if(!pattern3.test(data9)){
+const err33 = {instancePath:instancePath+"/attorneyName",schemaPath:"#/properties/attorneyName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.attorneyName,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -418,11 +410,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.address1 !== undefined){
-let data12 = data.address1;
-if(typeof data12 === "string"){
-if(func3(data12) > 100){
-const err34 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address1,data:data12};
+else {
+const err34 = {instancePath:instancePath+"/attorneyName",schemaPath:"#/properties/attorneyName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.attorneyName.type,parentSchema:schema11.properties.attorneyName,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -431,8 +420,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err35 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.address1,data:data12};
+}
+if(data.attorneyPhoneNumber !== undefined){
+let data10 = data.attorneyPhoneNumber;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err35 = {instancePath:instancePath+"/attorneyPhoneNumber",schemaPath:"#/properties/attorneyPhoneNumber/pattern",keyword:"pattern",params:{pattern: "^([0-9]{10,15})?$"},message:"must match pattern \""+"^([0-9]{10,15})?$"+"\"",schema:"^([0-9]{10,15})?$",parentSchema:schema11.properties.attorneyPhoneNumber,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -443,7 +436,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address1.type,parentSchema:schema11.properties.address1,data:data12};
+const err36 = {instancePath:instancePath+"/attorneyPhoneNumber",schemaPath:"#/properties/attorneyPhoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.attorneyPhoneNumber.type,parentSchema:schema11.properties.attorneyPhoneNumber,data:data10};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -453,11 +446,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.address2 !== undefined){
-let data13 = data.address2;
-if(typeof data13 === "string"){
-if(func3(data13) > 100){
-const err37 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address2,data:data13};
+if(data.lawFirmName !== undefined){
+let data11 = data.lawFirmName;
+if(typeof data11 === "string"){
+if(func3(data11) > 100){
+const err37 = {instancePath:instancePath+"/lawFirmName",schemaPath:"#/properties/lawFirmName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.lawFirmName,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -466,9 +459,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address2.type,parentSchema:schema11.properties.address2,data:data13};
+if(!pattern3.test(data11)){
+const err38 = {instancePath:instancePath+"/lawFirmName",schemaPath:"#/properties/lawFirmName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.lawFirmName,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -478,11 +470,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.city !== undefined){
-let data14 = data.city;
-if(typeof data14 === "string"){
-if(func3(data14) > 60){
-const err39 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.city,data:data14};
+else {
+const err39 = {instancePath:instancePath+"/lawFirmName",schemaPath:"#/properties/lawFirmName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lawFirmName.type,parentSchema:schema11.properties.lawFirmName,data:data11};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -491,8 +480,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err40 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data14};
+}
+if(data.address1 !== undefined){
+let data12 = data.address1;
+if(typeof data12 === "string"){
+if(func3(data12) > 100){
+const err40 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address1,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -501,9 +494,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data14};
+if(func3(data12) < 1){
+const err41 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.address1,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -512,12 +504,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.state !== undefined){
-let data15 = data.state;
-if(typeof data15 === "string"){
-if(func3(data15) > 2){
-const err42 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data15};
+if(!pattern3.test(data12)){
+const err42 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.address1,data:data12};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -526,8 +514,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func3(data15) < 2){
-const err43 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data15};
+}
+else {
+const err43 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address1.type,parentSchema:schema11.properties.address1,data:data12};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -536,8 +525,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern4.test(data15)){
-const err44 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]*$"},message:"must match pattern \""+"^[A-Za-z]*$"+"\"",schema:"^[A-Za-z]*$",parentSchema:schema11.properties.state,data:data15};
+}
+if(data.address2 !== undefined){
+let data13 = data.address2;
+if(typeof data13 === "string"){
+if(func3(data13) > 100){
+const err44 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address2,data:data13};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -546,9 +539,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data15};
+if(!pattern3.test(data13)){
+const err45 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.address2,data:data13};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -558,11 +550,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.zip !== undefined){
-let data16 = data.zip;
-if(typeof data16 === "string"){
-if(func3(data16) > 10){
-const err46 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data16};
+else {
+const err46 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address2.type,parentSchema:schema11.properties.address2,data:data13};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -571,8 +560,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(func3(data16) < 5){
-const err47 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data16};
+}
+if(data.city !== undefined){
+let data14 = data.city;
+if(typeof data14 === "string"){
+if(func3(data14) > 60){
+const err47 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.city,data:data14};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -581,8 +574,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern5.test(data16)){
-const err48 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data16};
+if(func3(data14) < 1){
+const err48 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data14};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -591,9 +584,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data16};
+if(!pattern3.test(data14)){
+const err49 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.city,data:data14};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -603,11 +595,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.phoneNumber !== undefined){
-let data17 = data.phoneNumber;
-if(typeof data17 === "string"){
-if(!pattern3.test(data17)){
-const err50 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^([0-9]{10,15})?$"},message:"must match pattern \""+"^([0-9]{10,15})?$"+"\"",schema:"^([0-9]{10,15})?$",parentSchema:schema11.properties.phoneNumber,data:data17};
+else {
+const err50 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data14};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -617,8 +606,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data17};
+if(data.state !== undefined){
+let data15 = data.state;
+if(typeof data15 === "string"){
+if(func3(data15) > 2){
+const err51 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data15};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -627,12 +619,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.message !== undefined){
-let data18 = data.message;
-if(typeof data18 === "string"){
-if(func3(data18) > 2000){
-const err52 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.message,data:data18};
+if(func3(data15) < 2){
+const err52 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data15};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -641,9 +629,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data18};
+if(!pattern13.test(data15)){
+const err53 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]*$"},message:"must match pattern \""+"^[A-Za-z]*$"+"\"",schema:"^[A-Za-z]*$",parentSchema:schema11.properties.state,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -653,10 +640,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.finalVerify !== undefined){
-let data19 = data.finalVerify;
-if(typeof data19 !== "boolean"){
-const err54 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.finalVerify.type,parentSchema:schema11.properties.finalVerify,data:data19};
+else {
+const err54 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -665,8 +650,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(true !== data19){
-const err55 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.finalVerify,data:data19};
+}
+if(data.zip !== undefined){
+let data16 = data.zip;
+if(typeof data16 === "string"){
+if(func3(data16) > 10){
+const err55 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data16};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -675,10 +664,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(func3(data16) < 5){
+const err56 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -687,11 +674,127 @@ vErrors.push(err56);
 }
 errors++;
 }
+if(!pattern14.test(data16)){
+const err57 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data16};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data16};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.phoneNumber !== undefined){
+let data17 = data.phoneNumber;
+if(typeof data17 === "string"){
+if(!pattern8.test(data17)){
+const err59 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^([0-9]{10,15})?$"},message:"must match pattern \""+"^([0-9]{10,15})?$"+"\"",schema:"^([0-9]{10,15})?$",parentSchema:schema11.properties.phoneNumber,data:data17};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data17};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+let data18 = data.message;
+if(typeof data18 === "string"){
+if(func3(data18) > 2000){
+const err61 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.message,data:data18};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(!pattern16.test(data18)){
+const err62 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.message,data:data18};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data18};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.finalVerify !== undefined){
+let data19 = data.finalVerify;
+if(typeof data19 !== "boolean"){
+const err64 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.finalVerify.type,parentSchema:schema11.properties.finalVerify,data:data19};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(true !== data19){
+const err65 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.finalVerify,data:data19};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bankruptcy.json","type":"object","additionalProperties":false,"required":["accountNumber","chapter","caseNumber","fileDate","address1","city","state","zip","finalVerify"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"chapter":{"type":"integer","enum":[7,8,11,12,13,14,128],"default":7},"caseNumber":{"type":"string","minLength":2,"maxLength":50},"fileDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"jointFile":{"type":"boolean","default":false},"courtName":{"type":"string","maxLength":100},"judgeName":{"type":"string","maxLength":100},"cityFiled":{"type":"string","maxLength":60},"stateFiled":{"type":"string","pattern":"^([A-Za-z]{2})?$"},"attorneyName":{"type":"string","maxLength":100},"attorneyPhoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"lawFirmName":{"type":"string","maxLength":100},"address1":{"type":"string","minLength":1,"maxLength":100},"address2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"message":{"type":"string","maxLength":2000},"finalVerify":{"type":"boolean","const":true}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/bankruptcy.json","type":"object","additionalProperties":false,"required":["accountNumber","chapter","caseNumber","fileDate","address1","city","state","zip","finalVerify"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"chapter":{"type":"integer","enum":[7,8,11,12,13,14,128],"default":7},"caseNumber":{"type":"string","minLength":2,"maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"fileDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"jointFile":{"type":"boolean","default":false},"courtName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"judgeName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"cityFiled":{"type":"string","maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"stateFiled":{"type":"string","pattern":"^([A-Za-z]{2})?$"},"attorneyName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"attorneyPhoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"lawFirmName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address1":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address2":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^([0-9]{10,15})?$"},"message":{"type":"string","maxLength":2000,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"finalVerify":{"type":"boolean","const":true}}};
 export const validators = {
   "/schemas/forms/bankruptcy.json": validate_0,
 };

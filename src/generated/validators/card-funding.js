@@ -5,13 +5,14 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/card-funding.json","type":"object","additionalProperties":false,"required":["cardNumber","cardExpiration","firstName","lastName"],"properties":{"cardNumber":{"type":"string","pattern":"^[0-9]{15,19}$"},"cardExpiration":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200},"addressLine2":{"type":"string","maxLength":200},"city":{"type":"string","minLength":1,"maxLength":100},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}},"if":{"required":["cardNumber"],"properties":{"cardNumber":{"type":"string","pattern":"^3[47]"}}},"then":{"properties":{"cardNumber":{"maxLength":15}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/card-funding.json","type":"object","additionalProperties":false,"required":["cardNumber","cardExpiration","firstName","lastName"],"properties":{"cardNumber":{"type":"string","pattern":"^[0-9]{15,19}$"},"cardExpiration":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"addressLine2":{"type":"string","maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}},"if":{"required":["cardNumber"],"properties":{"cardNumber":{"type":"string","pattern":"^3[47]"}}},"then":{"properties":{"cardNumber":{"maxLength":15}}}};
 const pattern0 = new RegExp("^3[47]", "u");
 const pattern1 = new RegExp("^[0-9]{15,19}$", "u");
 const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
-const pattern3 = new RegExp("\\S", "u");
-const pattern5 = new RegExp("^[A-Z]{2}$", "u");
-const pattern6 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
+const pattern3 = new RegExp("^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern5 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern8 = new RegExp("^[A-Z]{2}$", "u");
+const pattern9 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
 const func2 = pick(func2_module, "default");
 const func3 = Object.prototype.hasOwnProperty;
 
@@ -234,7 +235,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!pattern3.test(data4)){
-const err16 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema11.properties.firstName,data:data4};
+const err16 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.firstName,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -279,7 +280,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!pattern3.test(data5)){
-const err20 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema11.properties.lastName,data:data5};
+const err20 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.lastName,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -336,9 +337,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine1.type,parentSchema:schema11.properties.addressLine1,data:data7};
+if(!pattern5.test(data7)){
+const err25 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.addressLine1,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -348,11 +348,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.addressLine2 !== undefined){
-let data8 = data.addressLine2;
-if(typeof data8 === "string"){
-if(func2(data8) > 200){
-const err26 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.addressLine2,data:data8};
+else {
+const err26 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine1.type,parentSchema:schema11.properties.addressLine1,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -362,8 +359,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine2.type,parentSchema:schema11.properties.addressLine2,data:data8};
+if(data.addressLine2 !== undefined){
+let data8 = data.addressLine2;
+if(typeof data8 === "string"){
+if(func2(data8) > 200){
+const err27 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema11.properties.addressLine2,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -372,12 +372,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data9 = data.city;
-if(typeof data9 === "string"){
-if(func2(data9) > 100){
-const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.city,data:data9};
+if(!pattern5.test(data8)){
+const err28 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.addressLine2,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -386,8 +382,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err29 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data9};
+}
+else {
+const err29 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine2.type,parentSchema:schema11.properties.addressLine2,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -397,8 +394,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data9};
+if(data.city !== undefined){
+let data9 = data.city;
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err30 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -407,12 +407,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.state !== undefined){
-let data10 = data.state;
-if(typeof data10 === "string"){
-if(!pattern5.test(data10)){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema11.properties.state,data:data10};
+if(func2(data9) < 1){
+const err31 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -421,9 +417,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data10};
+if(!pattern5.test(data9)){
+const err32 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -433,11 +428,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.zip !== undefined){
-let data11 = data.zip;
-if(typeof data11 === "string"){
-if(func2(data11) > 10){
-const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data11};
+else {
+const err33 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -446,8 +438,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(func2(data11) < 5){
-const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data11};
+}
+if(data.state !== undefined){
+let data10 = data.state;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err34 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema11.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -456,8 +452,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!pattern6.test(data11)){
-const err35 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data11};
+}
+else {
+const err35 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -467,8 +464,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data11};
+if(data.zip !== undefined){
+let data11 = data.zip;
+if(typeof data11 === "string"){
+if(func2(data11) > 10){
+const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -477,15 +477,46 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(func2(data11) < 5){
+const err37 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+if(!pattern9.test(data11)){
+const err38 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data11};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data11};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -541,7 +572,7 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/card-funding.json","type":"object","additionalProperties":false,"required":["cardNumber","cardExpiration","firstName","lastName"],"properties":{"cardNumber":{"type":"string","pattern":"^[0-9]{15,19}$"},"cardExpiration":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200},"addressLine2":{"type":"string","maxLength":200},"city":{"type":"string","minLength":1,"maxLength":100},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}},"if":{"required":["cardNumber"],"properties":{"cardNumber":{"type":"string","pattern":"^3[47]"}}},"then":{"properties":{"cardNumber":{"maxLength":15}}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/card-funding.json","type":"object","additionalProperties":false,"required":["cardNumber","cardExpiration","firstName","lastName"],"properties":{"cardNumber":{"type":"string","pattern":"^[0-9]{15,19}$"},"cardExpiration":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"firstName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":50,"pattern":"^(?=.*\\S)[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"differentAddress":{"type":"boolean","default":false},"addressLine1":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"addressLine2":{"type":"string","maxLength":200,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","pattern":"^[A-Z]{2}$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"}},"if":{"required":["cardNumber"],"properties":{"cardNumber":{"type":"string","pattern":"^3[47]"}}},"then":{"properties":{"cardNumber":{"maxLength":15}}}};
 export const validators = {
   "/schemas/forms/card-funding.json": validate_0,
   "145d7bb": validate_1,

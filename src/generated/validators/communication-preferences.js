@@ -5,9 +5,10 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/communication-preferences.json","type":"object","additionalProperties":false,"required":["emails","letters","texts"],"properties":{"emails":{"type":"boolean","default":false},"letters":{"type":"boolean","default":true},"texts":{"type":"boolean","default":false},"emailAddress":{"type":"string","maxLength":254,"format":"email"},"allowEmail":{"type":"boolean"},"allowSms":{"type":"boolean"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/communication-preferences.json","type":"object","additionalProperties":false,"required":["emails","letters","texts"],"properties":{"emails":{"type":"boolean","default":false},"letters":{"type":"boolean","default":true},"texts":{"type":"boolean","default":false},"emailAddress":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"allowEmail":{"type":"boolean"},"allowSms":{"type":"boolean"}}};
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const func2 = pick(func2_module, "default");
+const pattern0 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="/schemas/forms/communication-preferences.json" */;
@@ -108,8 +109,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(formats0.test(data3))){
-const err8 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.emailAddress,data:data3};
+if(!pattern0.test(data3)){
+const err8 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.emailAddress,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -118,9 +119,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.emailAddress.type,parentSchema:schema11.properties.emailAddress,data:data3};
+if(!(formats0.test(data3))){
+const err9 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.emailAddress,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -130,10 +130,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.allowEmail !== undefined){
-let data4 = data.allowEmail;
-if(typeof data4 !== "boolean"){
-const err10 = {instancePath:instancePath+"/allowEmail",schemaPath:"#/properties/allowEmail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.allowEmail.type,parentSchema:schema11.properties.allowEmail,data:data4};
+else {
+const err10 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.emailAddress.type,parentSchema:schema11.properties.emailAddress,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -143,10 +141,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.allowSms !== undefined){
-let data5 = data.allowSms;
-if(typeof data5 !== "boolean"){
-const err11 = {instancePath:instancePath+"/allowSms",schemaPath:"#/properties/allowSms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.allowSms.type,parentSchema:schema11.properties.allowSms,data:data5};
+if(data.allowEmail !== undefined){
+let data4 = data.allowEmail;
+if(typeof data4 !== "boolean"){
+const err11 = {instancePath:instancePath+"/allowEmail",schemaPath:"#/properties/allowEmail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.allowEmail.type,parentSchema:schema11.properties.allowEmail,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -156,9 +154,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.allowSms !== undefined){
+let data5 = data.allowSms;
+if(typeof data5 !== "boolean"){
+const err12 = {instancePath:instancePath+"/allowSms",schemaPath:"#/properties/allowSms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.allowSms.type,parentSchema:schema11.properties.allowSms,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -167,11 +166,23 @@ vErrors.push(err12);
 }
 errors++;
 }
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/communication-preferences.json","type":"object","additionalProperties":false,"required":["emails","letters","texts"],"properties":{"emails":{"type":"boolean","default":false},"letters":{"type":"boolean","default":true},"texts":{"type":"boolean","default":false},"emailAddress":{"type":"string","maxLength":254,"format":"email"},"allowEmail":{"type":"boolean"},"allowSms":{"type":"boolean"}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/communication-preferences.json","type":"object","additionalProperties":false,"required":["emails","letters","texts"],"properties":{"emails":{"type":"boolean","default":false},"letters":{"type":"boolean","default":true},"texts":{"type":"boolean","default":false},"emailAddress":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"allowEmail":{"type":"boolean"},"allowSms":{"type":"boolean"}}};
 export const validators = {
   "/schemas/forms/communication-preferences.json": validate_0,
 };

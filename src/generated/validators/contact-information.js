@@ -5,12 +5,14 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100},"addressLine2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"businessName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"addressLine2":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
-const pattern0 = new RegExp("^[A-Za-z]*$", "u");
-const pattern1 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
-const pattern2 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern0 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern6 = new RegExp("^[A-Za-z]*$", "u");
+const pattern7 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
+const pattern8 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern9 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -103,9 +105,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.firstName.type,parentSchema:schema11.properties.firstName,data:data0};
+if(!pattern0.test(data0)){
+const err8 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.firstName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -115,11 +116,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.lastName !== undefined){
-let data1 = data.lastName;
-if(typeof data1 === "string"){
-if(func3(data1) > 100){
-const err9 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.lastName,data:data1};
+else {
+const err9 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.firstName.type,parentSchema:schema11.properties.firstName,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -128,8 +126,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err10 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.lastName,data:data1};
+}
+if(data.lastName !== undefined){
+let data1 = data.lastName;
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err10 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -138,9 +140,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lastName.type,parentSchema:schema11.properties.lastName,data:data1};
+if(func3(data1) < 1){
+const err11 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -149,12 +150,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.businessName !== undefined){
-let data2 = data.businessName;
-if(typeof data2 === "string"){
-if(func3(data2) > 100){
-const err12 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.businessName,data:data2};
+if(!pattern0.test(data1)){
+const err12 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -165,7 +162,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.businessName.type,parentSchema:schema11.properties.businessName,data:data2};
+const err13 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lastName.type,parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -175,10 +172,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.isBusiness !== undefined){
-let data3 = data.isBusiness;
-if(typeof data3 !== "boolean"){
-const err14 = {instancePath:instancePath+"/isBusiness",schemaPath:"#/properties/isBusiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.isBusiness.type,parentSchema:schema11.properties.isBusiness,data:data3};
+if(data.businessName !== undefined){
+let data2 = data.businessName;
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err14 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.businessName,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -187,12 +185,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.addressLine1 !== undefined){
-let data4 = data.addressLine1;
-if(typeof data4 === "string"){
-if(func3(data4) > 100){
-const err15 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.addressLine1,data:data4};
+if(!pattern0.test(data2)){
+const err15 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.businessName,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -201,8 +195,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func3(data4) < 1){
-const err16 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.addressLine1,data:data4};
+}
+else {
+const err16 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.businessName.type,parentSchema:schema11.properties.businessName,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,8 +207,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine1.type,parentSchema:schema11.properties.addressLine1,data:data4};
+if(data.isBusiness !== undefined){
+let data3 = data.isBusiness;
+if(typeof data3 !== "boolean"){
+const err17 = {instancePath:instancePath+"/isBusiness",schemaPath:"#/properties/isBusiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.isBusiness.type,parentSchema:schema11.properties.isBusiness,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,11 +220,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.addressLine2 !== undefined){
-let data5 = data.addressLine2;
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err18 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.addressLine2,data:data5};
+if(data.addressLine1 !== undefined){
+let data4 = data.addressLine1;
+if(typeof data4 === "string"){
+if(func3(data4) > 100){
+const err18 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.addressLine1,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -236,9 +233,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine2.type,parentSchema:schema11.properties.addressLine2,data:data5};
+if(func3(data4) < 1){
+const err19 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.addressLine1,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -247,12 +243,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data6 = data.city;
-if(typeof data6 === "string"){
-if(func3(data6) > 60){
-const err20 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.city,data:data6};
+if(!pattern0.test(data4)){
+const err20 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.addressLine1,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -261,8 +253,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err21 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data6};
+}
+else {
+const err21 = {instancePath:instancePath+"/addressLine1",schemaPath:"#/properties/addressLine1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine1.type,parentSchema:schema11.properties.addressLine1,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -272,8 +265,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data6};
+if(data.addressLine2 !== undefined){
+let data5 = data.addressLine2;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err22 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.addressLine2,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -282,12 +278,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.state !== undefined){
-let data7 = data.state;
-if(typeof data7 === "string"){
-if(func3(data7) > 2){
-const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data7};
+if(!pattern0.test(data5)){
+const err23 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.addressLine2,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -296,8 +288,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func3(data7) < 2){
-const err24 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data7};
+}
+else {
+const err24 = {instancePath:instancePath+"/addressLine2",schemaPath:"#/properties/addressLine2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.addressLine2.type,parentSchema:schema11.properties.addressLine2,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -306,8 +299,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern0.test(data7)){
-const err25 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]*$"},message:"must match pattern \""+"^[A-Za-z]*$"+"\"",schema:"^[A-Za-z]*$",parentSchema:schema11.properties.state,data:data7};
+}
+if(data.city !== undefined){
+let data6 = data.city;
+if(typeof data6 === "string"){
+if(func3(data6) > 60){
+const err25 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -316,9 +313,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data7};
+if(func3(data6) < 1){
+const err26 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -327,12 +323,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.zip !== undefined){
-let data8 = data.zip;
-if(typeof data8 === "string"){
-if(func3(data8) > 10){
-const err27 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data8};
+if(!pattern0.test(data6)){
+const err27 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -341,8 +333,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data8) < 5){
-const err28 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data8};
+}
+else {
+const err28 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -351,8 +344,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern1.test(data8)){
-const err29 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data8};
+}
+if(data.state !== undefined){
+let data7 = data.state;
+if(typeof data7 === "string"){
+if(func3(data7) > 2){
+const err29 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -361,14 +358,79 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data8};
+if(func3(data7) < 2){
+const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(!pattern6.test(data7)){
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]*$"},message:"must match pattern \""+"^[A-Za-z]*$"+"\"",schema:"^[A-Za-z]*$",parentSchema:schema11.properties.state,data:data7};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data7};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.zip !== undefined){
+let data8 = data.zip;
+if(typeof data8 === "string"){
+if(func3(data8) > 10){
+const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data8};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(func3(data8) < 5){
+const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data8};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(!pattern7.test(data8)){
+const err35 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data8};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data8};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -380,78 +442,8 @@ const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(typeof data10 === "string"){
-if(!pattern2.test(data10)){
-const err31 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phones.items,data:data10};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phones.items.type,parentSchema:schema11.properties.phones.items,data:data10};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/phones",schemaPath:"#/properties/phones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.phones.type,parentSchema:schema11.properties.phones,data:data9};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.email !== undefined){
-let data11 = data.email;
-if(typeof data11 === "string"){
-if(func3(data11) > 254){
-const err34 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data11};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(!(formats0.test(data11))){
-const err35 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data11};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data11};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(!pattern8.test(data10)){
+const err37 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phones.items,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -460,11 +452,91 @@ vErrors.push(err37);
 }
 errors++;
 }
+}
+else {
+const err38 = {instancePath:instancePath+"/phones/" + i0,schemaPath:"#/properties/phones/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phones.items.type,parentSchema:schema11.properties.phones.items,data:data10};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/phones",schemaPath:"#/properties/phones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.phones.type,parentSchema:schema11.properties.phones,data:data9};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data11 = data.email;
+if(typeof data11 === "string"){
+if(func3(data11) > 254){
+const err40 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data11};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(!pattern9.test(data11)){
+const err41 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.email,data:data11};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!(formats0.test(data11))){
+const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data11};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data11};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100},"addressLine2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email"}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-information.json","type":"object","additionalProperties":false,"required":["lastName","addressLine1","city","state","zip","email"],"properties":{"firstName":{"type":"string","maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"businessName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"isBusiness":{"type":"boolean"},"addressLine1":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"addressLine2":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phones":{"type":"array","items":{"type":"string","pattern":"^[0-9]{10,15}$"}},"email":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"}}};
 export const validators = {
   "/schemas/forms/contact-information.json": validate_0,
 };

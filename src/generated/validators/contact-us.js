@@ -5,11 +5,14 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-us.json","type":"object","additionalProperties":false,"required":["name","reason","phoneNumber","message","finalVerify"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"account":{"type":"string","pattern":"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"},"reason":{"type":"string","enum":["payment","paymentPlan","dispute","accountInformation","hardship","other"]},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"message":{"type":"string","minLength":1,"maxLength":2000},"commEmail":{"type":"boolean","default":false},"email":{"type":"string","maxLength":254,"format":"email"},"emailConfirm":{"type":"string","maxLength":254},"commSms":{"type":"boolean","default":false},"smsNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"finalVerify":{"type":"boolean","const":true}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-us.json","type":"object","additionalProperties":false,"required":["name","reason","phoneNumber","message","finalVerify"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"account":{"type":"string","pattern":"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"},"reason":{"type":"string","enum":["payment","paymentPlan","dispute","accountInformation","hardship","other"]},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"message":{"type":"string","minLength":1,"maxLength":2000,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"commEmail":{"type":"boolean","default":false},"email":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"emailConfirm":{"type":"string","maxLength":254,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"commSms":{"type":"boolean","default":false},"smsNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"finalVerify":{"type":"boolean","const":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
-const pattern0 = new RegExp("^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$", "u");
-const pattern1 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern0 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern1 = new RegExp("^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$", "u");
+const pattern2 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern3 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
+const pattern4 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -102,9 +105,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data0};
+if(!pattern0.test(data0)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -114,11 +116,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.account !== undefined){
-let data1 = data.account;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-const err9 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"},message:"must match pattern \""+"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"+"\"",schema:"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$",parentSchema:schema11.properties.account,data:data1};
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -128,8 +127,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.account.type,parentSchema:schema11.properties.account,data:data1};
+if(data.account !== undefined){
+let data1 = data.account;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"},message:"must match pattern \""+"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"+"\"",schema:"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$",parentSchema:schema11.properties.account,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -139,10 +141,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.reason !== undefined){
-let data2 = data.reason;
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reason.type,parentSchema:schema11.properties.reason,data:data2};
+else {
+const err11 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.account.type,parentSchema:schema11.properties.account,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -151,8 +151,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((((((data2 === "payment") || (data2 === "paymentPlan")) || (data2 === "dispute")) || (data2 === "accountInformation")) || (data2 === "hardship")) || (data2 === "other"))){
-const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema11.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.reason.enum,parentSchema:schema11.properties.reason,data:data2};
+}
+if(data.reason !== undefined){
+let data2 = data.reason;
+if(typeof data2 !== "string"){
+const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reason.type,parentSchema:schema11.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -161,12 +164,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.phoneNumber !== undefined){
-let data3 = data.phoneNumber;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err13 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phoneNumber,data:data3};
+if(!((((((data2 === "payment") || (data2 === "paymentPlan")) || (data2 === "dispute")) || (data2 === "accountInformation")) || (data2 === "hardship")) || (data2 === "other"))){
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema11.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.reason.enum,parentSchema:schema11.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -176,8 +175,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data3};
+if(data.phoneNumber !== undefined){
+let data3 = data.phoneNumber;
+if(typeof data3 === "string"){
+if(!pattern2.test(data3)){
+const err14 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phoneNumber,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -187,11 +189,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.message !== undefined){
-let data4 = data.message;
-if(typeof data4 === "string"){
-if(func3(data4) > 2000){
-const err15 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.message,data:data4};
+else {
+const err15 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -200,8 +199,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func3(data4) < 1){
-const err16 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.message,data:data4};
+}
+if(data.message !== undefined){
+let data4 = data.message;
+if(typeof data4 === "string"){
+if(func3(data4) > 2000){
+const err16 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema11.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -210,9 +213,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data4};
+if(func3(data4) < 1){
+const err17 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -221,11 +223,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.commEmail !== undefined){
-let data5 = data.commEmail;
-if(typeof data5 !== "boolean"){
-const err18 = {instancePath:instancePath+"/commEmail",schemaPath:"#/properties/commEmail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.commEmail.type,parentSchema:schema11.properties.commEmail,data:data5};
+if(!pattern3.test(data4)){
+const err18 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -235,11 +234,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data6 = data.email;
-if(typeof data6 === "string"){
-if(func3(data6) > 254){
-const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data6};
+else {
+const err19 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -248,8 +244,11 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats0.test(data6))){
-const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data6};
+}
+if(data.commEmail !== undefined){
+let data5 = data.commEmail;
+if(typeof data5 !== "boolean"){
+const err20 = {instancePath:instancePath+"/commEmail",schemaPath:"#/properties/commEmail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.commEmail.type,parentSchema:schema11.properties.commEmail,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -259,8 +258,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data6};
+if(data.email !== undefined){
+let data6 = data.email;
+if(typeof data6 === "string"){
+if(func3(data6) > 254){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -269,12 +271,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.emailConfirm !== undefined){
-let data7 = data.emailConfirm;
-if(typeof data7 === "string"){
-if(func3(data7) > 254){
-const err22 = {instancePath:instancePath+"/emailConfirm",schemaPath:"#/properties/emailConfirm/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.emailConfirm,data:data7};
+if(!pattern4.test(data6)){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -283,9 +281,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/emailConfirm",schemaPath:"#/properties/emailConfirm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.emailConfirm.type,parentSchema:schema11.properties.emailConfirm,data:data7};
+if(!(formats0.test(data6))){
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -295,10 +292,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.commSms !== undefined){
-let data8 = data.commSms;
-if(typeof data8 !== "boolean"){
-const err24 = {instancePath:instancePath+"/commSms",schemaPath:"#/properties/commSms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.commSms.type,parentSchema:schema11.properties.commSms,data:data8};
+else {
+const err24 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -308,11 +303,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.smsNumber !== undefined){
-let data9 = data.smsNumber;
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-const err25 = {instancePath:instancePath+"/smsNumber",schemaPath:"#/properties/smsNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.smsNumber,data:data9};
+if(data.emailConfirm !== undefined){
+let data7 = data.emailConfirm;
+if(typeof data7 === "string"){
+if(func3(data7) > 254){
+const err25 = {instancePath:instancePath+"/emailConfirm",schemaPath:"#/properties/emailConfirm/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.emailConfirm,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -321,9 +316,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/smsNumber",schemaPath:"#/properties/smsNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.smsNumber.type,parentSchema:schema11.properties.smsNumber,data:data9};
+if(!pattern4.test(data7)){
+const err26 = {instancePath:instancePath+"/emailConfirm",schemaPath:"#/properties/emailConfirm/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.emailConfirm,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -333,10 +327,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.finalVerify !== undefined){
-let data10 = data.finalVerify;
-if(typeof data10 !== "boolean"){
-const err27 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.finalVerify.type,parentSchema:schema11.properties.finalVerify,data:data10};
+else {
+const err27 = {instancePath:instancePath+"/emailConfirm",schemaPath:"#/properties/emailConfirm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.emailConfirm.type,parentSchema:schema11.properties.emailConfirm,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -345,8 +337,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(true !== data10){
-const err28 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.finalVerify,data:data10};
+}
+if(data.commSms !== undefined){
+let data8 = data.commSms;
+if(typeof data8 !== "boolean"){
+const err28 = {instancePath:instancePath+"/commSms",schemaPath:"#/properties/commSms/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.commSms.type,parentSchema:schema11.properties.commSms,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -356,9 +351,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.smsNumber !== undefined){
+let data9 = data.smsNumber;
+if(typeof data9 === "string"){
+if(!pattern2.test(data9)){
+const err29 = {instancePath:instancePath+"/smsNumber",schemaPath:"#/properties/smsNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.smsNumber,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -367,11 +364,57 @@ vErrors.push(err29);
 }
 errors++;
 }
+}
+else {
+const err30 = {instancePath:instancePath+"/smsNumber",schemaPath:"#/properties/smsNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.smsNumber.type,parentSchema:schema11.properties.smsNumber,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.finalVerify !== undefined){
+let data10 = data.finalVerify;
+if(typeof data10 !== "boolean"){
+const err31 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.finalVerify.type,parentSchema:schema11.properties.finalVerify,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(true !== data10){
+const err32 = {instancePath:instancePath+"/finalVerify",schemaPath:"#/properties/finalVerify/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.finalVerify,data:data10};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-us.json","type":"object","additionalProperties":false,"required":["name","reason","phoneNumber","message","finalVerify"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"account":{"type":"string","pattern":"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"},"reason":{"type":"string","enum":["payment","paymentPlan","dispute","accountInformation","hardship","other"]},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"message":{"type":"string","minLength":1,"maxLength":2000},"commEmail":{"type":"boolean","default":false},"email":{"type":"string","maxLength":254,"format":"email"},"emailConfirm":{"type":"string","maxLength":254},"commSms":{"type":"boolean","default":false},"smsNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"finalVerify":{"type":"boolean","const":true}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/contact-us.json","type":"object","additionalProperties":false,"required":["name","reason","phoneNumber","message","finalVerify"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"account":{"type":"string","pattern":"^([A-Za-z]{1,6}[0-9]\\.[0-9]{1,12})?$"},"reason":{"type":"string","enum":["payment","paymentPlan","dispute","accountInformation","hardship","other"]},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"message":{"type":"string","minLength":1,"maxLength":2000,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"commEmail":{"type":"boolean","default":false},"email":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"emailConfirm":{"type":"string","maxLength":254,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"commSms":{"type":"boolean","default":false},"smsNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"finalVerify":{"type":"boolean","const":true}}};
 export const validators = {
   "/schemas/forms/contact-us.json": validate_0,
 };

@@ -5,11 +5,14 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000},"termsAccepted":{"type":"boolean","const":true},"name":{"type":"string","minLength":1,"maxLength":100},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"email":{"type":"string","maxLength":254,"format":"email"}},"$comment":"At least one reason: a rule of flows/forms/dispute.json (effect invalid, keyword atLeastOne, on 'other'), run by validateForm in the browser and on the server. name, phoneNumber and email are not fields of the browser form: the spec's dispute submission (section 3) sends them, with account, resolved and finalVerify for accountNumber, alreadyResolved and termsAccepted (the route's aliases); without them the signed-in debtor's are kept."};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"termsAccepted":{"type":"boolean","const":true},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"email":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"}},"$comment":"At least one reason: a rule of flows/forms/dispute.json (effect invalid, keyword atLeastOne, on 'other'), run by validateForm in the browser and on the server. name, phoneNumber and email are not fields of the browser form: the spec's dispute submission (section 3) sends them, with account, resolved and finalVerify for accountNumber, alreadyResolved and termsAccepted (the route's aliases); without them the signed-in debtor's are kept."};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
 const pattern0 = new RegExp("^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$", "u");
-const pattern1 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern1 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
+const pattern2 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern3 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern4 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -139,9 +142,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data5};
+if(!pattern1.test(data5)){
+const err10 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.message,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -151,10 +153,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.termsAccepted !== undefined){
-let data6 = data.termsAccepted;
-if(typeof data6 !== "boolean"){
-const err11 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.termsAccepted.type,parentSchema:schema11.properties.termsAccepted,data:data6};
+else {
+const err11 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.message.type,parentSchema:schema11.properties.message,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -163,8 +163,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(true !== data6){
-const err12 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.termsAccepted,data:data6};
+}
+if(data.termsAccepted !== undefined){
+let data6 = data.termsAccepted;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.termsAccepted.type,parentSchema:schema11.properties.termsAccepted,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -173,12 +176,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data7 = data.name;
-if(typeof data7 === "string"){
-if(func3(data7) > 100){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.name,data:data7};
+if(true !== data6){
+const err13 = {instancePath:instancePath+"/termsAccepted",schemaPath:"#/properties/termsAccepted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.termsAccepted,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -187,8 +186,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.name,data:data7};
+}
+if(data.name !== undefined){
+let data7 = data.name;
+if(typeof data7 === "string"){
+if(func3(data7) > 100){
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.name,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -197,9 +200,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data7};
+if(func3(data7) < 1){
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.name,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -208,12 +210,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.phoneNumber !== undefined){
-let data8 = data.phoneNumber;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err16 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phoneNumber,data:data8};
+if(!pattern2.test(data7)){
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.name,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -224,7 +222,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data8};
+const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.name.type,parentSchema:schema11.properties.name,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -234,11 +232,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.email !== undefined){
-let data9 = data.email;
-if(typeof data9 === "string"){
-if(func3(data9) > 254){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data9};
+if(data.phoneNumber !== undefined){
+let data8 = data.phoneNumber;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err18 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phoneNumber,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -247,8 +245,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(formats0.test(data9))){
-const err19 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data9};
+}
+else {
+const err19 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -258,8 +257,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data9};
+if(data.email !== undefined){
+let data9 = data.email;
+if(typeof data9 === "string"){
+if(func3(data9) > 254){
+const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema11.properties.email,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -268,10 +270,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(!pattern4.test(data9)){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.email,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -280,11 +280,44 @@ vErrors.push(err21);
 }
 errors++;
 }
+if(!(formats0.test(data9))){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema11.properties.email,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.email.type,parentSchema:schema11.properties.email,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000},"termsAccepted":{"type":"boolean","const":true},"name":{"type":"string","minLength":1,"maxLength":100},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"email":{"type":"string","maxLength":254,"format":"email"}},"$comment":"At least one reason: a rule of flows/forms/dispute.json (effect invalid, keyword atLeastOne, on 'other'), run by validateForm in the browser and on the server. name, phoneNumber and email are not fields of the browser form: the spec's dispute submission (section 3) sends them, with account, resolved and finalVerify for accountNumber, alreadyResolved and termsAccepted (the route's aliases); without them the signed-in debtor's are kept."};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/dispute.json","type":"object","additionalProperties":false,"required":["accountNumber","termsAccepted"],"properties":{"accountNumber":{"type":"string","pattern":"^[A-Za-z]{1,6}[0-9]\\.[0-9]{1,12}$"},"alreadyResolved":{"type":"boolean","default":false},"incorrectBalance":{"type":"boolean","default":false},"notMyDebt":{"type":"boolean","default":false},"other":{"type":"boolean","default":false},"message":{"type":"string","maxLength":2000,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"termsAccepted":{"type":"boolean","const":true},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"},"email":{"type":"string","maxLength":254,"format":"email","pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"}},"$comment":"At least one reason: a rule of flows/forms/dispute.json (effect invalid, keyword atLeastOne, on 'other'), run by validateForm in the browser and on the server. name, phoneNumber and email are not fields of the browser form: the spec's dispute submission (section 3) sends them, with account, resolved and finalVerify for accountNumber, alreadyResolved and termsAccepted (the route's aliases); without them the signed-in debtor's are kept."};
 export const validators = {
   "/schemas/forms/dispute.json": validate_0,
 };

@@ -5,9 +5,10 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-amount.json","type":"object","additionalProperties":false,"required":["amount","dateChoice"],"properties":{"amount":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"dateChoice":{"type":"string","minLength":1,"maxLength":10},"paymentDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-amount.json","type":"object","additionalProperties":false,"required":["amount","dateChoice"],"properties":{"amount":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"dateChoice":{"type":"string","minLength":1,"maxLength":10,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"paymentDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}};
 const func2 = pick(func2_module, "default");
-const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+const pattern0 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
+const pattern1 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="/schemas/forms/payment-amount.json" */;
@@ -104,9 +105,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/dateChoice",schemaPath:"#/properties/dateChoice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.dateChoice.type,parentSchema:schema11.properties.dateChoice,data:data1};
+if(!pattern0.test(data1)){
+const err8 = {instancePath:instancePath+"/dateChoice",schemaPath:"#/properties/dateChoice/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.dateChoice,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -116,11 +116,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.paymentDate !== undefined){
-let data2 = data.paymentDate;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err9 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\"",schema:"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",parentSchema:schema11.properties.paymentDate,data:data2};
+else {
+const err9 = {instancePath:instancePath+"/dateChoice",schemaPath:"#/properties/dateChoice/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.dateChoice.type,parentSchema:schema11.properties.dateChoice,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -130,8 +127,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.paymentDate.type,parentSchema:schema11.properties.paymentDate,data:data2};
+if(data.paymentDate !== undefined){
+let data2 = data.paymentDate;
+if(typeof data2 === "string"){
+if(!pattern1.test(data2)){
+const err10 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\"",schema:"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",parentSchema:schema11.properties.paymentDate,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -141,9 +141,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err11 = {instancePath:instancePath+"/paymentDate",schemaPath:"#/properties/paymentDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.paymentDate.type,parentSchema:schema11.properties.paymentDate,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -152,11 +151,23 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-amount.json","type":"object","additionalProperties":false,"required":["amount","dateChoice"],"properties":{"amount":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"dateChoice":{"type":"string","minLength":1,"maxLength":10},"paymentDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-amount.json","type":"object","additionalProperties":false,"required":["amount","dateChoice"],"properties":{"amount":{"type":"number","exclusiveMinimum":0,"maximum":10000000},"dateChoice":{"type":"string","minLength":1,"maxLength":10,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"paymentDate":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}}};
 export const validators = {
   "/schemas/forms/payment-amount.json": validate_0,
 };

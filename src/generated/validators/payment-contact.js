@@ -5,12 +5,13 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-contact.json","type":"object","additionalProperties":false,"required":["lastName","address1","city","state","zip"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"address1":{"type":"string","minLength":1,"maxLength":100},"address2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-contact.json","type":"object","additionalProperties":false,"required":["lastName","address1","city","state","zip"],"properties":{"firstName":{"type":"string","maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"businessName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address1":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address2":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
-const pattern0 = new RegExp("^[A-Za-z]*$", "u");
-const pattern1 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
-const pattern2 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern0 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern6 = new RegExp("^[A-Za-z]*$", "u");
+const pattern7 = new RegExp("^[0-9]{5}(-?[0-9]{4})?$", "u");
+const pattern8 = new RegExp("^[0-9]{10,15}$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="/schemas/forms/payment-contact.json" */;
@@ -92,9 +93,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.firstName.type,parentSchema:schema11.properties.firstName,data:data0};
+if(!pattern0.test(data0)){
+const err7 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.firstName,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -104,11 +104,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.lastName !== undefined){
-let data1 = data.lastName;
-if(typeof data1 === "string"){
-if(func3(data1) > 100){
-const err8 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.lastName,data:data1};
+else {
+const err8 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.firstName.type,parentSchema:schema11.properties.firstName,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -117,8 +114,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err9 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.lastName,data:data1};
+}
+if(data.lastName !== undefined){
+let data1 = data.lastName;
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err9 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -127,9 +128,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lastName.type,parentSchema:schema11.properties.lastName,data:data1};
+if(func3(data1) < 1){
+const err10 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -138,12 +138,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.businessName !== undefined){
-let data2 = data.businessName;
-if(typeof data2 === "string"){
-if(func3(data2) > 100){
-const err11 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.businessName,data:data2};
+if(!pattern0.test(data1)){
+const err11 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -154,7 +150,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.businessName.type,parentSchema:schema11.properties.businessName,data:data2};
+const err12 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lastName.type,parentSchema:schema11.properties.lastName,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -164,11 +160,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.address1 !== undefined){
-let data3 = data.address1;
-if(typeof data3 === "string"){
-if(func3(data3) > 100){
-const err13 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address1,data:data3};
+if(data.businessName !== undefined){
+let data2 = data.businessName;
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err13 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.businessName,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -177,8 +173,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err14 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.address1,data:data3};
+if(!pattern0.test(data2)){
+const err14 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.businessName,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -189,7 +185,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address1.type,parentSchema:schema11.properties.address1,data:data3};
+const err15 = {instancePath:instancePath+"/businessName",schemaPath:"#/properties/businessName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.businessName.type,parentSchema:schema11.properties.businessName,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -199,11 +195,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.address2 !== undefined){
-let data4 = data.address2;
-if(typeof data4 === "string"){
-if(func3(data4) > 100){
-const err16 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address2,data:data4};
+if(data.address1 !== undefined){
+let data3 = data.address1;
+if(typeof data3 === "string"){
+if(func3(data3) > 100){
+const err16 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address1,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -212,9 +208,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address2.type,parentSchema:schema11.properties.address2,data:data4};
+if(func3(data3) < 1){
+const err17 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.address1,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -223,12 +218,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data5 = data.city;
-if(typeof data5 === "string"){
-if(func3(data5) > 60){
-const err18 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.city,data:data5};
+if(!pattern0.test(data3)){
+const err18 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.address1,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -237,8 +228,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func3(data5) < 1){
-const err19 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data5};
+}
+else {
+const err19 = {instancePath:instancePath+"/address1",schemaPath:"#/properties/address1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address1.type,parentSchema:schema11.properties.address1,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -248,8 +240,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data5};
+if(data.address2 !== undefined){
+let data4 = data.address2;
+if(typeof data4 === "string"){
+if(func3(data4) > 100){
+const err20 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.address2,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -258,12 +253,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.state !== undefined){
-let data6 = data.state;
-if(typeof data6 === "string"){
-if(func3(data6) > 2){
-const err21 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data6};
+if(!pattern0.test(data4)){
+const err21 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.address2,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -272,8 +263,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func3(data6) < 2){
-const err22 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data6};
+}
+else {
+const err22 = {instancePath:instancePath+"/address2",schemaPath:"#/properties/address2/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.address2.type,parentSchema:schema11.properties.address2,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -282,8 +274,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern0.test(data6)){
-const err23 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]*$"},message:"must match pattern \""+"^[A-Za-z]*$"+"\"",schema:"^[A-Za-z]*$",parentSchema:schema11.properties.state,data:data6};
+}
+if(data.city !== undefined){
+let data5 = data.city;
+if(typeof data5 === "string"){
+if(func3(data5) > 60){
+const err23 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters",schema:60,parentSchema:schema11.properties.city,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -292,9 +288,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data6};
+if(func3(data5) < 1){
+const err24 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.city,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -303,12 +298,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.zip !== undefined){
-let data7 = data.zip;
-if(typeof data7 === "string"){
-if(func3(data7) > 10){
-const err25 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data7};
+if(!pattern0.test(data5)){
+const err25 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.city,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -317,8 +308,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(func3(data7) < 5){
-const err26 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data7};
+}
+else {
+const err26 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.city.type,parentSchema:schema11.properties.city,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -327,8 +319,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern1.test(data7)){
-const err27 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data7};
+}
+if(data.state !== undefined){
+let data6 = data.state;
+if(typeof data6 === "string"){
+if(func3(data6) > 2){
+const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -337,9 +333,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data7};
+if(func3(data6) < 2){
+const err28 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters",schema:2,parentSchema:schema11.properties.state,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -348,12 +343,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.phoneNumber !== undefined){
-let data8 = data.phoneNumber;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phoneNumber,data:data8};
+if(!pattern6.test(data6)){
+const err29 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z]*$"},message:"must match pattern \""+"^[A-Za-z]*$"+"\"",schema:"^[A-Za-z]*$",parentSchema:schema11.properties.state,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -364,7 +355,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data8};
+const err30 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.state.type,parentSchema:schema11.properties.state,data:data6};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -374,9 +365,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.zip !== undefined){
+let data7 = data.zip;
+if(typeof data7 === "string"){
+if(func3(data7) > 10){
+const err31 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema11.properties.zip,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -385,11 +378,79 @@ vErrors.push(err31);
 }
 errors++;
 }
+if(func3(data7) < 5){
+const err32 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters",schema:5,parentSchema:schema11.properties.zip,data:data7};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!pattern7.test(data7)){
+const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-?[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-?[0-9]{4})?$"+"\"",schema:"^[0-9]{5}(-?[0-9]{4})?$",parentSchema:schema11.properties.zip,data:data7};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/properties/zip/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.zip.type,parentSchema:schema11.properties.zip,data:data7};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.phoneNumber !== undefined){
+let data8 = data.phoneNumber;
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+const err35 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phoneNumber,data:data8};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phoneNumber.type,parentSchema:schema11.properties.phoneNumber,data:data8};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-contact.json","type":"object","additionalProperties":false,"required":["lastName","address1","city","state","zip"],"properties":{"firstName":{"type":"string","maxLength":50},"lastName":{"type":"string","minLength":1,"maxLength":100},"businessName":{"type":"string","maxLength":100},"address1":{"type":"string","minLength":1,"maxLength":100},"address2":{"type":"string","maxLength":100},"city":{"type":"string","minLength":1,"maxLength":60},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/payment-contact.json","type":"object","additionalProperties":false,"required":["lastName","address1","city","state","zip"],"properties":{"firstName":{"type":"string","maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"lastName":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"businessName":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address1":{"type":"string","minLength":1,"maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"address2":{"type":"string","maxLength":100,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"city":{"type":"string","minLength":1,"maxLength":60,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"state":{"type":"string","minLength":2,"maxLength":2,"pattern":"^[A-Za-z]*$"},"zip":{"type":"string","minLength":5,"maxLength":10,"pattern":"^[0-9]{5}(-?[0-9]{4})?$"},"phoneNumber":{"type":"string","pattern":"^[0-9]{10,15}$"}}};
 export const validators = {
   "/schemas/forms/payment-contact.json": validate_0,
 };

@@ -5,14 +5,16 @@ function pick(ns, key) {
   return d && typeof d === 'object' && key in d ? d[key] : ns[key];
 }
 export const validate_0 = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/sign-in.json","type":"object","additionalProperties":false,"required":["lastName","option1"],"properties":{"lastName":{"type":"string","minLength":2,"maxLength":50},"option1":{"$ref":"#/definitions/verificationKind","default":"SocialSecurityNumber"},"option2":{"$ref":"#/definitions/verificationKind","default":"DateOfBirth"},"socialSecurityNumber":{"type":"string","pattern":"^[0-9]{4}$"},"dateOfBirth":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"phone":{"type":"string","pattern":"^[0-9]{10,15}$"},"accountNumber":{"type":"string","pattern":"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"},"creditorAccountNumber":{"type":"string","minLength":1,"maxLength":50},"accountFromUrl":{"type":"boolean"}},"definitions":{"verificationKind":{"type":"string","enum":["SocialSecurityNumber","DateOfBirth","Phone","MRSAccountNumber","ClientAccountNumber"]}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/sign-in.json","type":"object","additionalProperties":false,"required":["lastName","option1"],"properties":{"lastName":{"type":"string","minLength":2,"maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"option1":{"$ref":"#/definitions/verificationKind","default":"SocialSecurityNumber"},"option2":{"$ref":"#/definitions/verificationKind","default":"DateOfBirth"},"socialSecurityNumber":{"type":"string","pattern":"^[0-9]{4}$"},"dateOfBirth":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"phone":{"type":"string","pattern":"^[0-9]{10,15}$"},"accountNumber":{"type":"string","pattern":"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"},"creditorAccountNumber":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"accountFromUrl":{"type":"boolean"}},"definitions":{"verificationKind":{"type":"string","enum":["SocialSecurityNumber","DateOfBirth","Phone","MRSAccountNumber","ClientAccountNumber"]}}};
 const schema12 = {"type":"string","enum":["SocialSecurityNumber","DateOfBirth","Phone","MRSAccountNumber","ClientAccountNumber"]};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = pick(func3_module, "default");
-const pattern0 = new RegExp("^[0-9]{4}$", "u");
-const pattern1 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
-const pattern2 = new RegExp("^[0-9]{10,15}$", "u");
-const pattern3 = new RegExp("^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$", "u");
+const pattern0 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$", "u");
+const pattern1 = new RegExp("^[0-9]{4}$", "u");
+const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+const pattern3 = new RegExp("^[0-9]{10,15}$", "u");
+const pattern4 = new RegExp("^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$", "u");
+const pattern5 = new RegExp("^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="/schemas/forms/sign-in.json" */;
@@ -74,9 +76,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lastName.type,parentSchema:schema11.properties.lastName,data:data0};
+if(!pattern0.test(data0)){
+const err5 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$",parentSchema:schema11.properties.lastName,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,10 +87,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.option1 !== undefined){
-let data1 = data.option1;
-if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/option1",schemaPath:"#/definitions/verificationKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data:data1};
+else {
+const err6 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.lastName.type,parentSchema:schema11.properties.lastName,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -98,8 +97,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(((((data1 === "SocialSecurityNumber") || (data1 === "DateOfBirth")) || (data1 === "Phone")) || (data1 === "MRSAccountNumber")) || (data1 === "ClientAccountNumber"))){
-const err7 = {instancePath:instancePath+"/option1",schemaPath:"#/definitions/verificationKind/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values",schema:schema12.enum,parentSchema:schema12,data:data1};
+}
+if(data.option1 !== undefined){
+let data1 = data.option1;
+if(typeof data1 !== "string"){
+const err7 = {instancePath:instancePath+"/option1",schemaPath:"#/definitions/verificationKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -108,11 +110,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.option2 !== undefined){
-let data2 = data.option2;
-if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/option2",schemaPath:"#/definitions/verificationKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data:data2};
+if(!(((((data1 === "SocialSecurityNumber") || (data1 === "DateOfBirth")) || (data1 === "Phone")) || (data1 === "MRSAccountNumber")) || (data1 === "ClientAccountNumber"))){
+const err8 = {instancePath:instancePath+"/option1",schemaPath:"#/definitions/verificationKind/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values",schema:schema12.enum,parentSchema:schema12,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -121,8 +120,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(((((data2 === "SocialSecurityNumber") || (data2 === "DateOfBirth")) || (data2 === "Phone")) || (data2 === "MRSAccountNumber")) || (data2 === "ClientAccountNumber"))){
-const err9 = {instancePath:instancePath+"/option2",schemaPath:"#/definitions/verificationKind/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values",schema:schema12.enum,parentSchema:schema12,data:data2};
+}
+if(data.option2 !== undefined){
+let data2 = data.option2;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/option2",schemaPath:"#/definitions/verificationKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.type,parentSchema:schema12,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -131,12 +133,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.socialSecurityNumber !== undefined){
-let data3 = data.socialSecurityNumber;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err10 = {instancePath:instancePath+"/socialSecurityNumber",schemaPath:"#/properties/socialSecurityNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema11.properties.socialSecurityNumber,data:data3};
+if(!(((((data2 === "SocialSecurityNumber") || (data2 === "DateOfBirth")) || (data2 === "Phone")) || (data2 === "MRSAccountNumber")) || (data2 === "ClientAccountNumber"))){
+const err10 = {instancePath:instancePath+"/option2",schemaPath:"#/definitions/verificationKind/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values",schema:schema12.enum,parentSchema:schema12,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -146,8 +144,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/socialSecurityNumber",schemaPath:"#/properties/socialSecurityNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.socialSecurityNumber.type,parentSchema:schema11.properties.socialSecurityNumber,data:data3};
+if(data.socialSecurityNumber !== undefined){
+let data3 = data.socialSecurityNumber;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err11 = {instancePath:instancePath+"/socialSecurityNumber",schemaPath:"#/properties/socialSecurityNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}$"},message:"must match pattern \""+"^[0-9]{4}$"+"\"",schema:"^[0-9]{4}$",parentSchema:schema11.properties.socialSecurityNumber,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -157,11 +158,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.dateOfBirth !== undefined){
-let data4 = data.dateOfBirth;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\"",schema:"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",parentSchema:schema11.properties.dateOfBirth,data:data4};
+else {
+const err12 = {instancePath:instancePath+"/socialSecurityNumber",schemaPath:"#/properties/socialSecurityNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.socialSecurityNumber.type,parentSchema:schema11.properties.socialSecurityNumber,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -171,8 +169,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.dateOfBirth.type,parentSchema:schema11.properties.dateOfBirth,data:data4};
+if(data.dateOfBirth !== undefined){
+let data4 = data.dateOfBirth;
+if(typeof data4 === "string"){
+if(!pattern2.test(data4)){
+const err13 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\"",schema:"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",parentSchema:schema11.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -182,11 +183,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.phone !== undefined){
-let data5 = data.phone;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-const err14 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phone,data:data5};
+else {
+const err14 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/properties/dateOfBirth/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.dateOfBirth.type,parentSchema:schema11.properties.dateOfBirth,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -196,8 +194,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data5};
+if(data.phone !== undefined){
+let data5 = data.phone;
+if(typeof data5 === "string"){
+if(!pattern3.test(data5)){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[0-9]{10,15}$"},message:"must match pattern \""+"^[0-9]{10,15}$"+"\"",schema:"^[0-9]{10,15}$",parentSchema:schema11.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -207,11 +208,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.accountNumber !== undefined){
-let data6 = data.accountNumber;
-if(typeof data6 === "string"){
-if(!pattern3.test(data6)){
-const err16 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"},message:"must match pattern \""+"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"+"\"",schema:"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$",parentSchema:schema11.properties.accountNumber,data:data6};
+else {
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.phone.type,parentSchema:schema11.properties.phone,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -221,8 +219,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.accountNumber.type,parentSchema:schema11.properties.accountNumber,data:data6};
+if(data.accountNumber !== undefined){
+let data6 = data.accountNumber;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err17 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"},message:"must match pattern \""+"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"+"\"",schema:"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$",parentSchema:schema11.properties.accountNumber,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -232,11 +233,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.creditorAccountNumber !== undefined){
-let data7 = data.creditorAccountNumber;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err18 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema11.properties.creditorAccountNumber,data:data7};
+else {
+const err18 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/properties/accountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.accountNumber.type,parentSchema:schema11.properties.accountNumber,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -245,8 +243,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err19 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.creditorAccountNumber,data:data7};
+}
+if(data.creditorAccountNumber !== undefined){
+let data7 = data.creditorAccountNumber;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err19 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema11.properties.creditorAccountNumber,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -255,9 +257,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.creditorAccountNumber.type,parentSchema:schema11.properties.creditorAccountNumber,data:data7};
+if(func3(data7) < 1){
+const err20 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.creditorAccountNumber,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -266,11 +267,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.accountFromUrl !== undefined){
-let data8 = data.accountFromUrl;
-if(typeof data8 !== "boolean"){
-const err21 = {instancePath:instancePath+"/accountFromUrl",schemaPath:"#/properties/accountFromUrl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.accountFromUrl.type,parentSchema:schema11.properties.accountFromUrl,data:data8};
+if(!pattern5.test(data7)){
+const err21 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"+"\"",schema:"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$",parentSchema:schema11.properties.creditorAccountNumber,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -280,9 +278,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err22 = {instancePath:instancePath+"/creditorAccountNumber",schemaPath:"#/properties/creditorAccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.creditorAccountNumber.type,parentSchema:schema11.properties.creditorAccountNumber,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -291,11 +288,36 @@ vErrors.push(err22);
 }
 errors++;
 }
+}
+if(data.accountFromUrl !== undefined){
+let data8 = data.accountFromUrl;
+if(typeof data8 !== "boolean"){
+const err23 = {instancePath:instancePath+"/accountFromUrl",schemaPath:"#/properties/accountFromUrl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.accountFromUrl.type,parentSchema:schema11.properties.accountFromUrl,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/sign-in.json","type":"object","additionalProperties":false,"required":["lastName","option1"],"properties":{"lastName":{"type":"string","minLength":2,"maxLength":50},"option1":{"$ref":"#/definitions/verificationKind","default":"SocialSecurityNumber"},"option2":{"$ref":"#/definitions/verificationKind","default":"DateOfBirth"},"socialSecurityNumber":{"type":"string","pattern":"^[0-9]{4}$"},"dateOfBirth":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"phone":{"type":"string","pattern":"^[0-9]{10,15}$"},"accountNumber":{"type":"string","pattern":"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"},"creditorAccountNumber":{"type":"string","minLength":1,"maxLength":50},"accountFromUrl":{"type":"boolean"}},"definitions":{"verificationKind":{"type":"string","enum":["SocialSecurityNumber","DateOfBirth","Phone","MRSAccountNumber","ClientAccountNumber"]}}};
+export const schema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"/schemas/forms/sign-in.json","type":"object","additionalProperties":false,"required":["lastName","option1"],"properties":{"lastName":{"type":"string","minLength":2,"maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069<>]*$"},"option1":{"$ref":"#/definitions/verificationKind","default":"SocialSecurityNumber"},"option2":{"$ref":"#/definitions/verificationKind","default":"DateOfBirth"},"socialSecurityNumber":{"type":"string","pattern":"^[0-9]{4}$"},"dateOfBirth":{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},"phone":{"type":"string","pattern":"^[0-9]{10,15}$"},"accountNumber":{"type":"string","pattern":"^[A-Za-z0-9]{2,6}\\.[0-9]{1,10}$"},"creditorAccountNumber":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\r\\n\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"},"accountFromUrl":{"type":"boolean"}},"definitions":{"verificationKind":{"type":"string","enum":["SocialSecurityNumber","DateOfBirth","Phone","MRSAccountNumber","ClientAccountNumber"]}}};
 export const validators = {
   "/schemas/forms/sign-in.json": validate_0,
 };

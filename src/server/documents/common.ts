@@ -21,6 +21,22 @@ export function documentTexts(ctx: PortalContext, language: Language): PdfTexts 
   return (key, params = {}) => interpolate(translate.text(`documents.pdf.${key}`) ?? key, params);
 }
 
+/**
+ * A documents.pdf.<group>.<name> text for a value stored in the data (a payment's source or type),
+ * or undefined when flows/ has none for it.
+ */
+export function valueText(
+  ctx: PortalContext,
+  language: Language,
+  group: string,
+  name: string,
+): string | undefined {
+  if (!/^[A-Za-z0-9]+$/.test(name)) return undefined;
+  return treeTranslator(ctx.config.texts as LocalizedTree, language).text(
+    `documents.pdf.${group}.${name}`,
+  );
+}
+
 export function content<T>(ctx: PortalContext, name: string): T {
   const file = (ctx.config.content as Record<string, unknown> | undefined)?.[name];
   if (!file) throw new Error(`flows/content/${name}.json is missing`);

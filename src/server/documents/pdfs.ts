@@ -35,8 +35,11 @@ export interface ReceiptDocument {
   amountCents: number;
   method: string;
   confirmation: string;
-  balanceAfterCents: number;
+  /** Null for a payment of the history: the files it comes from do not say the balance after it. */
+  balanceAfterCents: number | null;
   pending: boolean;
+  /** Where the payment came from (the portal, an agent, the mail, the agency's file...), in words. */
+  source: string;
 }
 
 export function receiptPdf(doc: DocumentContext, t: PdfTexts, receipt: ReceiptDocument): Buffer {
@@ -61,11 +64,16 @@ export function receiptPdf(doc: DocumentContext, t: PdfTexts, receipt: ReceiptDo
       ],
       gapBefore: 4,
     },
-    {
-      text: `${t('balanceAfter')}: ${formatMoney(receipt.balanceAfterCents, lang)}`,
-      style: 'label',
-      gapBefore: 8,
-    },
+    { text: `${t('source')}: ${receipt.source}`, style: 'label', gapBefore: 8 },
+    ...(receipt.balanceAfterCents === null
+      ? []
+      : [
+          {
+            text: `${t('balanceAfter')}: ${formatMoney(receipt.balanceAfterCents, lang)}`,
+            style: 'label' as const,
+            gapBefore: 4,
+          },
+        ]),
     { text: t(receipt.pending ? 'pendingNote' : 'postedNote'), gapBefore: 8 },
   ]);
 }

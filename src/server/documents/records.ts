@@ -29,6 +29,7 @@ export interface DocumentEntry {
 /** The id prefixes of schemas/api/document-params.schema.json. */
 export const ID_PREFIXES = [
   'receipt',
+  'history',
   'authorization',
   'esign',
   'plan',
@@ -50,6 +51,13 @@ export function parseDocumentId(id: string): { prefix: IdPrefix; number: number 
   if (!prefix || !Number.isSafeInteger(number) || number > MAX_ID) return null;
   return { prefix, number };
 }
+
+/**
+ * The payments of an account's history (the `transactions` table: what the agency's files and
+ * the portal post) that have a receipt: money received, whatever its source. A returned payment
+ * (NonSufficientFunds) and an adjustment are not payments.
+ */
+export const NOT_PAYMENTS = ['NonSufficientFunds', 'Adjustment'];
 
 /** Taken payments: paid, or approved and waiting to post. */
 export const TAKEN = ['Paid', 'Approved'];
@@ -118,6 +126,38 @@ export async function listDocuments(
       amountCents: p.amount_cents,
       reference: p.confirmation,
       status: isPending(p) ? 'pending' : 'posted',
+    });
+  }
+
+  // Every payment of the history has a receipt too, whatever its source (the portal, an agent,
+  // the mail, the agency's file), unless it is a plan payment listed above (same code, account).
+  const listed = new Set(
+    payments.filter((p) => p.confirmation).map((p) => `${p.account_id}|${p.confirmation}`),
+  );
+  const history = await ctx.db
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'account_id',
+      'received_date',
+      'amount_cents',
+      'confirmation_code',
+      'is_pending',
+    ])
+    .where('account_id', 'in', ids)
+    .where('amount_cents', '>', 0)
+    .where('type', 'not in', NOT_PAYMENTS)
+    .execute();
+  for (const h of history) {
+    if (h.confirmation_code && listed.has(`${h.account_id}|${h.confirmation_code}`)) continue;
+    add(h.account_id, {
+      id: `history-${h.id}`,
+      kind: 'receipt',
+      date: h.received_date,
+      at: `${h.received_date}T00:00:00.000Z`,
+      amountCents: h.amount_cents,
+      reference: h.confirmation_code,
+      status: h.is_pending ? 'pending' : 'posted',
     });
   }
 

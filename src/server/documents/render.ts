@@ -28,17 +28,18 @@ import {
   receiptPdf,
   type ClosedLetterContent,
 } from './pdfs';
-import { content, documentTexts, letterhead, notFound, ownedById } from './common';
+import { content, documentTexts, letterhead, notFound, ownedById, valueText } from './common';
 import {
   closedFacts,
   closedKind,
   isPending,
   lastPostedPaymentDay,
+  NOT_PAYMENTS,
   parseDocumentId,
   planKind,
   TAKEN,
 } from './records';
-import { receiptMethod } from './method';
+import { maskLongNumbers, receiptMethod } from './method';
 
 export interface RenderedDocument {
   pdf: Buffer;
@@ -133,6 +134,49 @@ export async function renderDocument(
             confirmation: reference,
             balanceAfterCents,
             pending: isPending(row),
+            // A plan payment is the portal's own.
+            source: valueText(ctx, language, 'sources', 'Portal') ?? t('unknownSource'),
+          },
+        ),
+        filename: `receipt-${reference}`,
+      };
+    }
+    case 'history': {
+      const row = await ctx.db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('id', '=', number)
+        .where('amount_cents', '>', 0)
+        .where('type', 'not in', NOT_PAYMENTS)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const account = await ownedById(ctx, debtorId, row.account_id);
+      const reference = row.confirmation_code ?? id;
+      const source = row.source?.trim() ?? '';
+      return {
+        pdf: receiptPdf(
+          {
+            ...base(language, `${row.received_date}T12:00:00.000Z`),
+            letterhead: letterhead(
+              ctx,
+              t,
+              account,
+              reference,
+              row.confirmation_code ? 'confirmation' : 'reference',
+            ),
+          },
+          t,
+          {
+            date: row.received_date,
+            amountCents: row.amount_cents,
+            method: valueText(ctx, language, 'types', row.type) ?? t('unknownMethod'),
+            confirmation: reference,
+            balanceAfterCents: null,
+            pending: Boolean(row.is_pending),
+            // A source flows/ has no words for is named as the agency's file names it.
+            source:
+              valueText(ctx, language, 'sources', source) ||
+              (source ? maskLongNumbers(source) : t('unknownSource')),
           },
         ),
         filename: `receipt-${reference}`,

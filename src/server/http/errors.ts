@@ -13,6 +13,7 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MissingPlaceholderValue } from '@/engine/form/messages';
 import type { ErrorBody, FieldError } from '@/generated/types/api/error';
+import { reportedKeyword } from '../../engine/form/text-rules';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { pickLanguage, type Language, type MessageCatalog, type MessageKey } from './messages';
 
@@ -84,6 +85,8 @@ export function fieldErrors(
   catalog: MessageCatalog,
   errors: ErrorObject[],
   lang: Language,
+  /** The data validated (the body), for what a free-text pattern refused (text-rules.ts). */
+  data?: unknown,
 ): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
@@ -96,13 +99,14 @@ export function fieldErrors(
     } else if (error.keyword === 'additionalProperties') {
       path += `/${(error.params as { additionalProperty: string }).additionalProperty}`;
     }
-    const id = `${path}|${error.keyword}`;
+    const keyword = reportedKeyword(error, data);
+    const id = `${path}|${keyword}`;
     if (seen.has(id)) continue;
     seen.add(id);
     out.push({
       path: path || '/',
-      keyword: error.keyword,
-      message: catalog.keywordMessage(error.keyword, lang, error.params as Record<string, unknown>),
+      keyword,
+      message: catalog.keywordMessage(keyword, lang, error.params as Record<string, unknown>),
     });
   }
   return out;
@@ -150,6 +154,11 @@ export function registerErrorHandling(app: FastifyInstance, catalog: MessageCata
         app.catalog,
         error.validation as ErrorObject[],
         languageOf(request),
+        error.validationContext === 'body'
+          ? request.body
+          : error.validationContext === 'params'
+            ? request.params
+            : request.query,
       );
       return sendError(request, reply, 400, 'invalidRequest', { errors });
     }

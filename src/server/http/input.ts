@@ -104,6 +104,38 @@ export function inputError(request: FastifyRequest, problem: InputProblem): ApiE
 }
 
 /**
+ * The value with every string in it in Unicode normalisation form C (issue 40: what is stored is
+ * NFC, so "é" typed as e + U+0301 and "é" as one code point are the same text to every later
+ * step: schema checks, comparisons, database, PDFs and the agency's files). Iterative, like
+ * findInputProblem; runs after it, so the depth is bounded. Property names are kept as sent (the
+ * schemas name the allowed ones).
+ */
+export function normalizeText(value: unknown): unknown {
+  if (typeof value === 'string') return value.normalize('NFC');
+  if (value === null || typeof value !== 'object') return value;
+  const root: { value: unknown } = { value };
+  const stack: { holder: Record<string | number, unknown>; key: string | number }[] = [
+    { holder: root as Record<string, unknown>, key: 'value' },
+  ];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item) break;
+    const current = item.holder[item.key];
+    if (typeof current === 'string') {
+      const normal = current.normalize('NFC');
+      if (normal !== current) item.holder[item.key] = normal;
+    } else if (current !== null && typeof current === 'object') {
+      const holder = current as Record<string | number, unknown>;
+      const keys = Array.isArray(current)
+        ? current.map((_child, index) => index)
+        : Object.keys(current);
+      for (const key of keys) stack.push({ holder, key });
+    }
+  }
+  return root.value;
+}
+
+/**
  * Checks body, query string and path parameters of every route, after parsing and before schema
  * validation. Query strings and parameters are text here; the number a query string is coerced
  * to is checked by the validator (http/validation.ts), which is where coercion happens.
@@ -114,5 +146,8 @@ export function registerInputRules(app: FastifyInstance): void {
       const problem = findInputProblem(part);
       if (problem) throw inputError(request, problem);
     }
+    // Parsed JSON is the request's own copy: its strings are normalised in place.
+    if (request.body !== null && typeof request.body === 'object') normalizeText(request.body);
+    else if (typeof request.body === 'string') request.body = normalizeText(request.body);
   });
 }

@@ -12,7 +12,7 @@ import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
 import { shownContent } from '../content/shown';
 import { failpoint } from '../failpoints';
-import { randomHex } from '../random-hex';
+import { paymentCode } from '../confirmation-code';
 import { variantConfig } from '../../domain/payment-journey';
 import { authOf } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
@@ -58,9 +58,7 @@ import {
 
 export type { SubmitBody } from './submit-checks';
 
-function confirmationCode(): string {
-  return `WP${randomHex(5).toUpperCase()}`;
-}
+const confirmationCode = paymentCode;
 
 export async function submitPayment(
   ctx: PortalContext,

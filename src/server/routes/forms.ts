@@ -8,11 +8,11 @@
  * keeps the filing date from being after the agency's today), then the server-only rules: the
  * filing date must be a real calendar day, the account must be open and not end-of-process.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalizedText } from '../../generated/types/api/localized-text';
 import { DISPUTE_REASONS } from '../../domain/dispute';
 import { authOf, requireRole } from '../auth/guard';
+import { prefixedCode } from '../confirmation-code';
 import type { PortalContext } from '../context';
 import { isValidDay } from '../dates';
 import { ApiError, languageOf } from '../http/errors';
@@ -27,13 +27,9 @@ import {
   ownedAccount,
 } from './ownership';
 
-/** A confirmation code: prefix and 10 characters of Crockford base32 (no I, L, O, U). */
+/** A confirmation code: the prefix, a dash and letters and digits that alternate (confirmation-code.ts). */
 export function confirmationCode(prefix: string): string {
-  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  const bytes = randomBytes(10);
-  let code = '';
-  for (const byte of bytes) code += alphabet[byte % 32];
-  return `${prefix}-${code}`;
+  return prefixedCode(prefix);
 }
 
 /**
