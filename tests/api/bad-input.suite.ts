@@ -338,6 +338,7 @@ export function badInputSuite(dialect: string, makeDatabase: DatabaseFactory): v
       expect(statuses[400] ?? 0).toBeGreaterThan(sent * 0.8);
       expect(statuses[413]).toBeGreaterThan(0);
       expect(statuses[415]).toBeGreaterThan(0);
-    }, 120_000);
+      // About 1,000 calls: 46 s on SQLite and 107 s on PostgreSQL on a busy 2-core host.
+    }, 300_000);
   });
 }
