@@ -14,6 +14,7 @@ import { schemaRef } from '../http/validation';
 import type { ContentRoutesOptions } from './content-routes';
 import { staffOf } from './guard';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { spendTotpCode } from './staff';
 import { acceptedStep, decryptSecret, encryptSecret, newTotpSecret, totpUri } from './totp';
 
 export function registerAccountRoutes(
@@ -40,17 +41,7 @@ export function registerAccountRoutes(
       throw new ApiError(403, 'staffCredentialsWrong');
     };
     if (!(await verifyPassword(password, account.password_hash))) return wrong();
-    const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
-    const secret = decryptSecret(ctx.keys.totpKey, account.totp_secret);
-    const step = acceptedStep(secret, code, ctx.now(), lastStep);
-    if (step === null) return wrong();
-    const used = await ctx.db
-      .updateTable('staff_accounts')
-      .set({ totp_last_step: step })
-      .where('id', '=', account.id)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return wrong();
+    if (!(await spendTotpCode(ctx.db, ctx.keys.totpKey, account, code, ctx.now()))) return wrong();
     return { staff, account };
   };
 

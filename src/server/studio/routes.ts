@@ -36,11 +36,10 @@ import {
 import { StaffLockout } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { StaffSessions } from './sessions';
-import { normalizeEmail } from './staff';
+import { normalizeEmail, spendTotpCode } from './staff';
 import { registerStaffRoutes } from './staff-routes';
 import { registerAccountRoutes } from './account-routes';
 import { registerInvitationRoutes } from './invitations';
-import { acceptedStep, decryptSecret } from './totp';
 
 export interface StudioOptions {
   session: SessionLimits;
@@ -130,33 +129,14 @@ export async function registerStudioRoutes(
             account?.password_hash ?? (await dummyPasswordHash()),
           );
           let reason: string | null = null;
-          let step: number | null = null;
           if (!account) reason = 'unknownEmail';
           else if (!passwordOk) reason = 'password';
-          else {
-            const lastStep =
-              account.totp_last_step === null ? null : Number(account.totp_last_step);
-            step = acceptedStep(
-              decryptSecret(ctx.keys.totpKey, account.totp_secret),
-              request.body.code,
-              ctx.now(),
-              lastStep,
-            );
-            if (step === null) reason = 'code';
-            else if (account.disabled_at !== null) reason = 'disabled';
-            else {
-              // The code is used once: a second sign-in with it (a replay) is refused.
-              const used = await ctx.db
-                .updateTable('staff_accounts')
-                .set({ totp_last_step: step })
-                .where('id', '=', account.id)
-                .where((eb) =>
-                  eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]),
-                )
-                .executeTakeFirst();
-              if (Number(used.numUpdatedRows) !== 1) reason = 'code';
-            }
-          }
+          // The code is used once: a second sign-in with it (a replay) is refused.
+          else if (
+            !(await spendTotpCode(ctx.db, ctx.keys.totpKey, account, request.body.code, ctx.now()))
+          )
+            reason = 'code';
+          else if (account.disabled_at !== null) reason = 'disabled';
           if (reason !== null || !account) {
             await failed(reason ?? 'unknownEmail');
             throw new ApiError(401, 'staffSignInFailed');

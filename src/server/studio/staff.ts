@@ -8,7 +8,7 @@
  */
 import type { Db, StaffRole } from '../db/types';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
-import { encryptSecret, newTotpSecret, totpUri } from './totp';
+import { acceptedStep, decryptSecret, encryptSecret, newTotpSecret, totpUri } from './totp';
 
 export const STAFF_ROLES: readonly StaffRole[] = ['editor', 'approver', 'client_manager', 'admin'];
 
@@ -25,6 +25,30 @@ export const NOT_SET = 'invited';
 export const GRANTED_ROLES: ReadonlySet<StaffRole> = new Set(['approver', 'admin']);
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Whether `code` is a current code of the account's TOTP secret, not used before: its step is
+ * then recorded as the account's last (in one conditional UPDATE, so of two requests with one
+ * code only one gets it). The sign-in and a member's own credential changes both spend codes here.
+ */
+export async function spendTotpCode(
+  db: Db,
+  totpKey: Buffer,
+  account: { id: number; totp_secret: string; totp_last_step: number | string | null },
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const lastStep = account.totp_last_step === null ? null : Number(account.totp_last_step);
+  const step = acceptedStep(decryptSecret(totpKey, account.totp_secret), code, now, lastStep);
+  if (step === null) return false;
+  const used = await db
+    .updateTable('staff_accounts')
+    .set({ totp_last_step: step })
+    .where('id', '=', account.id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
 
 export interface NewStaff {
   email: string;
