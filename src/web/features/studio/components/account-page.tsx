@@ -17,31 +17,22 @@ import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '@/engine/form/SchemaForm';
 import { loadPrecompiled } from '@/engine/form/precompiled';
 import * as changeModule from '@/generated/validators/studio-password-change';
-import * as codeModule from '@/generated/validators/studio-totp-code';
 import * as enrolModule from '@/generated/validators/studio-totp-enrol';
 import { Panel } from '@/web/components/panel';
 import { isApiError } from '@/web/lib/api';
-import { portalConfig } from '@/web/lib/config';
 import { studioCall } from '../api/client';
 import type { TotpSetup } from '../api/types';
-import { TotpSetupFields } from './copy-field';
-import { StudioError, StudioHeading, errorKey } from './parts';
+import { StudioError, StudioHeading, errorKey, studioFlow } from './parts';
+import { TotpConfirm } from './totp-confirm';
 
 const changeForm = loadPrecompiled(changeModule);
 const enrolForm = loadPrecompiled(enrolModule);
-const codeForm = loadPrecompiled(codeModule);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   panel: { maxWidth: '640px', gap: tokens.spacingVerticalM },
   heading: { margin: 0 },
 });
-
-function flowOf(id: string) {
-  const flow = portalConfig().forms[id];
-  if (!flow) throw new Error(`flows/forms/${id}.json is missing`);
-  return flow;
-}
 
 /** The text key of a refused change. */
 function refusal(error: unknown, badInput: string): string {
@@ -85,7 +76,7 @@ function PasswordChange() {
       <SchemaForm
         key={round}
         id="studio-password-change"
-        flow={flowOf('studio-password-change')}
+        flow={studioFlow('studio-password-change')}
         schema={changeForm.schema}
         validator={changeForm.validator}
         busy={busy}
@@ -138,24 +129,17 @@ function TotpChange() {
         )}
       </div>
       {setup ? (
-        <>
-          <Body1 as="p">{t('studio.join.setupSteps')}</Body1>
-          <TotpSetupFields setup={setup} />
-          <SchemaForm
-            id="studio-totp-code"
-            flow={flowOf('studio-totp-code')}
-            schema={codeForm.schema}
-            validator={codeForm.validator}
-            busy={busy}
-            onSubmit={confirm}
-          >
-            <StudioError textKey={error} id="studio-totp-error" />
-          </SchemaForm>
-        </>
+        <TotpConfirm
+          setup={setup}
+          busy={busy}
+          error={error}
+          errorId="studio-totp-error"
+          onSubmit={confirm}
+        />
       ) : (
         <SchemaForm
           id="studio-totp-enrol"
-          flow={flowOf('studio-totp-enrol')}
+          flow={studioFlow('studio-totp-enrol')}
           schema={enrolForm.schema}
           validator={enrolForm.validator}
           busy={busy}

@@ -12,19 +12,16 @@ import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '@/engine/form/SchemaForm';
 import { loadPrecompiled } from '@/engine/form/precompiled';
 import * as passwordModule from '@/generated/validators/studio-join-password';
-import * as codeModule from '@/generated/validators/studio-totp-code';
 import { Panel } from '@/web/components/panel';
 import { RouterLink } from '@/web/components/router-link';
 import { DelayedSpinner } from '@/web/components/delayed-spinner';
 import { isApiError } from '@/web/lib/api';
-import { portalConfig } from '@/web/lib/config';
 import { studioCall } from '../api/client';
 import type { InvitationAnswer, TotpSetup } from '../api/types';
-import { TotpSetupFields } from './copy-field';
-import { StudioError, StudioHeading, errorKey } from './parts';
+import { StudioError, StudioHeading, errorKey, studioFlow } from './parts';
+import { TotpConfirm } from './totp-confirm';
 
 const passwordForm = loadPrecompiled(passwordModule);
-const codeForm = loadPrecompiled(codeModule);
 
 const useStyles = makeStyles({
   wrap: { maxWidth: '560px', margin: '0 auto' },
@@ -45,12 +42,6 @@ function refusal(error: unknown, badInput: string): string {
   if (isApiError(error, 400)) return badInput;
   if (isApiError(error, 429)) return 'studio.signIn.tooMany';
   return errorKey(error);
-}
-
-function flowOf(id: string) {
-  const flow = portalConfig().forms[id];
-  if (!flow) throw new Error(`flows/forms/${id}.json is missing`);
-  return flow;
 }
 
 export function JoinPage() {
@@ -128,7 +119,7 @@ export function JoinPage() {
         {step === 'password' && (
           <SchemaForm
             id="studio-join-password"
-            flow={flowOf('studio-join-password')}
+            flow={studioFlow('studio-join-password')}
             schema={passwordForm.schema}
             validator={passwordForm.validator}
             busy={busy}
@@ -142,18 +133,13 @@ export function JoinPage() {
             <Body1 as="h2">
               <strong>{t('studio.join.setupTitle')}</strong>
             </Body1>
-            <Body1 as="p">{t('studio.join.setupSteps')}</Body1>
-            <TotpSetupFields setup={setup} />
-            <SchemaForm
-              id="studio-totp-code"
-              flow={flowOf('studio-totp-code')}
-              schema={codeForm.schema}
-              validator={codeForm.validator}
+            <TotpConfirm
+              setup={setup}
               busy={busy}
+              error={error}
+              errorId="studio-join-error"
               onSubmit={confirm}
-            >
-              <StudioError textKey={error} id="studio-join-error" />
-            </SchemaForm>
+            />
           </div>
         )}
         {step === 'done' && (

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Body1, Button, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/web/lib/api';
+import { portalConfig } from '@/web/lib/config';
 import { DelayedSpinner } from '@/web/components/delayed-spinner';
 
 const useStyles = makeStyles({
@@ -106,4 +107,11 @@ export function LoadState({
   if (error) return <StudioError textKey={errorKey(error)} onRetry={onRetry} />;
   if (pending) return <DelayedSpinner />;
   return null;
+}
+
+/** A studio form's flow (flows/forms/<id>.json); a missing one is a broken release. */
+export function studioFlow(id: string) {
+  const flow = portalConfig().forms[id];
+  if (!flow) throw new Error(`flows/forms/${id}.json is missing`);
+  return flow;
 }
