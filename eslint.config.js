@@ -37,10 +37,16 @@ const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: patterns.map((group) => ({
-        group,
-        message: 'Dependencies point one way: see ARCHITECTURE (engine <- domain <- web/server).',
-      })),
+      patterns: [
+        ...patterns.map((group) => ({
+          group,
+          message: 'Dependencies point one way: see ARCHITECTURE (engine <- domain <- web/server).',
+        })),
+        {
+          regex: '^(\\.\\./)+scripts(/|$)',
+          message: 'Production code does not import from scripts/: move what it needs under src/.',
+        },
+      ],
       paths,
     },
   ],

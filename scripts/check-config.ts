@@ -13,7 +13,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createFlowsChecker } from '../src/server/content/checks';
-import { routesByFeature } from './lib/routes';
+import { routesByFeature } from '../src/server/content/router-routes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const flowsArg = process.argv.indexOf('--flows');

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { MARIA, launchChromium, putSession, signedInSession, startPortal } from './lib/portal';
-import { readPageRoutes, routesByFeature } from './lib/routes';
+import { readPageRoutes, routesByFeature } from '../src/server/content/router-routes';
 import { SIGNED_IN_ONLY_CHUNKS } from './lib/vite-first-load-chunks';
 
 // The measured /login first load (196.5 KB gzip, November 2026: the first screens' shared code in

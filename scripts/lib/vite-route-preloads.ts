@@ -13,7 +13,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { PAGE_REQUESTS } from '../../src/web/app/page-requests.ts';
-import { prefetchedFeatures, readPageRoutes, routesByFeature } from './routes.ts';
+import {
+  prefetchedFeatures,
+  readPageRoutes,
+  routesByFeature,
+} from '../../src/server/content/router-routes.ts';
 
 /**
  * What the server reads: `/`-rooted asset paths per route pattern ('accounts/:accountNumber'),

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { routesByFeature } from '../../../scripts/lib/routes';
+import { routesByFeature } from '../content/router-routes';
 import { createFlowsChecker, type FlowsChecker } from '../content/checks';
 
 /** The repository (src/server/studio is three folders down), where src/web/app/router.tsx is. */

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prefetchedFeatures, readPageRoutes, routesByFeature } from '../../../scripts/lib/routes';
+import {
+  prefetchedFeatures,
+  readPageRoutes,
+  routesByFeature,
+} from '../../../src/server/content/router-routes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const router = readFileSync(path.join(root, 'src/web/app/router.tsx'), 'utf8');
