@@ -175,7 +175,21 @@ export default defineConfig({
               test: (id: string) => BASE_CHUNK.test(id) && !POPUP_HELPERS.test(id),
             },
             // Left to the default splitting, they came in two more files on /dashboard.
-            { name: 'fluent-popup', test: POPUP_HELPERS },
+            { name: 'fluent-popup', test: POPUP_HELPERS, includeDependenciesRecursively: false },
+            // Small modules /login loads that other screens share, each a file of its own when
+            // left to the default splitting (0.1-0.3 KB, and the gzip and request overhead of a
+            // file): those of the form engine, which every form page loads together, and those
+            // of the sign-in screens (the letter-code screen's too).
+            {
+              name: 'form-parts',
+              test: /node_modules[\\/]ajv[\\/]dist[\\/]runtime[\\/]ucs2length\.js$|src[\\/]engine[\\/]form[\\/]theme[\\/](read-only\.ts|lazy-spinner\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'sign-in-parts',
+              test: /src[\\/]web[\\/](components[\\/](auth-card|terms-note)\.tsx|api[\\/]session-setup-error\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             // The first screens' own code, and what a signed-in visitor's first screen adds to
             // /login's load, in few files.
             ...firstLoad.groups,
