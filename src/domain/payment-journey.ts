@@ -12,6 +12,7 @@ import type {
 import { checkExpression, evaluate, test, type JsonLogic } from '../engine/rules/json-logic';
 import { addDays } from './dates';
 import { toCents } from './money';
+import { variantConfig } from './payment-variant';
 import type { FirstMatchRules } from './rules';
 import { activeArrangement, isPayableToday, scheduleStatus } from './schedule-status';
 import type { Account, Arrangement } from './types';
@@ -27,13 +28,8 @@ export type { PaymentJourneyFile, VariantConfig };
 /** A variant id: a key of the journey file's `variants` (the route's /payment/<id>). */
 export type PaymentVariant = string;
 
-/** The variant of an id, or undefined when the journey has none of that id (own keys only). */
-export function variantConfig(
-  journey: Pick<PaymentJourneyFile, 'variants'>,
-  id: string,
-): VariantConfig | undefined {
-  return Object.hasOwn(journey.variants, id) ? journey.variants[id] : undefined;
-}
+// The variant of an id: in a module of its own, which the route guards import without the rules.
+export { variantConfig };
 
 /** Whether a value is a variant id of the journey. */
 export function isPaymentVariant(

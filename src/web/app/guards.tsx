@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
-import { variantConfig } from '@/domain/payment-journey';
+import { variantConfig } from '@/domain/payment-variant';
 import { useRole } from '../hooks/use-role';
 import { paymentJourney } from '../lib/config';
 import { rememberLastPath, rememberReturnPath, type Role } from '../lib/session';
