@@ -83,6 +83,9 @@ const schemas = () => (validators ??= apiValidators());
 /** `METHOD /path status` of each success answer checked (what the suites covered). */
 export const checkedAnswers = new Set<string>();
 
+/** ajv's `path message` with the root named `/`. */
+const at = (error: string) => (error.startsWith(' ') ? `/${error}` : error);
+
 export interface StudioAnswer {
   status: number;
   contentType: string;
@@ -104,7 +107,7 @@ export function studioAnswerProblems(method: string, path: string, answer: Studi
     if (!json) return [`${where}: an error answer that is not JSON (${answer.contentType})`];
     return schemas()
       .check('error', answer.body)
-      .map((e) => `${where}: error ${e}`);
+      .map((e) => `${where}: error ${at(e)}`);
   }
   if (!route) return [`${where}: not a route of the studio's table`];
   const rows = STUDIO_ANSWERS[route] ?? {};
@@ -120,7 +123,7 @@ export function studioAnswerProblems(method: string, path: string, answer: Studi
   if (!json) return [`${where}: ${answer.contentType || 'no media type'}, not JSON`];
   return schemas()
     .check(expected ?? '', answer.body)
-    .map((e) => `${where}: ${expected} ${e} in ${answer.text.slice(0, 300)}`);
+    .map((e) => `${where}: ${expected} ${at(e)} in ${answer.text.slice(0, 300)}`);
 }
 
 /** The properties of an API schema, by name (its `properties`, without descriptions). */
