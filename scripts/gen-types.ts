@@ -55,11 +55,17 @@ const SHARED_DEFINITIONS: Record<string, string> = {
 };
 
 /**
- * Definitions whose type the engine declares, because JSON Schema cannot say it (a JSON Logic
- * expression is any JSON, recursively): the generated types use the engine's.
+ * References whose type the code declares, because JSON Schema cannot say it (a JSON Logic
+ * expression is any JSON, recursively; a JSON Schema is the draft-07 meta-schema, which the
+ * compiler cannot read): the generated types use the code's. The studio's editor reads a flow
+ * file's meta-schema with its own `Schema` type (GET /studio/api/content/file).
  */
 const ENGINE_TYPES: Record<string, { type: string; module: string }> = {
   '#/definitions/jsonLogic': { type: 'JsonLogic', module: 'src/engine/rules/json-logic' },
+  'http://json-schema.org/draft-07/schema#': {
+    type: 'Schema',
+    module: 'src/web/features/studio/utils/meta-schema',
+  },
 };
 
 /** Keywords that constrain values but not the shape of the type (and annotations). */

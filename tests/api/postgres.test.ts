@@ -21,6 +21,7 @@ import { contentDeploySuite } from './content-deploy.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { serverSecretSuite } from './server-secret.suite';
+import { studioAnswersSuite } from './studio-answers';
 import { studioCookiesSuite } from './studio-cookies.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
@@ -137,6 +138,8 @@ if ('error' in admin) {
   freeTextSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   serverSecretSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioCookiesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  // After the studio suites: every studio answer they got was checked against its schema.
+  studioAnswersSuite('PostgreSQL');
   postgresUnavailableSuite({ host, port }, (relayPort) =>
     openDatabase({
       databaseUrl: `postgres://${encodeURIComponent(admin.user)}@127.0.0.1:${relayPort}/${name}`,

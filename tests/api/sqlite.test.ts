@@ -17,6 +17,7 @@ import { contentDeploySuite } from './content-deploy.suite';
 import { contractSuite } from './contract.suite';
 import { crashSuite } from './crash.suite';
 import { serverSecretSuite } from './server-secret.suite';
+import { studioAnswersSuite } from './studio-answers';
 import { studioCookiesSuite } from './studio-cookies.suite';
 import { authzSuite } from './authz.suite';
 import { debtorSuite } from './debtor.suite';
@@ -80,6 +81,8 @@ documentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data
 freeTextSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 serverSecretSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioCookiesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+// After the studio suites: every studio answer they got was checked against its schema.
+studioAnswersSuite('SQLite');
 sqliteBusySuite(path.join(data.dir, 'busy'), () =>
   openDatabase({ dataDir: path.join(data.dir, 'busy') }),
 );

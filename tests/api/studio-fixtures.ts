@@ -3,7 +3,8 @@
  * database, a fetch helper for /studio/api (cookie, CSRF token, Origin, a debtor's Bearer token)
  * and the sign-in with password and TOTP code. Studio calls do not go through the harness's
  * `call()`, whose answers the contract suite checks against the OpenAPI document of /api (which
- * has no studio routes).
+ * has no studio routes): the helper checks each answer against its route's schema itself
+ * (studio-answers.ts).
  */
 import { expect } from 'vitest';
 import { deriveKeys } from '../../src/server/auth/keys';
@@ -12,6 +13,7 @@ import type { StaffRole } from '../../src/server/db/types';
 import { createStaff } from '../../src/server/studio/staff';
 import { totpCode } from '../../src/server/studio/totp';
 import { freshIp, TEST_SECRET, TestClock, type RunningServer } from './harness';
+import { studioAnswerProblems } from './studio-answers';
 
 export { TestClock };
 
@@ -76,19 +78,24 @@ export function studioClient(server: () => RunningServer, clock: TestClock, tag:
       payload = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
+    const method = options.method ?? (payload === undefined ? 'GET' : 'POST');
     const response = await fetch(`${server().url}/studio/api${path}`, {
-      method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: payload,
     });
     const text = await response.text();
-    const json = (response.headers.get('content-type') ?? '').includes('application/json');
-    return {
+    const contentType = response.headers.get('content-type') ?? '';
+    const json = contentType.includes('application/json');
+    const answer = {
       status: response.status,
       headers: response.headers,
       body: (json && text ? JSON.parse(text) : text) as T,
       text,
     } satisfies Answer<T>;
+    // Every answer is one its route's schema allows (studio-answers.ts), or the error body.
+    expect(studioAnswerProblems(method, path, { ...answer, contentType })).toEqual([]);
+    return answer;
   };
 
   const makeAccount = async (name: string, role: StaffRole): Promise<Account> => {

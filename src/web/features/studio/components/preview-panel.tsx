@@ -23,6 +23,7 @@ import type { Language } from '@/engine/i18n/split';
 import { portalConfig } from '@/web/lib/config';
 import { currentLanguage } from '@/web/lib/i18n';
 import { studioCall } from '../api/client';
+import type { PreviewStarted } from '../api/types';
 import { LANGUAGE_NAME_KEYS, formatWhen } from '../utils/format';
 import { StudioError, errorKey } from './parts';
 
@@ -64,13 +65,6 @@ const useStyles = makeStyles({
   },
   frame: { display: 'block', border: 'none', backgroundColor: tokens.colorNeutralBackground1 },
 });
-
-interface PreviewStarted {
-  draftId: number;
-  language: Language;
-  expiresAt: string;
-  path: string;
-}
 
 export function PreviewPanel({ draftId }: { draftId: number }) {
   const styles = useStyles();

@@ -13,6 +13,7 @@ import { RouterLink } from '@/web/components/router-link';
 import { isApiError } from '@/web/lib/api';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useVersions } from '../api/queries';
+import type { RollbackStarted } from '../api/types';
 import { canReview, useStudioSession } from '../hooks/use-studio-session';
 import { CommentForm } from './comment-form';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
@@ -37,7 +38,7 @@ export function RollbackPage() {
   const rollback = (_action: 'rollback', comment: string) => {
     setBusy(true);
     setError(null);
-    studioCall<{ draft: { id: number } }>('POST', `/versions/${version}/rollback`, {
+    studioCall<RollbackStarted>('POST', `/versions/${version}/rollback`, {
       body: { comment },
     })
       .then(async ({ draft }) => {
