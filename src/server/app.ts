@@ -16,7 +16,7 @@ import Fastify, {
   type FastifyServerFactoryHandler,
   type FastifyServerOptions,
 } from 'fastify';
-import { symbols as pinoSymbols, type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import { deriveKeys } from './auth/keys';
 import { Lockout, type LockoutOptions } from './auth/lockout';
 import { registerAuthRoutes } from './auth/routes';
@@ -41,9 +41,9 @@ import { writesSettled } from './db/database';
 import { importPortalData } from './db/import';
 import { migrateToLatest } from './db/migrate';
 import { checkSecretSource, loadServerSecret } from './db/secret';
-import { requestSerializer } from './http/log-urls';
 import type { Db } from './db/types';
 import { registerCompression } from './http/compression';
+import { loggerOptions, requestLogger } from './http/logger';
 import { registerErrorHandling, sendError } from './http/errors';
 import { registerAliases } from './http/aliases';
 import { BODY_LIMIT, registerInputRules } from './http/input';
@@ -114,82 +114,6 @@ export interface BuildAppOptions {
   rateLimit?: RateLimitOptions;
   /** Session limits: idle and absolute (default SESSION_IDLE_MINUTES, SESSION_MAX_HOURS: 15 min, 12 h). */
   session?: Partial<SessionLimits>;
-}
-
-/** Paths the logger never prints (bodies are not logged at all; this is the second line). */
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  ...[
-    'socialSecurityNumber',
-    'dateOfBirth',
-    'cardNumber',
-    'bankAccountNumber',
-    'accessToken',
-    'refreshToken',
-    // The staff studio's sign-in (issue 24); not its TOTP `code`, a name error logs use for
-    // their own codes (a code is worth nothing after its 90 seconds, and bodies are not logged).
-    'password',
-    'csrfToken',
-    'otpauthUri',
-  ].flatMap((field) => [
-    field,
-    `*.${field}`,
-    `body.${field}`,
-    `req.body.${field}`,
-    `*.body.${field}`,
-  ]),
-];
-
-function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger === false) return false;
-  return {
-    level: logger?.level ?? process.env.LOG_LEVEL ?? 'info',
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    // Every logged URL without a letter's offer code (http/log-urls.ts).
-    serializers: { req: requestSerializer },
-    ...(logger?.stream ? { stream: logger.stream } : {}),
-  };
-}
-
-/**
- * Each request's logger, as Fastify's own factory makes it (`logger.child({ reqId }, options)`),
- * with the same log lines, but the request id is written into the child's bindings directly.
- * pino runs every binding through the redaction of the wildcard paths above (`*.cardNumber`, ...),
- * which for the id, a string with no field inside for them to redact, parsed and walked every
- * path on every request: 36,000 instructions, 9% of an Account/Detailed request (callgrind). The
- * id is written as pino writes a binding (`,"reqId":"req-1"` after the parent's). Any other
- * binding, an id that is not a string, or a key that a redaction path names itself goes the
- * usual way. Route options (log level, serializers) still go to `child`, which takes its quicker
- * path when there are none.
- */
-export function requestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Parameters<FastifyBaseLogger['child']>[0],
-  options: Parameters<FastifyBaseLogger['child']>[1] = {},
-): FastifyBaseLogger {
-  const keys = Object.keys(bindings);
-  const [key] = keys;
-  const value: unknown = key === undefined ? undefined : bindings[key];
-  if (keys.length !== 1 || key === undefined || typeof value !== 'string') {
-    return logger.child(bindings, options);
-  }
-  const child = logger.child({}, Object.keys(options).length > 0 ? options : undefined);
-  // pino keeps a logger's bindings as JSON text after its parent's, and the redaction of each
-  // top-level key it was told (pino.symbols, public for this). A logger that is not pino's
-  // (Fastify's stand-in when logging is off returns itself) has neither.
-  const store = child as unknown as Record<symbol, unknown>;
-  const chindings = store[pinoSymbols.chindingsSym];
-  const redacted = store[pinoSymbols.stringifiersSym] as Record<string, unknown> | undefined;
-  if (child === logger || typeof chindings !== 'string' || !redacted || key in redacted) {
-    return logger.child(bindings, options);
-  }
-  store[pinoSymbols.chindingsSym] = `${chindings},${JSON.stringify(key)}:${JSON.stringify(value)}`;
-  return child;
 }
 
 async function seedIfEmpty(

@@ -1,7 +1,7 @@
 /**
- * Token pair (jose, HS256): access 15 minutes (or the idle limit, if shorter) with sub (debtor
- * id), role, sid and for letter tokens accountNumber and letterId; refresh until the session's
- * end, with typ 'refresh', its jti stored in refresh_tokens (family = sid).
+ * The sessions' token pairs (auth/jwt.ts): access 15 minutes (or the idle limit, if shorter) with
+ * sub (debtor id), role, sid and for letter tokens accountNumber and letterId; refresh until the
+ * session's end, with typ 'refresh', its jti stored in refresh_tokens (family = sid).
  *
  * Sessions end on the server (issue 20, spec §4 "Session and idle"; table `sessions`):
  * - Absolute: a session ends `maxMs` (12 hours) after sign-in. No token outlives that moment: an
@@ -26,32 +26,23 @@
  * look-up is never skipped for a session not known to be revoked, so a logout made by another process on the same
  * database takes effect on the next request, with no staleness window.
  *
- * Verified access tokens are remembered per token string (bounded, least recently used dropped):
- * the signature, issuer, audience and claim checks depend only on the token and the key, so only
- * the time checks (exp, nbf, as jose makes them against the injectable clock) are repeated.
+ * Verified access tokens are remembered per token string (auth/verified-access.ts): only their
+ * time checks are repeated. Signing and verifying a token is auth/jwt.ts's.
  *
  * Writes that belong together (a new refresh token and its session row; a rotated token and its
  * link; a revocation and its refresh tokens) are one transaction each: all or nothing, and one
  * commit, so one sync of the log, instead of two.
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { Insertable } from 'kysely';
 import type { TokenPair } from '@/generated/types/api/token-pair';
 import type { RevokedSessionsTable } from '../db/forms-tables';
 import { precompile } from '../db/database';
+import type { Db } from '../db/types';
+import { accessClaimsOf, JwtCodec, type AccessClaims, type Role, type TokenExtra } from './jwt';
 import { SESSION_DEFAULTS, SessionStore, type SessionLimits } from './sessions';
-import type { Db, RefreshTokensTable } from '../db/types';
+import { VerifiedAccessCache, type VerifiedAccess } from './verified-access';
 
-export type Role = 'account' | 'letter';
-
-export interface AccessClaims {
-  debtorId: number;
-  role: Role;
-  sid: string;
-  accountNumber?: string;
-  letterId?: number;
-}
+export type { AccessClaims, Role } from './jwt';
 
 export type RevocationReason = RevokedSessionsTable['reason'];
 
@@ -61,52 +52,23 @@ export type RevocationReason = RevokedSessionsTable['reason'];
  */
 export type RefreshFailure = 'invalid' | 'reused' | 'revoked' | 'idle' | 'limit';
 
-const ISSUER = 'debt-portal';
-const AUDIENCE = 'debt-portal';
-export const ACCESS_SECONDS = 15 * 60;
 const MAX_REVOKED_CACHE = 10_000;
-/** Verified access tokens remembered (about a kilobyte each, the token's text with its claims). */
-export const MAX_VERIFIED_CACHE = 10_000;
-/**
- * A remembered token not used for this long is forgotten (verified again if it comes back): the
- * cache then holds the tokens in use, not every token of the last quarter of an hour, and a
- * server's memory levels off within minutes instead of growing until the count bound.
- */
-export const VERIFIED_IDLE_MS = 2 * 60_000;
-
-type Extra = { accountNumber?: string; letterId?: number };
-
-/** An access token that passed jwtVerify: its claims and the time bounds jose checked. */
-interface VerifiedAccess {
-  claims: AccessClaims;
-  exp: number | undefined;
-  nbf: number | undefined;
-  /** When it was last used (ms of the injected clock), for VERIFIED_IDLE_MS. */
-  usedAt: number;
-}
-
-/** Same rule as jose (no clock tolerance): valid while nbf <= now < exp, in whole seconds. */
-function inTime(entry: VerifiedAccess, now: Date): boolean {
-  const seconds = Math.floor(now.getTime() / 1000);
-  if (entry.nbf !== undefined && entry.nbf > seconds) return false;
-  return entry.exp === undefined || entry.exp > seconds;
-}
 
 export class TokenService {
   private readonly revoked = new Set<string>();
   /** The sessions' rows: their ends, and their last calls (auth/sessions.ts). */
   readonly sessions: SessionStore;
-  private readonly verified = new Map<string, VerifiedAccess>();
+  private readonly verified = new VerifiedAccessCache();
   private readonly findRevoked: (sid: string) => Promise<{ sid: string }[]>;
-  /** The HMAC key imported once (jose would import the raw bytes on every sign and verify). */
-  private cryptoKey: Promise<CryptoKey> | undefined;
+  private readonly jwt: JwtCodec;
 
   constructor(
     private readonly db: Db,
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly now: () => Date,
     readonly limits: SessionLimits = SESSION_DEFAULTS,
   ) {
+    this.jwt = new JwtCodec(key, now, limits);
     this.sessions = new SessionStore(db, now, limits, (sid) => this.isRevoked(sid));
     this.findRevoked = precompile(db, ['text'], (sid) =>
       db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid),
@@ -122,7 +84,7 @@ export class TokenService {
   async issue(
     debtorId: number,
     role: Role,
-    extra: Extra = {},
+    extra: TokenExtra = {},
     options: { sid?: string } = {},
   ): Promise<TokenPair> {
     const now = this.now();
@@ -130,7 +92,7 @@ export class TokenService {
     const joined = options.sid ? await this.sessions.live(options.sid) : undefined;
     const sid = joined?.sid ?? randomUUID();
     const endsAt = joined ? new Date(joined.ends_at) : new Date(now.getTime() + this.limits.maxMs);
-    const pair = await this.sign(debtorId, role, sid, extra, endsAt);
+    const pair = await this.jwt.sign(debtorId, role, sid, extra, endsAt);
     // One transaction: one commit (one log sync) for every row, and never one without the others.
     await this.db.transaction().execute(async (trx) => {
       if (joined) {
@@ -180,92 +142,6 @@ export class TokenService {
     this.sessions.forgetTouch(sid);
   }
 
-  private signingKey(): Promise<CryptoKey> {
-    this.cryptoKey ??= crypto.subtle.importKey(
-      'raw',
-      new Uint8Array(this.key),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
-    return this.cryptoKey;
-  }
-
-  private async sign(
-    debtorId: number,
-    role: Role,
-    sid: string,
-    extra: Extra,
-    endsAt: Date,
-  ): Promise<{ tokens: TokenPair; jti: string; row: Insertable<RefreshTokensTable> }> {
-    const issuedAt = Math.floor(this.now().getTime() / 1000);
-    // No token outlives its session: both expire at its end at the latest. An access token lives
-    // no longer than the idle limit either, so a session idle that long has no valid one left.
-    const sessionEnd = Math.floor(endsAt.getTime() / 1000);
-    const accessSeconds = Math.max(
-      1,
-      Math.min(ACCESS_SECONDS, Math.floor(this.limits.idleMs / 1000)),
-    );
-    const jti = randomUUID();
-    const key = await this.signingKey();
-    const accessToken = await new SignJWT({ role, sid, ...extra })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(debtorId))
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(Math.min(issuedAt + accessSeconds, sessionEnd))
-      .setJti(randomUUID())
-      .sign(key);
-    const refreshToken = await new SignJWT({ typ: 'refresh', role, sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(debtorId))
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(sessionEnd)
-      .setJti(jti)
-      .sign(key);
-    const row: Insertable<RefreshTokensTable> = {
-      jti,
-      debtor_id: debtorId,
-      family: sid,
-      role,
-      claims: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
-      expires_at: new Date(sessionEnd * 1000).toISOString(),
-      revoked_at: null,
-      replaced_by: null,
-      created_at: this.now().toISOString(),
-    };
-    return { tokens: { accessToken, refreshToken }, jti, row };
-  }
-
-  private async verify(token: string): Promise<JWTPayload | null> {
-    const result = await this.verifyOrExpired(token);
-    return result?.expired === false ? result.payload : null;
-  }
-
-  /**
-   * A token's payload when its signature, issuer and audience hold, with whether it has expired
-   * (jose checks the signature before the claims, so an expired token's payload is authentic).
-   */
-  private async verifyOrExpired(
-    token: string,
-  ): Promise<{ payload: JWTPayload; expired: boolean } | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.signingKey(), {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        currentDate: this.now(),
-      });
-      return { payload, expired: false };
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) return { payload: error.payload, expired: true };
-      return null;
-    }
-  }
-
   /** Verifies an access token; null when invalid, expired, a refresh token, or revoked. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     const claims = await this.verifyAccessSignature(token);
@@ -304,44 +180,24 @@ export class TokenService {
   /** The signature and claim checks of an access token, remembered per token string. */
   private async verifiedAccess(token: string): Promise<VerifiedAccess | null> {
     const now = this.now();
-    const cached = this.verified.get(token);
-    if (cached) {
-      // Out of its time it is dropped (jose refuses it now); otherwise it becomes the newest.
-      this.verified.delete(token);
-      if (!inTime(cached, now)) return null;
-      cached.usedAt = now.getTime();
-      this.verified.set(token, cached);
-      return cached;
-    }
-    const payload = await this.verify(token);
-    if (!payload || payload.typ === 'refresh') return null;
-    const debtorId = Number(payload.sub);
-    const role = payload.role;
-    if (!Number.isInteger(debtorId) || (role !== 'account' && role !== 'letter')) return null;
-    if (typeof payload.sid !== 'string') return null;
-    const claims: AccessClaims = { debtorId, role, sid: payload.sid };
-    if (typeof payload.accountNumber === 'string') claims.accountNumber = payload.accountNumber;
-    if (typeof payload.letterId === 'number') claims.letterId = payload.letterId;
+    const cached = this.verified.get(token, now);
+    if (cached !== undefined) return cached;
+    const payload = await this.jwt.verify(token);
+    const claims = payload && accessClaimsOf(payload);
+    if (!payload || !claims) return null;
     const entry: VerifiedAccess = {
       claims,
       exp: payload.exp,
       nbf: payload.nbf,
       usedAt: now.getTime(),
     };
-    // Least recently used first (a use moves an entry to the end): drop the idle ones, and the
-    // oldest when full.
-    for (const [key, old] of this.verified) {
-      const idle = now.getTime() - old.usedAt > VERIFIED_IDLE_MS || old.usedAt > now.getTime();
-      if (!idle && this.verified.size < MAX_VERIFIED_CACHE) break;
-      this.verified.delete(key);
-    }
-    this.verified.set(token, entry);
+    this.verified.add(token, entry, now);
     return entry;
   }
 
   /** The session (sid) of a valid refresh token, used or not; null when invalid. */
   async refreshSession(token: string): Promise<string | null> {
-    const payload = await this.verify(token);
+    const payload = await this.jwt.verify(token);
     if (!payload || payload.typ !== 'refresh' || typeof payload.sid !== 'string') return null;
     return payload.sid;
   }
@@ -381,7 +237,7 @@ export class TokenService {
   async refresh(
     token: string,
   ): Promise<{ ok: true; tokens: TokenPair } | { ok: false; reason: RefreshFailure }> {
-    const verified = await this.verifyOrExpired(token);
+    const verified = await this.jwt.verifyOrExpired(token);
     const payload = verified?.payload;
     if (
       !payload ||
@@ -434,9 +290,9 @@ export class TokenService {
       await this.revokeSession(row.family, 'refresh_reuse');
       return { ok: false, reason: 'reused' };
     }
-    const extra = row.claims ? (JSON.parse(row.claims) as Extra) : {};
+    const extra = row.claims ? (JSON.parse(row.claims) as TokenExtra) : {};
     const now = this.now();
-    const fresh = await this.sign(
+    const fresh = await this.jwt.sign(
       row.debtor_id,
       role,
       row.family,

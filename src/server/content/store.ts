@@ -14,84 +14,40 @@
  * - Every process LISTENs on a connection of its own (PostgreSQL), and polls every 30 s in case a
  *   notification was missed (or another process on SQLite published). A version that fails the
  *   check is never served: refresh keeps the one before and logs it.
+ *
+ * What it serves and takes, and its refusals, are content/versions.ts's (exported here too); the
+ * rows it writes, content/version-rows.ts's.
  */
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { PortalConfig } from '../config';
-import type { ContentSource, ContentVersionsTable, Database, Db } from '../db/types';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../db/types';
 import { deployComment, planDeployImport } from './deploy';
 import { ContentListener, type Log } from './listener';
-import { changedPaths, isTreePath, readFlowsTree, treeToConfig, type FlowsTree } from './tree';
+import { isTreePath, readFlowsTree, treeToConfig, type FlowsTree } from './tree';
+import { insertVersion, newestRow, PUBLISH_ATTEMPTS } from './version-rows';
+import {
+  ContentConflict,
+  ContentRefused,
+  type ContentStore,
+  type ContentVersionRow,
+  type PublishedContent,
+  type PublishInput,
+  type PublishSteps,
+} from './versions';
 
-export interface PublishedContent {
-  version: number;
-  config: PortalConfig;
-  tree: FlowsTree;
-}
-
-/** A row of content_versions without its files; `changed` as the list of paths. */
-export type ContentVersionRow = Omit<
-  ContentVersionsTable,
-  'files' | 'changed' | 'deployed_files'
-> & {
-  changed: string[];
-};
-
-export interface PublishInput {
-  tree: FlowsTree;
-  comment: string;
-  draftedBy: number | null;
-  approvedBy: number | null;
-  draftId?: number | null;
-  rollbackOf?: number | null;
-  /**
-   * The newest version the publisher saw: when another was published since, nothing is published
-   * and `ContentConflict` is thrown (a draft reviewed against version 4 is not laid over a version
-   * 5 nobody reviewed it against). Omitted: published over whatever is newest.
-   */
-  after?: number;
-}
-
-/**
- * What a caller writes in the publish's own transaction (issue 39, item 5: no content goes live
- * without its audit row): `before` runs first (an approval claims its draft there), `after` once
- * the version has its number (the audit rows). Either throwing rolls everything back: no version is
- * recorded, and none is served or announced, since the store serves a version only after COMMIT.
- */
-export interface PublishSteps {
-  before?: (trx: Transaction<Database>) => Promise<void>;
-  after?: (trx: Transaction<Database>, version: number) => Promise<void>;
-}
-
-export interface ContentStore {
-  current(): PublishedContent;
-  get(version: number): Promise<PublishedContent | undefined>;
-  history(): Promise<ContentVersionRow[]>;
-  publish(input: PublishInput, steps?: PublishSteps): Promise<number>;
-  refresh(): Promise<void>;
-  onChange(listener: (content: PublishedContent) => void): () => void;
-}
-
-/** A tree publish refuses, with why: the server would not load it. */
-export class ContentRefused extends Error {
-  constructor(readonly problems: string[]) {
-    super(`content refused: ${problems.join('; ')}`);
-    this.name = 'ContentRefused';
-  }
-}
-
-/** Another version was published since the one the publisher saw (`PublishInput.after`). */
-export class ContentConflict extends Error {
-  constructor(readonly newest: number) {
-    super(`content version ${newest} was published meanwhile`);
-    this.name = 'ContentConflict';
-  }
-}
+export {
+  ContentConflict,
+  ContentRefused,
+  type ContentStore,
+  type ContentVersionRow,
+  type PublishedContent,
+  type PublishInput,
+  type PublishSteps,
+} from './versions';
 
 export const CONTENT_CHANNEL = 'portal_content';
 export const SEED_COMMENT = 'Imported from flows/';
 const POLL_MS = 30_000;
 const CACHE_SIZE = 16;
-const PUBLISH_ATTEMPTS = 20;
 
 export interface ContentStoreOptions {
   db: Db;
@@ -135,7 +91,7 @@ export class DatabaseContentStore implements ContentStore {
   }
 
   private async start(): Promise<void> {
-    let newest = await this.newestRow();
+    let newest = await newestRow(this.db);
     if (!newest) {
       const seed = this.content(1, readFlowsTree(this.options.flowsDir));
       this.check(seed);
@@ -156,7 +112,7 @@ export class DatabaseContentStore implements ContentStore {
         // Another process imported it first: its row is version 1.
         .onConflict((oc) => oc.column('version').doNothing())
         .execute();
-      newest = await this.newestRow();
+      newest = await newestRow(this.db);
       if (!newest) throw new Error('content version 1 was not recorded');
     } else {
       newest = (await this.importDeployed()) ?? newest;
@@ -237,7 +193,7 @@ export class DatabaseContentStore implements ContentStore {
     // and this one's read only what is committed.
     const version = await this.db.transaction().execute(async (trx) => {
       await steps.before?.(trx);
-      const inserted = await this.insertVersion(files, tree, input, 'studio', null, trx);
+      const inserted = await insertVersion(trx, this.now, files, tree, input, 'studio', null);
       await steps.after?.(trx, inserted);
       return inserted;
     });
@@ -247,50 +203,6 @@ export class DatabaseContentStore implements ContentStore {
     await this.notify(version);
     await this.refresh();
     return version;
-  }
-
-  /**
-   * Inserts a tree as the newest version + 1. A concurrent publish that took the number makes it
-   * try the next one, against what that one published, unless `after` says which version it must
-   * follow (then ContentConflict).
-   */
-  private async insertVersion(
-    files: string,
-    tree: FlowsTree,
-    input: Omit<PublishInput, 'tree'>,
-    source: ContentSource,
-    deployedFiles: string | null = null,
-    db: Db = this.db,
-  ): Promise<number> {
-    for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
-      const before = await this.newestRow(db);
-      if (input.after !== undefined && (before?.version ?? 0) !== input.after) {
-        throw new ContentConflict(before?.version ?? 0);
-      }
-      const version = (before?.version ?? 0) + 1;
-      const previous = before ? (JSON.parse(before.files) as FlowsTree) : {};
-      const inserted = await db
-        .insertInto('content_versions')
-        .values({
-          version,
-          files,
-          comment: input.comment.trim(),
-          drafted_by: input.draftedBy,
-          approved_by: input.approvedBy,
-          draft_id: input.draftId ?? null,
-          rollback_of: input.rollbackOf ?? null,
-          changed: JSON.stringify(changedPaths(previous, tree)),
-          published_at: this.now().toISOString(),
-          source,
-          deployed_files: deployedFiles,
-        })
-        .onConflict((oc) => oc.column('version').doNothing())
-        .returning('version')
-        .executeTakeFirst();
-      if (inserted) return version;
-      if (input.after !== undefined) throw new ContentConflict(version);
-    }
-    throw new Error('content was not published: too many concurrent publishes');
   }
 
   /** Every process refreshes (PostgreSQL; on SQLite the poll of another process finds it). */
@@ -308,7 +220,7 @@ export class DatabaseContentStore implements ContentStore {
   private async importDeployed() {
     const folder = readFlowsTree(this.options.flowsDir);
     for (let attempt = 0; attempt < PUBLISH_ATTEMPTS; attempt += 1) {
-      const newest = await this.newestRow();
+      const newest = await newestRow(this.db);
       const last = await this.db
         .selectFrom('content_versions')
         .select(['version', 'files', 'deployed_files'])
@@ -336,7 +248,9 @@ export class DatabaseContentStore implements ContentStore {
       };
       const deployed = JSON.stringify(folder);
       try {
-        const version = await this.insertVersion(
+        const version = await insertVersion(
+          this.db,
+          this.now,
           files,
           plan.tree,
           input,
@@ -349,13 +263,13 @@ export class DatabaseContentStore implements ContentStore {
           'content of the deployed flows/ folder published',
         );
         await this.notify(version);
-        return await this.newestRow();
+        return await newestRow(this.db);
       } catch (error) {
         // Another process published first (its own import, most likely): look again.
         if (!(error instanceof ContentConflict)) throw error;
       }
     }
-    return this.newestRow();
+    return newestRow(this.db);
   }
 
   /** Loads the newest version when it is newer than the one served (one refresh at a time). */
@@ -429,14 +343,5 @@ export class DatabaseContentStore implements ContentStore {
       if (oldest === undefined) break;
       this.cache.delete(oldest);
     }
-  }
-
-  private newestRow(db: Db = this.db) {
-    return db
-      .selectFrom('content_versions')
-      .select(['version', 'files'])
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
   }
 }

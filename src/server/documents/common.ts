@@ -3,8 +3,10 @@
  * signed-in debtor's viewable account (else 404), and the letterhead: the agency above the title,
  * the account's facts under it.
  */
+import type { FastifyRequest } from 'fastify';
 import { interpolate, treeTranslator } from '@/engine/form/messages';
 import type { LocalizedTree } from '@/engine/i18n/split';
+import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
 import { ApiError } from '../http/errors';
@@ -13,6 +15,38 @@ import type { DocumentContext } from '../pdf/documents';
 import type { PdfBlock } from '../pdf/pdf';
 import { isViewable } from '../routes/mappers';
 import type { PdfTexts } from './pdfs';
+
+export interface RenderedDocument {
+  pdf: Buffer;
+  filename: string;
+}
+
+/** What drawing one document is given (documents/render.ts): the request and whose it is. */
+export interface DocumentRequest {
+  ctx: PortalContext;
+  request: FastifyRequest;
+  auth: AccessClaims;
+  debtorId: number;
+  /** The caller's language (a record agreed in another is printed in its own). */
+  language: Language;
+  /** The document's id as asked for, and the number in it. */
+  id: string;
+  number: number;
+  /** The document's catalog, language, creation time and time zone. */
+  base: ReturnType<typeof documentBase>;
+  /** The texts in the caller's language. */
+  t: PdfTexts;
+}
+
+/** A document's context but its letterhead, in a language, created at a record's time. */
+export function documentBase(ctx: PortalContext, request: FastifyRequest) {
+  return (lang: Language, created: string) => ({
+    catalog: request.server.catalog,
+    language: lang,
+    created: new Date(created),
+    timeZone: ctx.timeZone,
+  });
+}
 
 export const notFound = () => new ApiError(404, 'notFound');
 

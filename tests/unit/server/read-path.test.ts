@@ -14,7 +14,9 @@ import {
   SESSION_DEFAULTS,
   SessionStore,
 } from '../../../src/server/auth/sessions';
-import { ACCESS_SECONDS, TokenService, VERIFIED_IDLE_MS } from '../../../src/server/auth/tokens';
+import { ACCESS_SECONDS } from '../../../src/server/auth/jwt';
+import { TokenService } from '../../../src/server/auth/tokens';
+import { VERIFIED_IDLE_MS } from '../../../src/server/auth/verified-access';
 import {
   openDatabase,
   precompile,

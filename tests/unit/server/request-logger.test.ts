@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { REDACT_PATHS, requestLogger } from '../../../src/server/app';
+import { REDACT_PATHS, requestLogger } from '../../../src/server/http/logger';
 
 function capture() {
   const lines: string[] = [];

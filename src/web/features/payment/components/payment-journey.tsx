@@ -1,19 +1,11 @@
 /**
  * The payment journey at one stage: the engine's JourneyView with each stage's engine form, the
- * route following the stage (browser Back and Forward move between stages), answers kept in the
- * tab (a reload keeps them), the existing-payment question before a `checkExisting` stage completes,
- * and the review stage's Confirm (hooks/use-payment-submission.ts: exactly once, with one
+ * route following the stage (hooks/use-stage-address.ts; browser Back and Forward move between
+ * stages), answers kept in the tab (a reload keeps them), the existing-payment question before a
+ * `checkExisting` stage completes (hooks/use-existing-payment.ts), and the review stage's Confirm (hooks/use-payment-submission.ts: exactly once, with one
  * Idempotency-Key per attempt that every retry of the same body reuses).
  */
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useQueryClient } from '@/web/lib/query-client';
 import { useTranslation } from 'react-i18next';
@@ -36,16 +28,14 @@ import { localize } from '@/engine/i18n/split';
 import { evaluate, type JsonLogic } from '@/engine/rules/json-logic';
 import { stageContext, stageLines, stagePrefill } from '@/domain/journey-stage';
 import { dataFacts, paymentFacts } from '@/domain/payment-facts';
-import { toDollars } from '@/domain/money';
-import { existingPaymentAnswer, hasExistingPayment } from '@/web/api/existing-payment';
 import { fundingMethodsQuery, type FundingMethod } from '@/web/api/funding-methods';
 import { ExistingPaymentDialog } from '@/web/components/existing-payment-dialog';
 import { PageHeader } from '@/web/components/page-header';
 import { RouterLink } from '@/web/components/router-link';
-import { drawAtOnce } from '@/web/app/draw-at-once';
-import { afterNextPaint } from '@/engine/after-next-paint';
 import { track } from '@/web/lib/analytics';
+import { useExistingPayment } from '../hooks/use-existing-payment';
 import { usePaymentSubmission } from '../hooks/use-payment-submission';
+import { useStageAddress } from '../hooks/use-stage-address';
 import { portalConfig } from '@/web/lib/config';
 import { useRole } from '@/web/hooks/use-role';
 import { scheduleAnswers, scheduleOf, type PaymentData } from '../utils/payment-model';
@@ -69,40 +59,26 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
   const queryClient = useQueryClient();
   const role = useRole();
   const { stage: addressed } = useParams();
-  // A stage drawn ahead of the address: a Continue (or a completed stage's Change) draws the
-  // stage it leads to at once, in this component's own render, and the address follows right
-  // after its paint (the layout effect below). The browser's pushState and the route's render
-  // for the new address, everything around the journey, so stay out of the key's task: called
-  // there, pushState took 2-20 ms at 4x (it forced a style and layout when focus handlers had
-  // changed attributes after the focus's layout).
-  // Valid for the address it was drawn on only (its history key): any new address has a new key.
-  // The browser's Back and Forward may return to the same key (even before the router has drawn
-  // the address followed), so they end it, and an address still to follow is then not pushed.
-  const [ahead, setAhead] = useState<{ key: string; stage: string } | null>(null);
-  const follow = useRef<string | null>(null);
-  const following = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const end = () => {
-      following.current?.();
-      following.current = null;
-      setAhead(null);
-    };
-    window.addEventListener('popstate', end);
-    return () => {
-      window.removeEventListener('popstate', end);
-      following.current?.();
-    };
-  }, []);
-  const requested = ahead?.key === location.key ? ahead.stage : addressed;
-  const [stored, setStored] = useState<StoredPayment>(() => loadPayment(storageKey));
-  const [stageError, setStageError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [existing, setExisting] = useState<{ stage: string; given: FormData } | null>(null);
-  const [fundingDraft, setFundingDraft] = useState<FormData | null>(null);
-
   const base = `/accounts/${encodeURIComponent(data.accountNumber)}/payment/${data.variant}`;
   const search = location.search;
   const stageUrl = useCallback((id: string) => `${base}/${id}${search}`, [base, search]);
+  const codeHere = useCallback(
+    (stageId: string) =>
+      widgetsLoading(stageFlow(stages.find((stage) => stage.id === stageId))) === undefined,
+    [stages],
+  );
+  const { requested, showStage } = useStageAddress({
+    addressed,
+    location,
+    navigate,
+    stageUrl,
+    codeHere,
+  });
+  const [stored, setStored] = useState<StoredPayment>(() => loadPayment(storageKey));
+  const [stageError, setStageError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [fundingDraft, setFundingDraft] = useState<FormData | null>(null);
+
   const review = stages.find((stage) => stage.review);
 
   const update = useCallback(
@@ -164,59 +140,6 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     [data, answers],
   );
 
-  // A stage that checks for an existing payment asks as soon as it shows its suggested schedule: a
-  // Continue that keeps the suggestion then has the answer (api/existing-payment.ts), instead of
-  // waiting for a round trip before the next stage.
-  const currentStage = stages.find((stage) => stage.id === current);
-  const suggestedFirst = currentStage?.checkExisting
-    ? scheduleOf(data, answers[current] ?? stagePrefill(currentStage, facts))[0]
-    : undefined;
-  const accountNumber = data.accountNumber;
-  const suggestedDay = suggestedFirst?.date;
-  const suggestedAmount = suggestedFirst && toDollars(suggestedFirst.cents);
-  useEffect(() => {
-    if (suggestedDay === undefined || suggestedAmount === undefined || starting) return;
-    hasExistingPayment({
-      accountNumber,
-      dateOfPayment: suggestedDay,
-      amount: suggestedAmount,
-    }).catch(() => undefined);
-  }, [accountNumber, suggestedDay, suggestedAmount, starting]);
-
-  const codeHere = useCallback(
-    (stageId: string) =>
-      widgetsLoading(stageFlow(stages.find((stage) => stage.id === stageId))) === undefined,
-    [stages],
-  );
-  /**
-   * Shows a stage: drawn ahead of the address when its code is here (see `ahead`), else by
-   * navigating. Either way the history entry says `drawAtOnce`: the browser's Back and Forward
-   * between stages draw at once too (draw-at-once.ts).
-   */
-  const showStage = useCallback(
-    (stageId: string) => {
-      if (codeHere(stageId)) {
-        setAhead({ key: location.key, stage: stageId });
-        follow.current = stageUrl(stageId);
-      } else {
-        void navigate(stageUrl(stageId), { state: { preserveScroll: true, ...drawAtOnce } });
-      }
-    },
-    [codeHere, location.key, navigate, stageUrl],
-  );
-  // The address follows a stage drawn ahead after the paint of the commit that drew it.
-  useLayoutEffect(() => {
-    const to = follow.current;
-    if (to === null) return;
-    follow.current = null;
-    // A second stage drawn within the same frame: its address is the one to follow.
-    following.current?.();
-    following.current = afterNextPaint(() => {
-      following.current = null;
-      void navigate(to, { state: { preserveScroll: true, ...drawAtOnce } });
-    });
-  });
-
   const complete = useCallback(
     (stageId: string, given: FormData) => {
       const completed = completeStage(stages, stored.journey, stageId, given);
@@ -240,48 +163,17 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
     [stages, stored.journey, update, data.variant, showStage, codeHere, review?.id],
   );
 
-  /** A `checkExisting` stage asks first when a payment is already taken or scheduled on its first day. */
-  const completeChecked = async (stageId: string, given: FormData) => {
-    const first = scheduleOf(data, given)[0];
-    if (!first) return;
-    const check = {
-      accountNumber: data.accountNumber,
-      dateOfPayment: first.date,
-      amount: toDollars(first.cents),
-    };
-    // Answered already (asked as the stage showed): on at once, without drawing the stage busy
-    // first (a render of the whole journey inside the key's task).
-    const known = existingPaymentAnswer(check);
-    if (known !== undefined) {
-      if (known) setExisting({ stage: stageId, given });
-      else complete(stageId, given);
-      return;
-    }
-    setBusy(true);
-    setStageError(null);
-    try {
-      const exists = await hasExistingPayment(check);
-      if (exists) setExisting({ stage: stageId, given });
-      else complete(stageId, given);
-    } catch {
-      setStageError(t('payment.existing.checkFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // The existing-payment question's answers, stable: the (memoized) dialog is not drawn again at
-  // every stage change.
-  const latestExisting = useRef({ existing, complete });
-  useLayoutEffect(() => {
-    latestExisting.current = { existing, complete };
+  const { asking, completeChecked, cancelExisting, continueExisting } = useExistingPayment({
+    data,
+    currentStage: stages.find((stage) => stage.id === current),
+    given: answers[current],
+    facts,
+    starting,
+    complete,
+    setBusy,
+    setStageError,
+    t,
   });
-  const cancelExisting = useCallback(() => setExisting(null), []);
-  const continueExisting = useCallback(() => {
-    const { existing: pending, complete: go } = latestExisting.current;
-    setExisting(null);
-    if (pending) go(pending.stage, pending.given);
-  }, []);
 
   // The confirmation's heading gets the focus: it says that the payment went through.
   const onPaid = useCallback(
@@ -440,7 +332,7 @@ export function PaymentJourney({ storageKey, mode, data, stages, forms, letterId
         }
       />
       <ExistingPaymentDialog
-        open={existing !== null}
+        open={asking}
         onCancel={cancelExisting}
         onContinue={continueExisting}
       />
