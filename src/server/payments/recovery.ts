@@ -21,7 +21,6 @@ import { answerStatement, type ClaimedKey } from './idempotency';
 import type { Db } from '../db/types';
 import type { PortalContext } from '../context';
 import { VOIDED } from './processor';
-import { paymentReads } from './reads';
 import { paymentWrites, type ScheduledPayment } from './writes';
 import type { PaymentServices } from './services';
 import type { PaymentAuthorizationsTable, PaymentSubmissionRow } from './tables';
@@ -386,12 +385,6 @@ export async function settleExpired(
   scope: { accountId?: number; debtorId?: number; idempotencyKey?: string } = {},
 ): Promise<number> {
   const stamp = ctx.now().toISOString();
-  if (scope.accountId !== undefined && scope.debtorId === undefined && !scope.idempotencyKey) {
-    // A payment's own check of its account: the precompiled read, the same rows.
-    const rows = await paymentReads(ctx.db).expiredSubmissions(scope.accountId, stamp);
-    for (const row of rows) await settleSubmission(ctx, services, row);
-    return rows.length;
-  }
   let query = ctx.db
     .selectFrom('payment_submissions')
     .selectAll()
