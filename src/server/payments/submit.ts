@@ -15,15 +15,8 @@ import { paymentCode } from '../confirmation-code';
 import { authOf } from '../auth/guard';
 import { ownAccountNumber } from './account-state';
 import { fundingName } from './funding';
-import {
-  AlreadySettled,
-  answerOf,
-  failed,
-  recordAccepted,
-  release,
-  succeeded,
-  type StoredPlan,
-} from './recovery';
+import { AlreadySettled, recordAccepted, type StoredPlan } from './record-accepted';
+import { answerOf, failed, release, succeeded } from './recovery';
 import { firstRow } from '../db/database';
 import { paymentWrites } from './writes';
 import type { PaymentServices } from './services';
