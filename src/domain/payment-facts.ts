@@ -6,198 +6,38 @@
  * the rest is the payer on file (`payer`), the methods (`methods`, `method`), the texts agreed to
  * (`agreement`), the schedule the answers make (`payments`) and the answers (`answers`). Pure,
  * shared by the browser and the server (which builds the `payer` and `methods` facts of a request
- * with the same functions).
+ * with the same functions). The data they are worked out from is payment-data.ts, the schedule's
+ * choices and the schedule the answers make payment-schedule.ts (both re-exported here).
  */
-import type { FormOption, OptionTable } from '@/engine/form/form-state';
 import type { FormData } from '@/engine/form/flow';
-import { localize, type Language } from '@/engine/i18n/split';
-import { interpolate } from '@/engine/form/messages';
 import type { FundingMethod } from '@/generated/types/api/funding-method';
-import type { LetterOption, LetterPayer } from '@/generated/types/api/letter';
-import type { PaymentSettings } from '@/generated/types/api/payment-settings';
 import { formatLongDay } from './dates';
 import type { JourneyFacts, Translate } from './journey-stage';
-import { formatCents, toCents, toDollars } from './money';
+import { formatCents, toDollars } from './money';
+import { authorizationTexts, payerName, type AuthorizationTexts } from './payment-authorization';
 import {
-  authorizationTexts,
-  payerName,
-  type AuthorizationContent,
-  type AuthorizationTexts,
-} from './payment-authorization';
+  acceptedMethods,
+  limitsOf,
+  type Answers,
+  type Payer,
+  type PaymentData,
+  type ScheduledPayment,
+} from './payment-data';
+import { dateChoices, defaultPlan, type PaymentJourneyFile } from './payment-journey';
 import {
-  dateChoices,
-  defaultPlan,
-  reaches1099,
-  singleLimits,
-  type AmountFacts,
-  type PaymentJourneyFile,
-  type PlanChoice,
-  type SingleLimits,
-  type VariantConfig,
-} from './payment-journey';
-import type { PaymentVariant } from './payment-options';
+  confirmLabel,
+  letterOptionChoice,
+  planOption,
+  scheduleOf,
+  totalOf,
+} from './payment-schedule';
 import { planSentence, planSummary } from './plan-summary';
 
 export type { Translate };
 
-/** Who pays, as on file (the debtor, or the addressee of the letter, with no phone). */
-export interface Payer extends LetterPayer {
-  phone: string | null;
-}
-
-export interface PaymentData {
-  variant: PaymentVariant;
-  config: VariantConfig;
-  journey: PaymentJourneyFile;
-  today: string;
-  language: Language;
-  accountNumber: string;
-  creditor: string;
-  payer: Payer;
-  settings: PaymentSettings;
-  /** Single-payment variants: the amounts the rules read. */
-  facts?: AmountFacts;
-  /** Plan variants: the plans offered, sorted. */
-  plans?: readonly PlanChoice[];
-  /** Letter variant: the option chosen on the letter page. */
-  letterOption?: LetterOption;
-  methods: readonly FundingMethod[];
-  agency: string;
-  authorization: AuthorizationContent;
-}
-
-export interface ScheduledPayment {
-  date: string;
-  cents: number;
-}
-
-export type Answers = Record<string, FormData | undefined>;
-
-export function limitsOf(data: PaymentData): SingleLimits | null {
-  return data.config.schedule === 'single' && data.facts
-    ? singleLimits(data.config, data.facts, data.today)
-    : null;
-}
-
-/** The methods this account accepts (client settings); expired ones stay listed. */
-export function acceptedMethods(data: PaymentData): FundingMethod[] {
-  const { allowBankAccount, allowCreditCard, allowDebitCard } = data.settings;
-  return data.methods.filter((method) =>
-    method.type === 'bank'
-      ? allowBankAccount
-      : method.cardType === 'debit'
-        ? allowDebitCard
-        : allowCreditCard,
-  );
-}
-
-function planOption(data: PaymentData, plan: PlanChoice, t: Translate): FormOption {
-  const money = (cents: number) => formatCents(cents, data.language);
-  const count = plan.schedule.length;
-  const summary = planSummary(plan.schedule.map((p) => p.cents));
-  const details = [
-    {
-      label:
-        summary?.lastCents !== undefined
-          ? t('payment.plan.perMonthBeforeLast')
-          : t('payment.plan.perMonth'),
-      value: money(plan.perMonth),
-    },
-    ...(summary?.lastCents !== undefined
-      ? [{ label: t('payment.plan.lastPayment'), value: money(summary.lastCents) }]
-      : []),
-    { label: t('payment.plan.count'), value: String(count) },
-    { label: t('payment.plan.total'), value: money(plan.total) },
-  ];
-  if (plan.savings > 0) {
-    details.push({ label: t('payment.plan.savings'), value: money(plan.savings) });
-  }
-  const note = reaches1099(plan.savings, data.journey.form1099Threshold)
-    ? t('payment.plan.form1099', {
-        amount: formatCents(toCents(data.journey.form1099Threshold), data.language),
-      })
-    : undefined;
-  return {
-    value: plan.numMonths,
-    label: summary
-      ? planSentence(summary, 'payment.plan.label', data.language, t)
-      : t('payment.plan.label', { count, amount: money(plan.perMonth) }),
-    details,
-    table: scheduleTable(data, plan.schedule, t),
-    ...(note ? { note } : {}),
-  };
-}
-
-/** A schedule's payments as a table: number, day and amount (the plan choice's, the review's). */
-export function scheduleTable(
-  data: PaymentData,
-  schedule: readonly ScheduledPayment[],
-  t: Translate,
-): OptionTable {
-  return {
-    caption: t('payment.schedule.caption'),
-    columns: [
-      t('payment.schedule.number'),
-      t('payment.schedule.date'),
-      t('payment.schedule.amount'),
-    ],
-    rows: schedule.map((payment, index) => [
-      String(index + 1),
-      formatLongDay(payment.date, data.language),
-      formatCents(payment.cents, data.language),
-    ]),
-    amounts: [2],
-  };
-}
-
-function letterSchedule(option: LetterOption): ScheduledPayment[] {
-  return option.paymentSchedule.map((p) => ({ date: p.date, cents: toCents(p.amount) }));
-}
-
-function letterOptionChoice(data: PaymentData, option: LetterOption, t: Translate): FormOption {
-  const money = (cents: number) => formatCents(cents, data.language);
-  const schedule = letterSchedule(option);
-  const total = schedule.reduce((sum, p) => sum + p.cents, 0);
-  return {
-    value: option.letterOptionId,
-    label: t('payment.letter.label', { number: option.optionNumber, amount: money(total) }),
-    details: [
-      { label: t('payment.plan.count'), value: String(schedule.length) },
-      { label: t('payment.plan.total'), value: money(total) },
-      { label: t('payment.letter.discount'), value: `${Math.round(option.discount * 100)}%` },
-    ],
-    table: scheduleTable(data, schedule, t),
-  };
-}
-
-/** The payments the arrangement stage's answers make (empty until they are complete). */
-export function scheduleOf(data: PaymentData, answers: FormData | undefined): ScheduledPayment[] {
-  if (!answers) return [];
-  if (data.config.schedule === 'plan') {
-    const plan = data.plans?.find((p) => p.numMonths === answers.planMonths);
-    return plan ? [...plan.schedule] : [];
-  }
-  if (data.config.schedule === 'letter') {
-    return data.letterOption && answers.letterOptionId === data.letterOption.letterOptionId
-      ? letterSchedule(data.letterOption)
-      : [];
-  }
-  const date = answers.dateChoice === 'advanced' ? answers.paymentDate : answers.dateChoice;
-  const amount = answers.amount;
-  if (typeof date !== 'string' || typeof amount !== 'number') return [];
-  return [{ date, cents: toCents(amount) }];
-}
-
-const totalOf = (schedule: readonly ScheduledPayment[]): number =>
-  schedule.reduce((sum, p) => sum + p.cents, 0);
-
-/** The confirm button's words: 'Pay $150.00', the plan's total, the offer's total. */
-export function confirmLabel(data: PaymentData, schedule: readonly ScheduledPayment[]): string {
-  const cents = data.config.schedule === 'single' ? (schedule[0]?.cents ?? 0) : totalOf(schedule);
-  return interpolate(localize(data.config.confirm, data.language), {
-    amount: formatCents(cents, data.language),
-  });
-}
+export type { Answers, Payer, PaymentData, ScheduledPayment } from './payment-data';
+export { acceptedMethods, limitsOf } from './payment-data';
+export { confirmLabel, scheduleOf, scheduleTable } from './payment-schedule';
 
 /** The answers of the stages whose answers are fields of the request, merged (the schedule's aside). */
 export function requestFields(journey: PaymentJourneyFile, answers: Answers): FormData {

@@ -5,7 +5,7 @@
  * pipelined read connections. Each answers exactly what the query built per request did; inside
  * a transaction (SQLite) they wait their turn through Kysely like any query.
  */
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { perDatabase, precompile } from '../db/database';
 import type { Db } from '../db/types';
 import type { PaymentSubmissionRow } from './tables';
@@ -45,15 +45,6 @@ function make(db: Db) {
     submissionByDedupeKey: precompile(db, ['text'], (dedupeKey) =>
       db.selectFrom('payment_submissions').select('id').where('dedupe_key', '=', dedupeKey),
     ),
-    /** The account's submissions left in flight whose lease has passed (or that have none). */
-    expiredSubmissions: precompile(db, ['integer', 'text'], (accountId, stamp) =>
-      db
-        .selectFrom('payment_submissions')
-        .selectAll()
-        .where('status', '=', 'in_flight')
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', stamp)]))
-        .where('account_id', '=', accountId),
-    ),
     /** A usable (not deleted) funding method of the debtor. */
     funding: precompile(db, ['integer', 'integer'], (debtorId, id) =>
       usableFundingOf(db, debtorId).where('id', '=', id),
@@ -62,18 +53,18 @@ function make(db: Db) {
     letterFunding: precompile(db, ['integer', 'text', 'integer'], (debtorId, sid, id) =>
       usableFundingOf(db, debtorId, sid).where('id', '=', id),
     ),
-    /** PostgreSQL only (undefined on SQLite): see byAccountNumber. */
-    byNumber: db.getExecutor().adapter instanceof PostgresAdapter ? byAccountNumber(db) : undefined,
+    /** By the account's number (a payment's reads, asked at once): see byAccountNumber. */
+    byNumber: byAccountNumber(db),
   };
 }
 
 /**
  * The account's id by (normalized) number and debtor, as a subquery: the reads below find the
- * same rows as the reads by the account's id once `account` has answered, but need not wait for
- * it, so a payment asks them all at once (one round trip on PostgreSQL, where the reads of one
- * turn of the event loop leave together: db/pipelined-reads.ts). Only rows of the token debtor's
- * own account can match; the caller uses them only once the account read has found that account
- * viewable.
+ * same rows as reads by the account's id once `account` has answered, but need not wait for it,
+ * so a payment asks them all at once (submit-reads.ts; on PostgreSQL the reads of one turn of the
+ * event loop leave together in one round trip, on SQLite each is a synchronous call of a few µs).
+ * Only rows of the token debtor's own account can match; the caller uses them only once the
+ * account read has found that account viewable. The same SQL on both databases.
  */
 function byAccountNumber(db: Db) {
   const accountId = (accountNumber: string, debtorId: number) =>
@@ -83,7 +74,7 @@ function byAccountNumber(db: Db) {
       .where('accounts.account_number', '=', accountNumber)
       .where('accounts.debtor_id', '=', debtorId);
   return {
-    /** expiredSubmissions of the account. */
+    /** The account's submissions left in flight whose lease has passed (or that have none). */
     expiredSubmissions: precompile(db, ['text', 'integer', 'text'], (number, debtorId, stamp) =>
       db
         .selectFrom('payment_submissions')
@@ -92,7 +83,7 @@ function byAccountNumber(db: Db) {
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', stamp)]))
         .where('account_id', '=', accountId(number, debtorId)),
     ),
-    /** arrangements of the account. */
+    /** The account's arrangements, by id. */
     arrangements: precompile(db, ['text', 'integer'], (number, debtorId) =>
       db
         .selectFrom('arrangements')
@@ -101,19 +92,48 @@ function byAccountNumber(db: Db) {
         .orderBy('id'),
     ),
     /**
-     * submissionByDedupeKey of the account: the key is the account's id followed by `suffix`
-     * (`|first date|first cents`, submit-checks.ts).
+     * A submission with the dedupe key of the account: its id followed by `suffix` (`|first
+     * date|first cents`, submit-reads.ts dedupeSuffix).
      */
     submissionByDedupeSuffix: precompile(
       db,
       ['text', 'integer', 'text'],
       (number, debtorId, suffix) => {
         const statement = sql<Pick<PaymentSubmissionRow, 'id'>>`select id from payment_submissions
-        where dedupe_key = (select id::text from accounts
-          where account_number = ${number}::text and debtor_id = ${debtorId}::integer)
-          || ${suffix}::text`;
+        where dedupe_key = (select cast(id as text) from accounts
+          where account_number = cast(${number} as text) and debtor_id = cast(${debtorId} as integer))
+          || cast(${suffix} as text)`;
         return { compile: () => statement.compile(db) };
       },
+    ),
+    /**
+     * A letter option of the account's letter with its schedule by `seq`: one row per payment
+     * (`pay_date` and `amount_cents` null for an option without one), none when the account has
+     * no such letter or the letter no such option.
+     */
+    letterOption: precompile(
+      db,
+      ['text', 'integer', 'integer', 'integer'],
+      (number, debtorId, letterId, optionId) =>
+        db
+          .selectFrom('letters')
+          .innerJoin('letter_options', 'letter_options.letter_id', 'letters.letter_id')
+          .leftJoin(
+            'letter_option_payments',
+            'letter_option_payments.letter_option_id',
+            'letter_options.id',
+          )
+          .select([
+            'letters.letter_id',
+            'letter_options.id as option_id',
+            'letter_options.due_date',
+            'letter_option_payments.pay_date',
+            'letter_option_payments.amount_cents',
+          ])
+          .where('letters.letter_id', '=', letterId)
+          .where('letters.account_id', '=', accountId(number, debtorId))
+          .where('letter_options.id', '=', optionId)
+          .orderBy('letter_option_payments.seq'),
     ),
   };
 }

@@ -1,310 +1,94 @@
 /**
- * What SubmitPayment checks before it reserves a payment: the request's stage fields as the
- * browser checked them (400), then every rule of the variant, amount, days, funding method, plan
- * and letter option (a Refusal with one error code, answered 200 with `success: false`).
+ * What SubmitPayment checks before it reserves a payment, once, in one order, over what
+ * submit-reads.ts read at once: the account (404), the content version shown (422), a letter
+ * session's own letter (403, 404), the funding method (404), the request's stage fields as the
+ * browser checked them (400); then the account's submissions left in flight by a process that
+ * died are settled, and every rule of the variant, amount, days, funding method, plan and letter
+ * option runs (submit-rules.ts: a Refusal with one error code, answered 200 with `success: false`).
  */
 import type { FastifyRequest } from 'fastify';
-import {
-  amountFacts,
-  checkSingle,
-  inferredVariant,
-  singleLimits,
-  variantConfig,
-  type PaymentJourneyFile,
-  type VariantConfig,
-} from '../../domain/payment-journey';
-import { allowsVariant, type PaymentVariant } from '../../domain/payment-options';
-import { decideOptions } from '../../domain/rules';
-import { isPayableToday, scheduleStatus } from '../../domain/schedule-status';
-import type { ArrangementType } from '../../domain/types';
-import type { PortalContext } from '../context';
-import { isValidDay } from '../dates';
-import { ApiError } from '../http/errors';
-import { toCents } from '../money';
-import type { ArrangementPaymentRow } from '../db/types';
-import { ruleView, type AccountState } from './account-state';
-import { fundingAllowed, isExpired } from './funding';
-import { paymentWindow, type PlanCents } from './plans';
-import { interpolate } from '../../engine/form/messages';
+import { variantConfig } from '../../domain/payment-journey';
 import { methodFacts, payerFacts } from '../../domain/payment-facts';
+import { interpolate } from '../../engine/form/messages';
+import type { AccessClaims } from '../auth/tokens';
+import { shownContent } from '../content/shown';
+import type { PublishedContent } from '../content/store';
+import type { PortalContext } from '../context';
+import type { AccountRow } from '../db/types';
+import { ApiError } from '../http/errors';
+import { accountState, viewableAccount, type AccountState } from './account-state';
 import { stageFieldErrors } from './journey';
 import { paymentReads } from './reads';
+import { settleSubmission } from './recovery';
 import type { PaymentServices } from './services';
+import { checkRules } from './submit-rules';
+import type { SubmissionReads } from './submit-reads';
+import type { DebtorName, Plan, SubmitBody } from './submit-types';
 import type { FundingMethodRow } from './tables';
 
-/** The portal's own error codes (besides duplicate, min_payment_amount, sif_invalid). */
-export const SUBMIT_ERRORS = [
-  'duplicate',
-  'min_payment_amount',
-  'sif_invalid',
-  'variant_not_offered',
-  'amount_exceeds_balance',
-  'invalid_amount',
-  'date_out_of_range',
-  'invalid_schedule',
-  'funding_expired',
-  'funding_type_not_allowed',
-  'letter_option_expired',
-] as const;
-export type SubmitError = (typeof SUBMIT_ERRORS)[number];
+export type { DebtorName, Entry, Plan, SubmitBody, SubmitResult } from './submit-types';
+export { Refusal, SUBMIT_ERRORS, type SubmitError } from './submit-rules';
 
-export interface SubmitBody {
-  accountNumber: string;
-  schedule: { date: string; amount: number }[];
-  fundingId: number;
-  type: ArrangementType;
-  authorizationDisclosuresAccepted: true;
-  paymentVariant?: PaymentVariant;
-  letterId?: number;
-  letterOptionId?: number;
-  firstName?: string;
-  lastName?: string;
-  /** The content version whose texts the debtor was shown (content/shown.ts). */
-  contentVersion?: number;
-  [field: string]: unknown;
-}
-
-export interface SubmitResult {
-  paymentSubmission: { confirmation: string | null; success: boolean };
-  errors: string[];
-}
-
-export interface Entry {
-  date: string;
-  cents: number;
-}
-
-export class Refusal extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
-const refuse = (code: SubmitError): never => {
-  throw new Refusal(code);
-};
-
-const OPEN = new Set(['PostDate', 'Rejected']);
-
-function scheduledPayment(p: ArrangementPaymentRow) {
-  return {
-    id: p.id,
-    amount: p.amount_cents / 100,
-    date: p.pay_date,
-    status: p.status as 'PostDate',
-    hasAttachedFunding: p.funding_id !== null,
-    isPendingPost: Boolean(p.is_pending_post),
-  };
+/** A submission that passed every check: what it pays, and what it is paid from and for. */
+export interface CheckedSubmission {
+  account: AccountRow;
+  shown: PublishedContent;
+  funding: FundingMethodRow;
+  debtor: DebtorName;
+  state: AccountState;
+  plan: Plan;
 }
 
 /**
- * The variant a body asks for: `paymentVariant` when sent, otherwise the journey's `infer` rules
- * over the request and the account (null when none holds).
+ * Every check of a submission, in the order its answers have always had (above); throws ApiError
+ * (404, 422, 403, 400), or Refusal with the first failing rule's code.
  */
-export function inferVariant(
-  body: SubmitBody,
-  state: AccountState,
-  journey: PaymentJourneyFile,
-): PaymentVariant | null {
-  if (body.paymentVariant) return body.paymentVariant;
-  return inferredVariant(journey, {
-    type: body.type,
-    payments: body.schedule.length,
-    cents: toCents(body.schedule[0]?.amount ?? 0) ?? -1,
-    remaining: state.active ? remainingCents(state) : null,
-    hasActiveArrangement: state.facts.hasActiveArrangement,
-    hasPastDue: state.facts.hasPastDue,
-    isPco: state.facts.isPco,
-    minimumPaymentDue: state.account.minimum_payment_due_cents,
-  });
-}
-
-function remainingCents(state: AccountState): number {
-  const active = state.active;
-  if (!active) return 0;
-  const paid = active.payments
-    .filter((p) => p.status === 'Paid')
-    .reduce((sum, p) => sum + p.amount_cents, 0);
-  return Math.max(active.arrangement.amount_cents - paid, 0);
-}
-
-function inWindow(date: string, min: string, max: string): boolean {
-  return date >= min && date <= max;
-}
-
-/** Checks a plan schedule (bif or sif) against the plan with as many payments. */
-function checkPlan(entries: Entry[], plans: PlanCents[], today: string, code: SubmitError): void {
-  const plan = plans.find((p) => p.numMonths === entries.length);
-  if (!plan) refuse(code);
-  const found = plan as PlanCents;
-  if (entries.reduce((sum, e) => sum + e.cents, 0) !== found.discountedCents) refuse(code);
-  const first = entries[0] as Entry;
-  let left = found.discountedCents;
-  entries.forEach((entry, k) => {
-    const window = paymentWindow(today, first.date, k);
-    if (!inWindow(entry.date, window.min, window.max)) refuse('date_out_of_range');
-    const min = Math.min(found.payments[k]?.minAmountCents ?? 0, left);
-    if (entry.cents < min) refuse(code === 'sif_invalid' ? code : 'min_payment_amount');
-    left -= entry.cents;
-  });
-}
-
-export interface Plan {
-  variant: PaymentVariant;
-  /** The variant as flows/journeys/payment.json declares it. */
-  config: VariantConfig;
-  entries: Entry[];
-  /** Existing scheduled payments this submission pays (past-due, upcoming). */
-  paysExisting: ArrangementPaymentRow[];
-  letter?: { letterId: number; optionId: number };
-}
-
-async function checkLetter(
-  ctx: PortalContext,
-  body: SubmitBody,
-  state: AccountState,
-  entries: Entry[],
-): Promise<{ letterId: number; optionId: number }> {
-  const today = ctx.today();
-  if (body.letterId === undefined || body.letterOptionId === undefined) refuse('invalid_schedule');
-  const letter = await ctx.db
-    .selectFrom('letters')
-    .select(['letter_id'])
-    .where('letter_id', '=', body.letterId as number)
-    .where('account_id', '=', state.account.id)
-    .executeTakeFirst();
-  if (!letter) throw new ApiError(404, 'letterNotFound');
-  const option = await ctx.db
-    .selectFrom('letter_options')
-    .selectAll()
-    .where('id', '=', body.letterOptionId as number)
-    .where('letter_id', '=', letter.letter_id)
-    .executeTakeFirst();
-  if (!option) throw new ApiError(404, 'letterNotFound');
-  const schedule = await ctx.db
-    .selectFrom('letter_option_payments')
-    .selectAll()
-    .where('letter_option_id', '=', option.id)
-    .orderBy('seq')
-    .execute();
-  if (option.due_date < today || schedule.some((p) => p.pay_date < today)) {
-    refuse('letter_option_expired');
-  }
-  if (schedule.length !== entries.length) refuse('invalid_schedule');
-  entries.forEach((entry, i) => {
-    const planned = schedule[i];
-    if (!planned || planned.amount_cents !== entry.cents) refuse('invalid_schedule');
-    if (entry.date < today || entry.date > (planned as { pay_date: string }).pay_date) {
-      refuse('date_out_of_range');
-    }
-  });
-  return { letterId: letter.letter_id, optionId: option.id };
-}
-
-/**
- * What follows the account's id in the dedupe key of a request (its first day and cents, as
- * checkRequest makes the key), or undefined without a first payment.
- */
-export function dedupeSuffix(body: SubmitBody): string | undefined {
-  const first = body.schedule[0];
-  return first && `|${first.date}|${toCents(first.amount) ?? -1}`;
-}
-
-/** Every rule a payment must pass; throws Refusal with the first failing code. */
-export async function checkRequest(
+export async function checkSubmission(
   ctx: PortalContext,
   services: PaymentServices,
+  request: FastifyRequest,
+  auth: AccessClaims,
   body: SubmitBody,
-  state: AccountState,
-  funding: FundingMethodRow,
-  /** The dedupe key's read, when it was asked already (with its key: used only if the same). */
-  dedupe?: { key: string; taken: boolean },
-): Promise<Plan> {
-  const today = ctx.today();
-  const { account, client, facts } = state;
-  const entries: Entry[] = body.schedule.map((e) => ({
-    date: e.date,
-    cents: toCents(e.amount) ?? -1,
-  }));
-  if (entries.some((e) => e.cents <= 0)) refuse('invalid_amount');
-  if (entries.some((e) => !isValidDay(e.date))) refuse('invalid_schedule');
-  for (let i = 1; i < entries.length; i += 1) {
-    if ((entries[i] as Entry).date <= (entries[i - 1] as Entry).date) refuse('invalid_schedule');
+  read: SubmissionReads,
+): Promise<CheckedSubmission> {
+  const account = viewableAccount(ctx, read.accounts);
+  const shown = await shownContent(ctx, body.contentVersion, auth.sid);
+  checkLetterSession(services, auth, body);
+  const [funding] = read.fundings;
+  if (!funding) throw new ApiError(404, 'fundingNotFound');
+  const [debtor] = read.debtors;
+  if (!debtor) throw new Error(`debtor ${auth.debtorId} of a live session is missing`);
+  checkStageFields(ctx, services, request, body, debtor, funding);
+  // A payment of this account left in flight by a process that died is settled first, so what
+  // counts as taken (a duplicate) is what really is: what it changed is then read again.
+  let state: AccountState;
+  let dedupe: { key: string; taken: boolean } | undefined;
+  if (read.expired.length > 0) {
+    for (const row of read.expired) await settleSubmission(ctx, services, row);
+    state = await accountState(ctx, services, account);
+  } else {
+    state = await accountState(ctx, services, account, read.arrangements);
+    if (read.dedupe) {
+      dedupe = { key: `${account.id}${read.dedupe.suffix}`, taken: read.dedupe.taken };
+    }
   }
-
-  const dedupeKey = `${account.id}|${(entries[0] as Entry).date}|${(entries[0] as Entry).cents}`;
-  const taken =
-    dedupe?.key === dedupeKey
-      ? dedupe.taken
-      : (await paymentReads(ctx.db).submissionByDedupeKey(dedupeKey)).length > 0;
-  if (taken) refuse('duplicate');
-
-  const variant = inferVariant(body, state, services.journey);
-  const config = variant === null ? undefined : variantConfig(services.journey, variant);
-  // The type each variant submits is the journey file's (flows/journeys/payment.json), as the browser's.
-  if (variant === null || !config || config.submissionType !== body.type) {
-    throw new Refusal('variant_not_offered');
-  }
-  if (config.schedule === 'letter') {
-    // Paid with a letter's option: reached through the letter, not offered by the option rules.
-    const group = decideOptions(services.rules.paymentOptions, facts).group;
-    if (group === 'no-options') refuse('variant_not_offered');
-  } else if (!allowsVariant(facts, services.rules.paymentOptions, variant)) {
-    refuse('variant_not_offered');
-  }
-  if (!fundingAllowed(funding, client)) refuse('funding_type_not_allowed');
-  if (isExpired(funding, today)) refuse('funding_expired');
-
-  const first = entries[0] as Entry;
-  const plan: Plan = { variant, config, entries, paysExisting: [] };
-  if (config.schedule === 'single') {
-    // The variant's amount and date rules, as flows/journeys/payment.json states them: the same
-    // rules and facts the browser offered the amount and the day with.
-    if (entries.length !== 1) refuse('invalid_schedule');
-    const facts = amountFacts({
-      ...ruleView(state.account, state.arrangements),
-      settings: client.payment,
-      today,
-      scheduleRules: services.rules.scheduleStatus,
-    });
-    const refusal = checkSingle(singleLimits(config, facts, today), first);
-    if (refusal) refuse(refusal);
-  }
-  const openPayments = (state.active?.payments ?? []).filter(
-    (p) => OPEN.has(p.status) && !p.is_pending_post,
-  );
-  if (config.paysScheduled === 'pastDue') {
-    // Every past-due payment, or the earliest one: the payments this one pays.
-    const pastDue = openPayments.filter(
-      (p) =>
-        scheduleStatus(scheduledPayment(p), today, services.rules.scheduleStatus) === 'past_due',
-    );
-    const total = pastDue.reduce((sum, p) => sum + p.amount_cents, 0);
-    plan.paysExisting = first.cents === total ? pastDue : pastDue.slice(0, 1);
-  } else if (config.paysScheduled === 'payableToday') {
-    const payable = openPayments.find((p) =>
-      isPayableToday(scheduledPayment(p), today, services.rules.scheduleStatus),
-    );
-    plan.paysExisting = payable ? [payable] : [];
-  }
-  if (config.schedule === 'plan') {
-    const settlement = config.plans === 'settlement';
-    checkPlan(
-      entries,
-      state.plans(settlement ? 'settlement' : 'payment'),
-      today,
-      settlement ? 'sif_invalid' : 'invalid_schedule',
-    );
-  }
-  if (config.schedule === 'letter') plan.letter = await checkLetter(ctx, body, state, entries);
-  return plan;
+  const plan = await checkRules(ctx.today(), services, body, state, funding, {
+    dedupe,
+    readDedupe: async (key) => (await paymentReads(ctx.db).submissionByDedupeKey(key)).length > 0,
+    letterOption: read.letterOption,
+  });
+  return { account, shown, funding, debtor, state, plan };
 }
 
-export type DebtorName = {
-  first_name: string | null;
-  last_name: string;
-  business_name: string | null;
-};
+/** A letter session pays only its letter: a variant paid with a letter's option. */
+function checkLetterSession(services: PaymentServices, auth: AccessClaims, body: SubmitBody): void {
+  if (auth.role !== 'letter') return;
+  const asked = body.paymentVariant ? variantConfig(services.journey, body.paymentVariant) : null;
+  if (body.type !== 'LET' || (asked !== null && asked?.schedule !== 'letter')) {
+    throw new ApiError(403, 'forbidden');
+  }
+  if (body.letterId !== auth.letterId) throw new ApiError(404, 'letterNotFound');
+}
 
 /**
  * The request's fields against the forms of the journey's stages (contact details, payment
@@ -312,7 +96,7 @@ export type DebtorName = {
  * request of the spec's shape has one flag for every disclosure; it stands for the e-sign consent
  * when that is not sent on its own.
  */
-export function checkStageFields(
+function checkStageFields(
   ctx: PortalContext,
   services: PaymentServices,
   request: FastifyRequest,

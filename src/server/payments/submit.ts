@@ -10,56 +10,30 @@
 import type { FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
-import { shownContent } from '../content/shown';
 import { failpoint } from '../failpoints';
 import { paymentCode } from '../confirmation-code';
-import { variantConfig } from '../../domain/payment-journey';
 import { authOf } from '../auth/guard';
-import type { AccessClaims } from '../auth/tokens';
-import type { PublishedContent } from '../content/store';
-import type { AccountRow } from '../db/types';
-import {
-  accountState,
-  ownAccount,
-  ownAccountNumber,
-  viewableAccount,
-  type AccountState,
-} from './account-state';
-import { fundingName, ownFunding, usableFundingRows } from './funding';
-import type { FundingMethodRow } from './tables';
-import {
-  AlreadySettled,
-  answerOf,
-  failed,
-  recordAccepted,
-  release,
-  settleExpired,
-  settleSubmission,
-  succeeded,
-  type StoredPlan,
-} from './recovery';
+import { ownAccountNumber } from './account-state';
+import { fundingName } from './funding';
+import { AlreadySettled, recordAccepted, type StoredPlan } from './record-accepted';
+import { answerOf, failed, release, succeeded } from './recovery';
 import { firstRow } from '../db/database';
-import { paymentReads } from './reads';
 import { paymentWrites } from './writes';
 import type { PaymentServices } from './services';
 import type { ClaimedKey } from './idempotency';
 import { authorizationRecord } from './authorization-record';
-import {
-  checkRequest,
-  checkStageFields,
-  dedupeSuffix,
-  Refusal,
-  type DebtorName,
-  type Entry,
-  type Plan,
-  type SubmitBody,
-  type SubmitResult,
-} from './submit-checks';
+import { checkSubmission, Refusal, type CheckedSubmission } from './submit-checks';
+import { readSubmission } from './submit-reads';
+import type { Entry, SubmitBody, SubmitResult } from './submit-types';
 
-export type { SubmitBody } from './submit-checks';
+export type { SubmitBody } from './submit-types';
 
 const confirmationCode = paymentCode;
 
+/**
+ * One path: what the checks need is read at once (submit-reads.ts), every check runs once in its
+ * order (submit-checks.ts), then the payment is reserved, charged and recorded.
+ */
 export async function submitPayment(
   ctx: PortalContext,
   services: PaymentServices,
@@ -68,130 +42,17 @@ export async function submitPayment(
   idempotencyKey: string | undefined,
   claimedKey?: ClaimedKey,
 ): Promise<SubmitResult> {
-  const ahead = paymentReads(ctx.db).byNumber;
-  if (ahead) return submitAfterReads(ctx, services, request, body, idempotencyKey, claimedKey);
-  const { auth, account } = await ownAccount(ctx, request, body.accountNumber);
-  const shown = await shownContent(ctx, body.contentVersion, auth.sid);
-  checkLetterSession(services, auth, body);
-  // Asked together: on PostgreSQL the two reads leave in one write (db/pipelined-reads.ts).
-  const [funding, [debtor]] = await Promise.all([
-    ownFunding(ctx, auth, body.fundingId),
-    paymentReads(ctx.db).debtorName(auth.debtorId),
-  ]);
-  if (!debtor) throw new Error(`debtor ${auth.debtorId} of a live session is missing`);
-  checkStageFields(ctx, services, request, body, debtor, funding);
-  // A payment of this account left in flight by a process that died is settled first, so what
-  // counts as taken (a duplicate) is what really is.
-  await settleExpired(ctx, services, { accountId: account.id });
-  const state = await accountState(ctx, services, account);
-  return submitChecked(ctx, services, request, body, idempotencyKey, claimedKey, {
-    auth,
-    account,
-    shown,
-    funding,
-    debtor,
-    state,
-  });
-}
-
-/** What a payment has read and checked before its rules run. */
-interface ReadAhead {
-  auth: AccessClaims;
-  account: AccountRow;
-  shown: PublishedContent;
-  funding: FundingMethodRow;
-  debtor: DebtorName;
-  state: AccountState;
-  dedupe?: { key: string; taken: boolean };
-}
-
-/** A letter session pays only its letter: a variant paid with a letter's option. */
-function checkLetterSession(services: PaymentServices, auth: AccessClaims, body: SubmitBody): void {
-  if (auth.role !== 'letter') return;
-  const asked = body.paymentVariant ? variantConfig(services.journey, body.paymentVariant) : null;
-  if (body.type !== 'LET' || (asked !== null && asked?.schedule !== 'letter')) {
-    throw new ApiError(403, 'forbidden');
-  }
-  if (body.letterId !== auth.letterId) throw new ApiError(404, 'letterNotFound');
-}
-
-/**
- * PostgreSQL: every read a payment makes before its rules asked at once, in one round trip (the
- * reads of one turn leave together, db/pipelined-reads.ts) instead of five one after the other:
- * the account, the funding method and the debtor's name, the account's submissions in flight past
- * their lease, its arrangements and the dedupe key's submission, the last three by the account's
- * number (reads.ts byNumber). They are then checked in the order of the reads one by one (the same
- * answers, the same refusals first). When a submission in flight had to be settled, what it
- * changed is read again afterwards, as before.
- */
-async function submitAfterReads(
-  ctx: PortalContext,
-  services: PaymentServices,
-  request: FastifyRequest,
-  body: SubmitBody,
-  idempotencyKey: string | undefined,
-  claimedKey: ClaimedKey | undefined,
-): Promise<SubmitResult> {
   const auth = authOf(request);
   const number = ownAccountNumber(auth, body.accountNumber);
-  const reads = paymentReads(ctx.db);
-  const ahead = reads.byNumber as NonNullable<typeof reads.byNumber>;
-  const suffix = dedupeSuffix(body);
-  const stamp = ctx.now().toISOString();
-  const [accounts, fundings, [debtor], expired, arrangements, taken] = await Promise.all([
-    reads.account(number, auth.debtorId),
-    // Refused (404) below, after the account's and the content's checks, as before.
-    usableFundingRows(ctx, auth, body.fundingId),
-    reads.debtorName(auth.debtorId),
-    ahead.expiredSubmissions(number, auth.debtorId, stamp),
-    ahead.arrangements(number, auth.debtorId),
-    suffix === undefined ? [] : ahead.submissionByDedupeSuffix(number, auth.debtorId, suffix),
-  ]);
-  const account = viewableAccount(ctx, accounts);
-  const [method] = fundings;
-  const shown = await shownContent(ctx, body.contentVersion, auth.sid);
-  checkLetterSession(services, auth, body);
-  if (!method) throw new ApiError(404, 'fundingNotFound');
-  if (!debtor) throw new Error(`debtor ${auth.debtorId} of a live session is missing`);
-  checkStageFields(ctx, services, request, body, debtor, method);
-  let state: AccountState;
-  let dedupe: { key: string; taken: boolean } | undefined;
-  if (expired.length > 0) {
-    // Settled first (see submitPayment), then the account's arrangements and dedupe read anew.
-    for (const row of expired) await settleSubmission(ctx, services, row);
-    state = await accountState(ctx, services, account);
-  } else {
-    state = await accountState(ctx, services, account, arrangements);
-    if (suffix !== undefined) dedupe = { key: `${account.id}${suffix}`, taken: taken.length > 0 };
-  }
-  return submitChecked(ctx, services, request, body, idempotencyKey, claimedKey, {
-    auth,
-    account,
-    shown,
-    funding: method,
-    debtor,
-    state,
-    ...(dedupe && { dedupe }),
-  });
-}
-
-async function submitChecked(
-  ctx: PortalContext,
-  services: PaymentServices,
-  request: FastifyRequest,
-  body: SubmitBody,
-  idempotencyKey: string | undefined,
-  claimedKey: ClaimedKey | undefined,
-  read: ReadAhead,
-): Promise<SubmitResult> {
-  const { auth, account, shown, funding, debtor, state } = read;
-  let plan: Plan;
+  const read = await readSubmission(ctx, auth, number, body);
+  let checked: CheckedSubmission;
   try {
-    plan = await checkRequest(ctx, services, body, state, funding, read.dedupe);
+    checked = await checkSubmission(ctx, services, request, auth, body, read);
   } catch (error) {
     if (error instanceof Refusal) return failed(error.code);
     throw error;
   }
+  const { account, shown, funding, debtor, state, plan } = checked;
 
   const today = ctx.today();
   const first = plan.entries[0] as Entry;
