@@ -13,4 +13,8 @@ export interface AgencyEventsQuery {
    * Only these types, comma-separated.
    */
   type?: string;
+  /**
+   * Only this client's events. A key made for one client reads only that client's events; naming another client is 403.
+   */
+  client?: string;
 }
