@@ -82,18 +82,16 @@ export function registerAgencyFeed(app: FastifyInstance, ctx: PortalContext): vo
         .limit(limit + 1)
         .execute();
       const page = rows.slice(0, limit);
-      const data = page.map(
-        (row): AgencyEvent => ({
-          id: row.id,
-          cursor: Number(row.cursor),
-          type: row.type as AgencyEvent['type'],
-          createdAt: row.created_at,
-          clientId: row.client_id,
-          accountNumber: row.account_number,
-          debtorKey: row.debtor_key,
-          data: JSON.parse(row.data) as Record<string, unknown>,
-        }),
-      );
+      const data = page.map((row): AgencyEvent => ({
+        id: row.id,
+        cursor: Number(row.cursor),
+        type: row.type as AgencyEvent['type'],
+        createdAt: row.created_at,
+        clientId: row.client_id,
+        accountNumber: row.account_number,
+        debtorKey: row.debtor_key,
+        data: JSON.parse(row.data) as Record<string, unknown>,
+      }));
       const last = data.at(-1);
       return { data, nextCursor: last ? last.cursor : after, hasMore: rows.length > limit };
     },

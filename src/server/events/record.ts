@@ -152,7 +152,11 @@ export async function accountSubject(
     .select(['debtors.external_key', 'accounts.account_number', 'accounts.client_id'])
     .where('accounts.id', '=', accountId)
     .executeTakeFirstOrThrow();
-  return { accountNumber: row.account_number, clientId: row.client_id, debtorKey: row.external_key };
+  return {
+    accountNumber: row.account_number,
+    clientId: row.client_id,
+    debtorKey: row.external_key,
+  };
 }
 
 /** One event per subject, all of one type and data. */

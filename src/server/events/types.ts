@@ -83,3 +83,14 @@ export const scheduleOf = (
   payments: readonly { date: string; cents: number }[],
 ): { payDate: string; amountCents: number }[] =>
   payments.map(({ date, cents }) => ({ payDate: date, amountCents: cents }));
+
+/** A saved method as events show it: its kind, brand and last 4 digits, never more. */
+export const methodOf = (row: {
+  type: string;
+  last4: string;
+  brand: string | null;
+}): { kind: 'card' | 'bank'; last4: string; brand: string | null } => ({
+  kind: row.type === 'bank' ? 'bank' : 'card',
+  last4: row.last4.slice(-4),
+  brand: row.brand,
+});

@@ -8,6 +8,13 @@ export interface EsignConsentGiven {
    * The confirmation code the debtor was shown.
    */
   confirmation: string;
+  /**
+   * The published content version they came from.
+   */
   contentVersion?: number | null;
   language?: 'en' | 'es';
+  /**
+   * The version of the words the debtor accepted (agreement, e-sign and authorization texts).
+   */
+  textsVersion?: string;
 }
