@@ -49,5 +49,7 @@ export interface AgencyEvent {
   /**
    * What a receiver needs (schemas/events/).
    */
-  data: {};
+  data: {
+    [k: string]: unknown | undefined;
+  };
 }
