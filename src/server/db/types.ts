@@ -358,37 +358,6 @@ export interface ContentVersionsTable {
   deployed_files: string | null;
 }
 
-/** Migration 0019 (issue 42): events out to the agency (src/server/events/) and its API keys. */
-export interface EventCursorsTable {
-  name: string;
-  /** The last cursor handed out (bigint: a string on PostgreSQL). */
-  value: number | string;
-}
-
-export interface EventsTable {
-  /** Grows by one per event, in commit order, with no gaps (bigint: a string on PostgreSQL). */
-  cursor: number | string;
-  id: string;
-  type: string;
-  created_at: string;
-  client_id: string | null;
-  account_number: string | null;
-  debtor_key: string | null;
-  /** JSON of the type's data (schemas/events/). */
-  data: string;
-}
-
-export interface AgencyKeysTable {
-  id: Generated<number>;
-  name: string;
-  client_id: string | null;
-  key_hash: string;
-  prefix: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-/** End of migration 0019's types. */
-
 export interface Database {
   server_secrets: ServerSecretsTable;
   debtors: DebtorsTable;
@@ -411,10 +380,6 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
-  /** Migration 0019. */
-  event_cursors: EventCursorsTable;
-  events: EventsTable;
-  agency_keys: AgencyKeysTable;
 }
 
 export type Db = Kysely<Database>;

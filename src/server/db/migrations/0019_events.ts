@@ -10,7 +10,7 @@
  * before any other transaction can take c + 1: cursors commit in order and without gaps, and a
  * reader that has seen c has seen everything below it. A sequence would not do: its values are
  * handed out at once and may commit in any order. `events` is append-only like the evidence tables
- * (migration 0017).
+ * (migration 0017). Kysely types: src/server/events/tables.ts.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
