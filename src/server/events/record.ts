@@ -15,9 +15,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import { createAjv } from '../ajv';
-import type { Database } from '../db/types';
+import type { Database, Db } from '../db/types';
 import { randomHex } from '../random-hex';
 import { EVENT_TYPES, schemaNameOf, type EventData, type EventType } from './types';
 
@@ -106,6 +106,44 @@ export async function recordEvents(
       })),
     )
     .execute();
+  return events.map((_event, i) => first + i);
+}
+
+/**
+ * The same writes as steps of `transactionSteps` (db/database.ts), for the payment paths that
+ * run their transaction as compiled statements: `const cursors = yield* recordEventSteps(db, [...])`
+ * as the transaction's last steps. `db` only compiles; the caller's transaction runs them.
+ */
+export function* recordEventSteps(
+  db: Db,
+  events: readonly AnyNewEvent[],
+): Generator<CompiledQuery<unknown>, number[], QueryResult<unknown>> {
+  if (events.length === 0) return [];
+  for (const event of events) checkEventData(event.type, event.data);
+  const counter = yield db
+    .updateTable('event_cursors')
+    .set((eb) => ({ value: eb('value', '+', events.length) }))
+    .where('name', '=', 'events')
+    .returning('value')
+    .compile();
+  const row = counter.rows[0] as { value: number | string } | undefined;
+  if (!row) throw new Error('event_cursors has no row');
+  const first = Number(row.value) - events.length + 1;
+  yield db
+    .insertInto('events')
+    .values(
+      events.map((event, i) => ({
+        cursor: first + i,
+        id: `evt_${randomHex(12)}`,
+        type: event.type,
+        created_at: event.at,
+        client_id: event.subject.clientId,
+        account_number: event.subject.accountNumber,
+        debtor_key: event.subject.debtorKey,
+        data: JSON.stringify(event.data),
+      })),
+    )
+    .compile();
   return events.map((_event, i) => first + i);
 }
 
