@@ -67,6 +67,7 @@ import { registerGuestRoutes } from './routes/guest';
 import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerStudioRoutes } from './studio/routes';
+import { registerAgencyFeed } from './events/feed';
 import { previewPageConfig } from './studio/preview';
 import { registerPreviewGuard } from './studio/preview-guard';
 import { startSettling } from './payments/recovery';
@@ -316,6 +317,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The staff studio's API (issue 24): its own cookie session and CSRF token, apart from /api.
   await registerStudioRoutes(app, ctx, { session: sessionLimits });
+  registerAgencyFeed(app, ctx); // The agency's events feed (issue 42): src/server/events/feed.ts.
 
   // Payments left in flight by a process that died are settled once their lease has passed.
   const stopSettling = startSettling(ctx, lazyPaymentServices(ctx), (error) =>

@@ -28,6 +28,7 @@ import { debtorSuite } from './debtor.suite';
 import { formsSuite } from './forms.suite';
 import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
+import { eventsSuite } from './events.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -113,6 +114,7 @@ if ('error' in admin) {
   formsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   formRecordsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   guestSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  eventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -101,6 +101,12 @@ export function buildOpenApi(routes: RouteRecord[], ctx: PortalContext, schemasD
           description:
             'The access token of a sign-in (15 minutes; renew with Authorization/Refresh).',
         },
+        agencyKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An agency API key (`pak_…`, made with `npm run agency:key -- --name NAME [--client CODE]`): the events feed only.',
+        },
       },
     },
   };

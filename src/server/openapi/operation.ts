@@ -261,7 +261,9 @@ export class OperationBuilder {
     if (route.bodyLimit !== undefined) {
       notes.push(`Bodies of up to ${route.bodyLimit.toLocaleString('en-US')} bytes (413 beyond).`);
     }
-    if (route.roles) {
+    if (route.roles?.includes('agency-key')) {
+      notes.push('Agency API key (`Authorization: Bearer pak_…`) only.');
+    } else if (route.roles) {
       notes.push(`Access token roles: ${route.roles.map((r) => `\`${r}\``).join(', ')}.`);
     } else if (route.optionalAuth) {
       notes.push('Open; an access token, if sent, links the call to the signed-in debtor.');
@@ -276,7 +278,10 @@ export class OperationBuilder {
     const body = this.requestBody(route);
     if (body) op.requestBody = body;
     op.responses = responses;
-    if (route.roles) {
+    if (route.roles?.includes('agency-key')) {
+      // The agency's events feed (events/feed.ts): an agency API key, not a debtor's token.
+      op.security = [{ agencyKey: [] }];
+    } else if (route.roles) {
       op.security = [{ bearer: [] }];
       op['x-roles'] = route.roles;
     } else if (route.optionalAuth) {

@@ -11,6 +11,8 @@ import { authOf } from '../auth/guard';
 import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
+import { accountSubject, recordEvent } from '../events/record';
+import { scheduleOf } from '../events/types';
 import { ApiError, languageOf } from '../http/errors';
 import type { Language } from '../http/messages';
 import { confirmationCode } from '../routes/forms';
@@ -153,6 +155,19 @@ export async function cancelPlan(
         created_at: stamp,
       })
       .execute();
+    // The agency's event, the transaction's last write (events/record.ts).
+    await recordEvent(trx, {
+      type: 'plan.cancelled',
+      at: stamp,
+      subject: await accountSubject(trx, account.id),
+      data: {
+        confirmation,
+        planRef: found.plan.arrangement.external_ref,
+        stopped: scheduleOf(found.stopped),
+        kept: scheduleOf([...found.kept, ...found.sent]),
+        active: stillActive,
+      },
+    });
   });
   request.log.info(
     { confirmation, stopped: stoppedIds.length, kept: found.kept.length },

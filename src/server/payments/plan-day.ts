@@ -11,6 +11,7 @@ import { authOf } from '../auth/guard';
 import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
+import { accountSubject, recordEvent } from '../events/record';
 import { ApiError, languageOf } from '../http/errors';
 import type { Language } from '../http/messages';
 import { toDollars } from '../money';
@@ -159,6 +160,22 @@ export async function changePaymentDayOnline(
         created_at: stamp,
       })
       .execute();
+    // The agency's event, the transaction's last write (events/record.ts).
+    await recordEvent(trx, {
+      type: 'plan.payment_day_changed',
+      at: stamp,
+      subject: await accountSubject(trx, account.id),
+      data: {
+        confirmation,
+        planRef: found.plan.arrangement.external_ref,
+        day,
+        moved: found.change.moves.map((m) => ({
+          from: m.payment.date,
+          payDate: m.date,
+          amountCents: m.payment.cents,
+        })),
+      },
+    });
   });
   request.log.info({ confirmation, moved: found.change.moves.length }, 'payment day changed');
   return {

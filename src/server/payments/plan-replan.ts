@@ -13,6 +13,8 @@ import { authOf } from '../auth/guard';
 import type { PublishedContent } from '../content/store';
 import type { PortalContext } from '../context';
 import type { AccountRow } from '../db/types';
+import { accountSubject, recordEvents } from '../events/record';
+import { scheduleOf } from '../events/types';
 import { ApiError, languageOf } from '../http/errors';
 import { toDollars } from '../money';
 import { confirmationCode } from '../routes/forms';
@@ -319,6 +321,35 @@ export async function changePlanOnline(
         created_at: stamp,
       })
       .execute();
+    // The agency's events, the transaction's last write (events/record.ts).
+    const subject = await accountSubject(trx, account.id);
+    await recordEvents(trx, [
+      {
+        type: 'plan.changed',
+        at: stamp,
+        subject,
+        data: {
+          confirmation,
+          planRef: `web-${confirmation}`,
+          previousPlanRef: old.external_ref,
+          months: choice.months,
+          day: options.day,
+          schedule: scheduleOf([...options.kept, ...choice.schedule]),
+          stopped: scheduleOf(moving),
+        },
+      },
+      {
+        type: 'esign.consent_given',
+        at: stamp,
+        subject,
+        data: {
+          confirmation,
+          textsVersion: texts.version,
+          contentVersion: config.publishedVersion ?? null,
+          language,
+        },
+      },
+    ]);
   });
   request.log.info({ confirmation, months: choice.months }, 'plan changed');
   return {

@@ -9,6 +9,7 @@ import type { MoveNextPaymentArgs } from '@/generated/types/api/move-next-paymen
 import type { PortalContext } from '../context';
 import { addDays, isValidDay } from '../dates';
 import type { AccountRow, ArrangementPaymentRow } from '../db/types';
+import { accountSubject, recordEvent } from '../events/record';
 import { ApiError } from '../http/errors';
 import { activeArrangement, modifiableOnline } from '../routes/mappers';
 import { arrangementsOf } from './account-state';
@@ -18,7 +19,7 @@ export const MOVE_MAX_DAYS = 15;
 export async function moveArgs(
   ctx: PortalContext,
   account: AccountRow,
-): Promise<{ args: MoveNextPaymentArgs; payments: ArrangementPaymentRow[] }> {
+): Promise<{ args: MoveNextPaymentArgs; payments: ArrangementPaymentRow[]; planRef: string }> {
   const today = ctx.today();
   const active = activeArrangement(await arrangementsOf(ctx.db, account.id));
   if (!active) throw new ApiError(404, 'noScheduledPayment');
@@ -43,6 +44,7 @@ export async function moveArgs(
       latestDate: latest,
     },
     payments: active.payments,
+    planRef: active.arrangement.external_ref,
   };
 }
 
@@ -51,7 +53,7 @@ export async function moveNextPayment(
   account: AccountRow,
   paymentDate: string,
 ): Promise<{ paymentId: number; paymentDate: string }> {
-  const { args, payments } = await moveArgs(ctx, account);
+  const { args, payments, planRef } = await moveArgs(ctx, account);
   const day = paymentDate.slice(0, 10);
   if (!isValidDay(day) || day < args.earliestDate || day > args.latestDate) {
     throw new ApiError(422, 'invalidPaymentDate');
@@ -62,10 +64,20 @@ export async function moveNextPayment(
   ) {
     throw new ApiError(422, 'paymentAlreadyScheduled');
   }
-  await ctx.db
-    .updateTable('arrangement_payments')
-    .set({ pay_date: day })
-    .where('id', '=', args.paymentId)
-    .execute();
+  const amountCents = payments.find((p) => p.id === args.paymentId)?.amount_cents ?? 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('arrangement_payments')
+      .set({ pay_date: day })
+      .where('id', '=', args.paymentId)
+      .execute();
+    // The agency's event, the transaction's last write (events/record.ts).
+    await recordEvent(trx, {
+      type: 'payment.rescheduled',
+      at: ctx.now().toISOString(),
+      subject: await accountSubject(trx, account.id),
+      data: { planRef, from: args.currentDate, payDate: day, amountCents },
+    });
+  });
   return { paymentId: args.paymentId, paymentDate: day };
 }

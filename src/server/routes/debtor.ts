@@ -15,7 +15,9 @@ import type { FieldError } from '@/generated/types/api/error';
 import type { SetSessionDebtorsQuery } from '@/generated/types/api/set-session-debtors-query';
 import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
-import type { DebtorRow } from '../db/types';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, DebtorRow } from '../db/types';
+import { recordContactChange, recordPreferenceChange } from '../events/debtor-events';
 import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
@@ -33,18 +35,19 @@ const text = (value: unknown): string | null => {
 
 async function addPhone(
   ctx: PortalContext,
+  db: Transaction<Database> | Kysely<Database>,
   debtorId: number,
   phoneNumber: string,
   type: string,
 ): Promise<'added' | 'exists'> {
   const stamp = ctx.now().toISOString();
-  const result = await ctx.db
+  const result = await db
     .insertInto('debtor_phones')
     .values({ debtor_id: debtorId, phone_number: phoneNumber, type, created_at: stamp })
     .onConflict((oc) => oc.columns(['debtor_id', 'phone_number']).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'exists';
-  await ctx.db
+  await db
     .insertInto('debtor_phone_additions')
     .values({ debtor_id: debtorId, phone_number: phoneNumber, type, created_at: stamp })
     .execute();
@@ -142,24 +145,29 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
       (key) => (next[key] ?? null) !== (debtor[key] ?? null),
     );
     const stamp = ctx.now().toISOString();
-    if (changed.length > 0) {
-      await ctx.db
-        .updateTable('debtors')
-        .set({ ...next, updated_at: stamp })
-        .where('id', '=', debtorId)
-        .execute();
-    }
-    let added = false;
-    for (const phone of newPhones) {
-      if ((await addPhone(ctx, debtorId, phone, 'other')) === 'added') added = true;
-    }
-    if (added) changed.push('phones' as keyof DebtorRow);
-    if (changed.length > 0) {
-      await ctx.db
-        .insertInto('debtor_detail_changes')
-        .values({ debtor_id: debtorId, fields: JSON.stringify(changed), created_at: stamp })
-        .execute();
-    }
+    await ctx.db.transaction().execute(async (trx) => {
+      if (changed.length > 0) {
+        await trx
+          .updateTable('debtors')
+          .set({ ...next, updated_at: stamp })
+          .where('id', '=', debtorId)
+          .execute();
+      }
+      const added: { phoneNumber: string; type: string }[] = [];
+      for (const phone of newPhones) {
+        if ((await addPhone(ctx, trx, debtorId, phone, 'other')) === 'added') {
+          added.push({ phoneNumber: phone, type: 'other' });
+        }
+      }
+      if (added.length > 0) changed.push('phones' as keyof DebtorRow);
+      if (changed.length > 0) {
+        await trx
+          .insertInto('debtor_detail_changes')
+          .values({ debtor_id: debtorId, fields: JSON.stringify(changed), created_at: stamp })
+          .execute();
+        await recordContactChange(trx, debtorId, stamp, changed, added);
+      }
+    });
     request.log.info({ debtorId, fields: changed }, 'debtor details updated');
     return (await loadDebtor(ctx, debtorId)).api;
   };
@@ -199,7 +207,19 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
         if (current.phones.length >= MAX_PHONES) {
           forms.fail([forms.error(request, 'add-phone', 'phoneNumber', 'limit')]);
         }
-        await addPhone(ctx, debtorId, phone, typeof data.type === 'string' ? data.type : 'mobile');
+        const type = typeof data.type === 'string' ? data.type : 'mobile';
+        const stamp = ctx.now().toISOString();
+        await ctx.db.transaction().execute(async (trx) => {
+          if ((await addPhone(ctx, trx, debtorId, phone, type)) === 'added') {
+            await recordContactChange(
+              trx,
+              debtorId,
+              stamp,
+              ['phones'],
+              [{ phoneNumber: phone, type }],
+            );
+          }
+        });
         request.log.info({ debtorId }, 'phone number added');
       }
       return (await loadDebtor(ctx, debtorId)).api;
@@ -251,29 +271,39 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
           : (['email', 'SMS', 'letter'].find((channel) => enabled[channel]) ?? null);
       const stamp = ctx.now().toISOString();
       const emailChanged = email !== null && email !== debtor.email;
-      await ctx.db
-        .updateTable('debtors')
-        .set({
-          pref_email: emails ? 1 : 0,
-          pref_sms: texts ? 1 : 0,
-          pref_letter: letters ? 1 : 0,
-          pref_preferred: preferred,
-          ...(emailChanged ? { email } : {}),
-          updated_at: stamp,
-        })
-        .where('id', '=', debtorId)
-        .execute();
-      await ctx.db
-        .insertInto('preference_changes')
-        .values({
-          debtor_id: debtorId,
-          emails: emails ? 1 : 0,
-          letters: letters ? 1 : 0,
-          texts: texts ? 1 : 0,
-          email_changed: emailChanged ? 1 : 0,
-          created_at: stamp,
-        })
-        .execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('debtors')
+          .set({
+            pref_email: emails ? 1 : 0,
+            pref_sms: texts ? 1 : 0,
+            pref_letter: letters ? 1 : 0,
+            pref_preferred: preferred,
+            ...(emailChanged ? { email } : {}),
+            updated_at: stamp,
+          })
+          .where('id', '=', debtorId)
+          .execute();
+        await trx
+          .insertInto('preference_changes')
+          .values({
+            debtor_id: debtorId,
+            emails: emails ? 1 : 0,
+            letters: letters ? 1 : 0,
+            texts: texts ? 1 : 0,
+            email_changed: emailChanged ? 1 : 0,
+            created_at: stamp,
+          })
+          .execute();
+        // The agency's events (one per account), the transaction's last write (events/record.ts).
+        await recordPreferenceChange(trx, debtorId, stamp, {
+          emails,
+          texts,
+          letters,
+          preferred,
+          email: emailChanged ? email : null,
+        });
+      });
       request.log.info({ debtorId }, 'communication preferences updated');
       return (await loadDebtor(ctx, debtorId)).api;
     },

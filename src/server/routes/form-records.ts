@@ -15,6 +15,7 @@ import { authOf, requireRole } from '../auth/guard';
 import type { PortalContext } from '../context';
 import type { FormRecordsTable } from '../db/forms-tables';
 import { checkRecorded, recordedFormsOf } from '../forms/recorded';
+import { accountSubject, recordEvent, subjectsOf } from '../events/record';
 import { ApiError, languageOf } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { confirmationCode } from './forms';
@@ -88,7 +89,27 @@ export function registerFormRecordRoutes(api: FastifyInstance, ctx: PortalContex
         created_at: ctx.now().toISOString(),
         published_version: publishedVersion,
       };
-      await ctx.db.insertInto('form_records').values(row).execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('form_records').values(row).execute();
+        // The agency's event, the transaction's last write (events/record.ts): on the account
+        // the form names, else on the debtor's first account.
+        const subject = account
+          ? await accountSubject(trx, account.id)
+          : (await subjectsOf(trx, debtorId))[0];
+        if (!subject) throw new Error('form record without a debtor');
+        await recordEvent(trx, {
+          type: 'form.recorded',
+          at: row.created_at,
+          subject,
+          data: {
+            form: row.form,
+            formVersion: row.form_version,
+            confirmation: row.confirmation,
+            language,
+            data,
+          },
+        });
+      });
       request.log.info({ form: form.name, confirmation: row.confirmation }, 'form recorded');
       return asRecord(row, account?.account_number ?? null);
     },

@@ -15,6 +15,7 @@ import { authOf, requireRole } from '../auth/guard';
 import { prefixedCode } from '../confirmation-code';
 import type { PortalContext } from '../context';
 import { isValidDay } from '../dates';
+import { accountSubject, recordEvent } from '../events/record';
 import { ApiError, languageOf } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { disputeConfirmationPdf } from '../pdf/documents';
@@ -86,25 +87,43 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
           ? String(data[field]).trim()
           : null;
       const name = sent('name') ?? displayName(debtor);
-      await ctx.db
-        .insertInto('disputes')
-        .values({
-          debtor_id: debtorId,
-          account_id: account.id,
-          confirmation,
-          already_resolved: data.alreadyResolved === true ? 1 : 0,
-          incorrect_balance: data.incorrectBalance === true ? 1 : 0,
-          not_my_debt: data.notMyDebt === true ? 1 : 0,
-          other: data.other === true ? 1 : 0,
-          message,
-          name,
-          phone_number: sent('phoneNumber') ?? debtorApi.phones[0]?.phoneNumber ?? null,
-          email: sent('email') ?? debtor.email,
-          created_at: stamp.toISOString(),
-          language: languageOf(request),
-          published_version: publishedVersion,
-        })
-        .execute();
+      const phoneNumber = sent('phoneNumber') ?? debtorApi.phones[0]?.phoneNumber ?? null;
+      const email = sent('email') ?? debtor.email;
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('disputes')
+          .values({
+            debtor_id: debtorId,
+            account_id: account.id,
+            confirmation,
+            already_resolved: data.alreadyResolved === true ? 1 : 0,
+            incorrect_balance: data.incorrectBalance === true ? 1 : 0,
+            not_my_debt: data.notMyDebt === true ? 1 : 0,
+            other: data.other === true ? 1 : 0,
+            message,
+            name,
+            phone_number: phoneNumber,
+            email,
+            created_at: stamp.toISOString(),
+            language: languageOf(request),
+            published_version: publishedVersion,
+          })
+          .execute();
+        // The agency's event, the transaction's last write (events/record.ts).
+        await recordEvent(trx, {
+          type: 'dispute.filed',
+          at: stamp.toISOString(),
+          subject: await accountSubject(trx, account.id),
+          data: {
+            confirmation,
+            reasons: DISPUTE_REASONS.filter((reason) => data[reason] === true),
+            message,
+            name,
+            phoneNumber,
+            email,
+          },
+        });
+      });
       request.log.info({ debtorId, accountId: account.id, confirmation }, 'dispute received');
       const flow = forms.flow('dispute');
       const reasons = DISPUTE_REASONS.filter((reason) => data[reason] === true)
@@ -164,6 +183,26 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
         typeof data[field] === 'string' && String(data[field]).trim() !== ''
           ? String(data[field]).trim()
           : null;
+      const notice = {
+        chapter: Number(data.chapter),
+        caseNumber: String(data.caseNumber).trim(),
+        fileDate,
+        jointFile: data.jointFile === true,
+        courtName: optional('courtName'),
+        judgeName: optional('judgeName'),
+        cityFiled: optional('cityFiled'),
+        stateFiled: optional('stateFiled')?.toUpperCase() ?? null,
+        attorneyName: optional('attorneyName'),
+        attorneyPhoneNumber: optional('attorneyPhoneNumber'),
+        lawFirmName: optional('lawFirmName'),
+        address1: optional('address1'),
+        address2: optional('address2'),
+        city: optional('city'),
+        state: optional('state')?.toUpperCase() ?? null,
+        zip: optional('zip'),
+        phoneNumber: optional('phoneNumber'),
+        message: optional('message'),
+      };
       const reported = await ctx.db.transaction().execute(async (trx) => {
         // The conditional update is the lock: of two concurrent reports only one changes the row.
         const marked = await trx
@@ -179,29 +218,36 @@ export function registerFormRoutes(api: FastifyInstance, ctx: PortalContext): vo
             debtor_id: debtorId,
             account_id: account.id,
             confirmation,
-            chapter: Number(data.chapter),
-            case_number: String(data.caseNumber).trim(),
+            chapter: notice.chapter,
+            case_number: notice.caseNumber,
             file_date: fileDate,
-            joint_file: data.jointFile === true ? 1 : 0,
-            court_name: optional('courtName'),
-            judge_name: optional('judgeName'),
-            city_filed: optional('cityFiled'),
-            state_filed: optional('stateFiled')?.toUpperCase() ?? null,
-            attorney_name: optional('attorneyName'),
-            attorney_phone_number: optional('attorneyPhoneNumber'),
-            law_firm_name: optional('lawFirmName'),
-            address1: optional('address1'),
-            address2: optional('address2'),
-            city: optional('city'),
-            state: optional('state')?.toUpperCase() ?? null,
-            zip: optional('zip'),
-            phone_number: optional('phoneNumber'),
-            message: optional('message'),
+            joint_file: notice.jointFile ? 1 : 0,
+            court_name: notice.courtName,
+            judge_name: notice.judgeName,
+            city_filed: notice.cityFiled,
+            state_filed: notice.stateFiled,
+            attorney_name: notice.attorneyName,
+            attorney_phone_number: notice.attorneyPhoneNumber,
+            law_firm_name: notice.lawFirmName,
+            address1: notice.address1,
+            address2: notice.address2,
+            city: notice.city,
+            state: notice.state,
+            zip: notice.zip,
+            phone_number: notice.phoneNumber,
+            message: notice.message,
             created_at: stamp,
             language: languageOf(request),
             published_version: publishedVersion,
           })
           .execute();
+        // The agency's event, the transaction's last write (events/record.ts).
+        await recordEvent(trx, {
+          type: 'bankruptcy.reported',
+          at: stamp,
+          subject: await accountSubject(trx, account.id),
+          data: { confirmation, ...notice },
+        });
         return true;
       });
       if (!reported) throw new ApiError(409, 'bankruptcyAlreadyReported');

@@ -13,6 +13,8 @@ import type { FundingMethodQuery } from '@/generated/types/api/funding-method-qu
 import { requireRole } from '../auth/guard';
 import type { AccessClaims } from '../auth/tokens';
 import type { PortalContext } from '../context';
+import { accountSubject, recordEvent } from '../events/record';
+import { methodOf } from '../events/types';
 import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { ownAccount } from '../payments/account-state';
@@ -40,26 +42,37 @@ export function registerFundingMethodRoutes(
   const accountQuery = schemaRef(ctx.schemas, 'account-detailed-query');
   const fundingMethod = schemaRef(ctx.schemas, 'funding-method');
 
+  /** Saves a method and the agency's event of it, in one transaction. */
   const insertFunding = async (
     auth: AccessClaims,
+    accountId: number,
     values: Omit<
       FundingMethodRow,
       'id' | 'debtor_id' | 'external_ref' | 'created_by_sid' | 'created_at' | 'deleted_at'
     >,
   ): Promise<FundingMethodRow> => {
-    const row = await ctx.db
-      .insertInto('funding_methods')
-      .values({
-        ...values,
-        debtor_id: auth.debtorId,
-        external_ref: null,
-        created_by_sid: auth.sid,
-        created_at: ctx.now().toISOString(),
-        deleted_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return row;
+    const stamp = ctx.now().toISOString();
+    return ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('funding_methods')
+        .values({
+          ...values,
+          debtor_id: auth.debtorId,
+          external_ref: null,
+          created_by_sid: auth.sid,
+          created_at: stamp,
+          deleted_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, {
+        type: 'payment_method.added',
+        at: stamp,
+        subject: await accountSubject(trx, accountId),
+        data: { methodId: row.id, method: methodOf(row), expiration: row.expiration },
+      });
+      return row;
+    });
   };
 
   api.post<{ Querystring: CardCheckQuery; Body: CardCheckRequest }>(
@@ -144,7 +157,7 @@ export function registerFundingMethodRoutes(
       const info = services.processor.cardInfo(digits);
       const expiration = valid.cardExpiration as string;
       const tokenized = await services.processor.tokenizeCard({ cardNumber: digits, expiration });
-      const row = await insertFunding(auth, {
+      const row = await insertFunding(auth, account.id, {
         type: 'card',
         brand: info.brand,
         card_kind: info.kind,
@@ -184,7 +197,7 @@ export function registerFundingMethodRoutes(
         routingNumber: String(valid.bankRoutingNumber),
         accountType,
       });
-      const row = await insertFunding(auth, {
+      const row = await insertFunding(auth, account.id, {
         type: 'bank',
         brand: null,
         card_kind: null,
@@ -259,22 +272,33 @@ export function registerFundingMethodRoutes(
       config: { noContent: true },
     },
     async (request, reply) => {
-      const { auth } = await ownAccount(ctx, request, request.query.accountNumber);
+      const { auth, account } = await ownAccount(ctx, request, request.query.accountNumber);
       const row = await ownFunding(ctx, auth, request.query.fundingId);
+      const stamp = ctx.now().toISOString();
       await ctx.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('funding_methods')
-          .set({ deleted_at: ctx.now().toISOString() })
+          .set({ deleted_at: stamp })
           .where('id', '=', row.id)
           .execute();
         // Scheduled payments it would have paid now need another method.
-        await trx
+        const detached = await trx
           .updateTable('arrangement_payments')
           .set({ funding_id: null, paid_with: null })
           .where('funding_id', '=', row.id)
           .where('status', 'in', ['PostDate', 'Rejected'])
           .where('is_pending_post', '=', 0)
-          .execute();
+          .executeTakeFirst();
+        await recordEvent(trx, {
+          type: 'payment_method.removed',
+          at: stamp,
+          subject: await accountSubject(trx, account.id),
+          data: {
+            methodId: row.id,
+            method: methodOf(row),
+            detachedPayments: Number(detached.numUpdatedRows),
+          },
+        });
       });
       return reply.code(204).send();
     },

@@ -8,6 +8,7 @@
  * stored; the numbers themselves are never stored or logged.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { AccountDetailedQuery } from '@/generated/types/api/account-detailed-query';
 import type { AttachFundingAllRequest } from '@/generated/types/api/attach-funding-all-request';
 import type { AttachFundingRequest } from '@/generated/types/api/attach-funding-request';
@@ -15,7 +16,9 @@ import type { MoveNextPaymentRequest } from '@/generated/types/api/move-next-pay
 import { requireRole } from '../auth/guard';
 import type { ClientSettings } from '../clients/settings';
 import type { PortalContext } from '../context';
-import type { AccountRow } from '../db/types';
+import type { AccountRow, ArrangementPaymentRow, Database } from '../db/types';
+import { accountSubject, recordEvent } from '../events/record';
+import { methodOf } from '../events/types';
 import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import { arrangementsOf, ownAccount } from '../payments/account-state';
@@ -31,6 +34,25 @@ async function openPaymentsOf(ctx: PortalContext, account: AccountRow) {
     .filter((a) => a.arrangement.active)
     .flatMap((a) => a.payments)
     .filter((p) => (p.status === 'PostDate' || p.status === 'Rejected') && !p.is_pending_post);
+}
+
+/** The agency's event of scheduled payments set to another method: the transaction's last write. */
+async function recordFundingChange(
+  trx: Transaction<Database>,
+  ctx: PortalContext,
+  accountId: number,
+  row: FundingMethodRow,
+  payments: readonly ArrangementPaymentRow[],
+): Promise<void> {
+  await recordEvent(trx, {
+    type: 'payment.funding_changed',
+    at: ctx.now().toISOString(),
+    subject: await accountSubject(trx, accountId),
+    data: {
+      method: methodOf(row),
+      payments: payments.map((p) => ({ payDate: p.pay_date, amountCents: p.amount_cents })),
+    },
+  });
 }
 
 function assertUsable(row: FundingMethodRow, client: ClientSettings, today: string): void {
@@ -66,11 +88,14 @@ export function registerFundingRoutes(api: FastifyInstance, ctx: PortalContext):
       );
       if (!target) throw new ApiError(404, 'paymentNotFound');
       assertUsable(row, services.clients.forClient(account.client_id), ctx.today());
-      await ctx.db
-        .updateTable('arrangement_payments')
-        .set({ funding_id: row.id, paid_with: fundingName(request, row) })
-        .where('id', '=', target.id)
-        .execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('arrangement_payments')
+          .set({ funding_id: row.id, paid_with: fundingName(request, row) })
+          .where('id', '=', target.id)
+          .execute();
+        await recordFundingChange(trx, ctx, account.id, row, [target]);
+      });
       return { updated: 1 };
     },
   );
@@ -92,13 +117,20 @@ export function registerFundingRoutes(api: FastifyInstance, ctx: PortalContext):
       const { auth, account } = await ownAccount(ctx, request, request.body.accountNumber);
       const row = await ownFunding(ctx, auth, request.body.fundingId);
       assertUsable(row, services.clients.forClient(account.client_id), ctx.today());
-      const targets = (await openPaymentsOf(ctx, account)).map((p) => p.id);
+      const targets = await openPaymentsOf(ctx, account);
       if (targets.length > 0) {
-        await ctx.db
-          .updateTable('arrangement_payments')
-          .set({ funding_id: row.id, paid_with: fundingName(request, row) })
-          .where('id', 'in', targets)
-          .execute();
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('arrangement_payments')
+            .set({ funding_id: row.id, paid_with: fundingName(request, row) })
+            .where(
+              'id',
+              'in',
+              targets.map((p) => p.id),
+            )
+            .execute();
+          await recordFundingChange(trx, ctx, account.id, row, targets);
+        });
       }
       return { updated: targets.length };
     },
