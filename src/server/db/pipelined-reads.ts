@@ -1,8 +1,8 @@
 /**
  * The precompiled reads on PostgreSQL (db/precompiled.ts `precompile`), sent in pg's own pipeline
- * mode (`pipeline: true`, pg 8.21+) over a few connections of their own, outside the pool. Only
- * pg's public API: `client.query` with a named statement and `rowMode: 'array'`, and the socket
- * pg is given through its `stream` option.
+ * mode (`pipeline: true`; pg 8.23 as installed) over a few connections of their own, outside the
+ * pool. Only pg's public API: `client.query` with a named statement and `rowMode: 'array'`, and
+ * the socket pg is given through its `stream` option.
  *
  * Through the pool each read takes a connection for its whole round trip: the query is written,
  * the backend is woken to run it, the answer is written back and the portal is woken to read it,
