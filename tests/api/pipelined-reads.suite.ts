@@ -1,13 +1,18 @@
 /**
- * The pipelined reads on PostgreSQL (src/server/db/pipelined-reads.ts): the reads asked for in one
- * turn of the event loop leave on their connection in one write, each is answered with its own
- * rows, and a read asked for alone is answered too. Once the connection has prepared a statement,
- * a turn's reads of it share one Sync (one implicit transaction); a read that fails there fails
- * alone, and the reads PostgreSQL skipped after it are answered too.
+ * The pipelined reads on PostgreSQL (src/server/db/pipelined-reads.ts, pg's own pipeline mode):
+ * the reads asked for in one turn of the event loop leave on their connection in one write, each
+ * is answered with its own rows (the same as the pool's), a read asked for alone is answered too,
+ * each read is its own implicit transaction so a read that fails fails alone, and a connection
+ * that breaks fails its reads as the database being out of reach (answered 503) and is replaced
+ * on the next read.
  */
 import net from 'node:net';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openDatabase, precompile } from '../../src/server/db/database';
 import { PipelinedReads } from '../../src/server/db/pipelined-reads';
+import { isDatabaseUnavailable } from '../../src/server/db/unavailable';
 
 type WriteV = NonNullable<net.Socket['_writev']>;
 
@@ -49,20 +54,38 @@ export function pipelinedReadsSuite(url: string, port: number) {
       }
     });
 
-    it("gives each column pg's value for its type, and the columns' names", async () => {
+    it('a read that fails fails alone; the reads around it are answered', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       try {
-        for (let round = 0; round < 2; round += 1) {
-          // The second time the statement's parsers are the ones kept from the first.
-          const answer = await reads.query({
-            name: 'pipelined_reads_suite_types',
-            text: 'select $1::int as n, $1::int > 0 as positive, 9007199254740993::int8 as big, json_build_array($1::int, \'Ü "q"\', null) as j, null::text as none',
-            values: [round + 1],
+        const read = (divisor: unknown) =>
+          reads.query({
+            name: 'pipelined_reads_suite_divide',
+            text: 'select 10 / $1::int as q',
+            values: [divisor],
           });
-          expect(answer.names).toEqual(['n', 'positive', 'big', 'j', 'none']);
-          expect(answer.rows).toEqual([
-            [round + 1, true, '9007199254740993', [round + 1, 'Ü "q"', null], null],
+        const unsendable = {
+          toPostgres: () => {
+            throw new Error('cannot be sent');
+          },
+        };
+        for (let round = 0; round < 2; round += 1) {
+          // The first round prepares the statement on the connection; the second reuses it.
+          const answers = await Promise.allSettled([
+            read(2),
+            read(0),
+            read(5),
+            read(unsendable),
+            read(10),
           ]);
+          expect(answers[0]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[5]] } });
+          expect(answers[1]).toMatchObject({
+            status: 'rejected',
+            reason: { message: 'division by zero' },
+          });
+          expect(answers[2]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[2]] } });
+          // A value pg would convert, and could fail to, is refused before it is sent.
+          expect(answers[3]).toMatchObject({ status: 'rejected' });
+          expect(answers[4]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[1]] } });
         }
         const none = await reads.query({
           name: 'pipelined_reads_suite_none',
@@ -75,90 +98,120 @@ export function pipelinedReadsSuite(url: string, port: number) {
       }
     });
 
-    it('a read that fails fails alone; the reads around it are answered', async () => {
+    it("answers as the pool does: pg's values for every type, the columns' names", async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      const text =
+        "select $1::int as n, $2::text as t, 9007199254740993::int8 as big, 12.50::numeric as amount, timestamptz '2026-12-07 01:02:03+00' as at, date '2026-12-07' as day, json_build_object('a', $1::int, 'b', 'Ü') as j, null::int as none";
       try {
-        const read = (divisor: number) =>
-          reads.query({
-            name: 'pipelined_reads_suite_divide',
-            text: 'select 10 / $1::int as q',
-            values: [divisor],
-          });
-        const answers = await Promise.allSettled([read(2), read(0), read(5)]);
-        expect(answers[0]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[5]] } });
-        expect(answers[1]).toMatchObject({
-          status: 'rejected',
-          reason: { message: 'division by zero' },
-        });
-        expect(answers[2]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[2]] } });
+        for (const values of [
+          [1, 'uno'],
+          [2, null],
+        ]) {
+          const answer = await reads.query({ name: 'pipelined_reads_suite_pool', text, values });
+          const pooled = await pool.query<unknown[]>({ text, values, rowMode: 'array' });
+          expect(answer.rows).toEqual(pooled.rows);
+          expect(answer.names).toEqual(pooled.fields.map((field) => field.name));
+        }
       } finally {
         await reads.end();
+        await pool.end();
       }
     });
-    it("a turn's reads of a prepared statement share one transaction; before, each had its own", async () => {
+
+    it('a precompiled read on the portal database is answered on the pipelined connections as through Kysely', async () => {
+      const portal = openDatabase({ databaseUrl: url, dataDir: '' });
+      try {
+        const { db } = portal;
+        const build = (n: number, t: string | null) =>
+          db.selectNoFrom([
+            sql<number>`${n}::int`.as('n'),
+            sql<string | null>`${t}::text`.as('t'),
+            sql<string>`pg_backend_pid()::text`.as('pid'),
+          ]);
+        const read = precompile(db, ['integer', 'nullable text'], build);
+        const answers = await Promise.all([read(1, 'a'), read(2, null), read(3, 'c')]);
+        const through = await Promise.all([build(1, 'a'), build(2, null)].map((q) => q.execute()));
+        expect(answers.map((rows) => rows.map(({ n, t }) => ({ n, t })))).toEqual([
+          [{ n: 1, t: 'a' }],
+          [{ n: 2, t: null }],
+          [{ n: 3, t: 'c' }],
+        ]);
+        expect(through.map((rows) => rows.map(({ n, t }) => ({ n, t })))).toEqual([
+          [{ n: 1, t: 'a' }],
+          [{ n: 2, t: null }],
+        ]);
+        // Not the pool's connections: the reads have their own (two per process).
+        const readPids = new Set(answers.map((rows) => rows[0]?.pid));
+        const poolPids = new Set(through.map((rows) => rows[0]?.pid));
+        expect([...readPids].some((pid) => poolPids.has(pid))).toBe(false);
+      } finally {
+        await portal.destroy();
+      }
+    });
+
+    it('each read is its own transaction: one that fails leaves the others alone', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       try {
         const read = (n: number) =>
           reads.query({
             name: 'pipelined_reads_suite_xact',
-            text: 'select $1::int as n, transaction_timestamp()::text as began',
+            text: 'select 10 / $1::int as q, txid_current()::text as xact',
             values: [n],
           });
-        // The statement's first reads on the connection: each its own Parse and Sync.
-        const first = await Promise.all([read(1), read(2), read(3)]);
-        expect(first.map((answer) => answer.rows[0]?.[0])).toEqual([1, 2, 3]);
-        expect(new Set(first.map((answer) => answer.rows[0]?.[1])).size).toBe(3);
-        // Prepared now: the next turn's reads are one Sync, one transaction.
-        const batched = await Promise.all(Array.from({ length: 6 }, (_, n) => read(n)));
-        expect(batched.map((answer) => answer.names)).toEqual(
-          Array.from({ length: 6 }, () => ['n', 'began']),
+        const answers = await Promise.allSettled([read(1), read(0), read(2), read(5)]);
+        expect(answers[1]).toMatchObject({
+          status: 'rejected',
+          reason: { message: 'division by zero' },
+        });
+        const answered = [answers[0], answers[2], answers[3]].map((answer) =>
+          answer?.status === 'fulfilled' ? answer.value.rows[0] : undefined,
         );
-        expect(batched.map((answer) => answer.rows[0]?.[0])).toEqual([0, 1, 2, 3, 4, 5]);
-        expect(new Set(batched.map((answer) => answer.rows[0]?.[1])).size).toBe(1);
+        expect(answered.map((row) => row?.[0])).toEqual([10, 5, 2]);
+        expect(new Set(answered.map((row) => row?.[1])).size).toBe(3);
       } finally {
         await reads.end();
       }
     });
 
-    it('in a shared transaction a read that fails fails alone; the reads after it are answered', async () => {
+    it('a broken connection fails its reads as the database out of reach (503), and the next read is answered', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
       try {
-        const read = (divisor: unknown) =>
+        const pidRead = () =>
           reads.query({
-            name: 'pipelined_reads_suite_divide_batched',
-            text: 'select 10 / $1::int as q',
-            values: [divisor],
+            name: 'pipelined_reads_suite_pid',
+            text: 'select pg_backend_pid() as pid, pg_sleep($1::float8) is null as slept',
+            values: [0],
           });
-        expect((await read(1)).rows).toEqual([[10]]);
-        const unsendable = {
-          toPostgres: () => {
-            throw new Error('cannot be sent');
-          },
-        };
-        const answers = await Promise.allSettled([
-          read(2),
-          read(0),
-          read(5),
-          read(unsendable),
-          read(10),
-        ]);
-        expect(answers[0]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[5]] } });
-        expect(answers[1]).toMatchObject({
-          status: 'rejected',
-          reason: { message: 'division by zero' },
+        const pid = (await pidRead()).rows[0]?.[0];
+        const slow = reads.query({
+          name: 'pipelined_reads_suite_sleep',
+          text: 'select pg_sleep($1::float8)',
+          values: [5],
         });
-        expect(answers[2]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[2]] } });
-        expect(answers[3]).toMatchObject({
-          status: 'rejected',
-          reason: { message: 'cannot be sent' },
-        });
-        expect(answers[4]).toEqual({ status: 'fulfilled', value: { names: ['q'], rows: [[1]] } });
-        // The connection carries on: a later turn is answered.
-        expect((await Promise.all([read(2), read(5)])).map((a) => a.rows)).toEqual([[[5]], [[2]]]);
+        // Settled as soon as they fail (the backend may go before pg_terminate_backend returns).
+        const settled = Promise.allSettled([slow, pidRead()]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        const failed = await settled;
+        expect(failed).toHaveLength(2);
+        for (const answer of failed) {
+          expect(answer.status).toBe('rejected');
+          const reason = answer.status === 'rejected' ? (answer.reason as unknown) : undefined;
+          expect(isDatabaseUnavailable(reason), String(reason)).toBe(true);
+        }
+        // A new connection (a new backend) answers.
+        const after = (await pidRead()).rows[0]?.[0];
+        expect(typeof after).toBe('number');
+        expect(after).not.toBe(pid);
       } finally {
+        await admin.end();
         await reads.end();
       }
     });
+
     it('reads plan without sequential scans, keeping the connection options they are given', async () => {
       const reads = new PipelinedReads(
         { connectionString: url, options: '-c statement_timeout=4321' },
