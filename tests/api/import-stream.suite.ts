@@ -30,8 +30,8 @@ import { signIn, today } from './payments-fixtures';
 
 const run = promisify(execFile);
 
-/** Lines a generated file has: enough to batch several times (batch size 250 below). */
-const COUNT = 1200;
+/** Lines a generated file has: many batches (batch size 250 below), seconds on either database. */
+const COUNT = 10_000;
 
 type Detailed = {
   account: { holds?: string[]; dispute?: { status: string; date: string } | null };
@@ -86,7 +86,7 @@ export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory
         // CSV: line 1 is the header, records start on line 2.
         const first = format === 'csv' ? 2 : 1;
         const last = format === 'csv' ? COUNT + 1 : COUNT;
-        const bad = [first + 1, first + 600, last];
+        const bad = [first + 1, first + 6000, last];
         await writeImportFile(file, { count: COUNT, format, prefix, bad });
         const once = await load(createReadStream(file), format);
         expect(once.result).toEqual({

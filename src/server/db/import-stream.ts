@@ -13,6 +13,7 @@
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import { analyzeImported } from './import';
+import { isSimpleDebtor, writeSimpleDebtors } from './import-bulk';
 import { defaultClientIds, type ImportCounts, type ImportOptions } from './import-checks';
 import { writeDeltas, type DeltaLine } from './import-deltas';
 import { digestKey, digestOf, keepDigests, storedDigests } from './import-digests';
@@ -104,11 +105,23 @@ export async function importStream(
       return { changed: outcome.changed, unchanged: outcome.unchanged, rejects: outcome.rejects };
     }
     const digests = new Map<string, string>();
+    const debtors = run.flatMap((p) => (p.record.kind === 'debtor' ? [p.record] : []));
+    // Simple records in bulk (import-bulk.ts), unless a key or account number repeats in the run.
+    const keys = new Set(debtors.map((r) => r.debtor.key));
+    const numbers = debtors.flatMap((r) => r.debtor.accounts.map((a) => a.accountNumber));
+    const bulk = keys.size === debtors.length && new Set(numbers).size === numbers.length;
+    const simple = bulk ? debtors.filter((r) => isSimpleDebtor(r.debtor)) : [];
+    await writeSimpleDebtors(trx, simple, checkOptions);
+    const written = new Set(simple);
+    for (const record of debtors) {
+      if (!written.has(record)) {
+        await writeDebtor(trx, record.debtor, record.check, checkOptions, emptyCounts());
+      }
+    }
     for (const pending of run) {
-      if (pending.record.kind !== 'debtor') continue;
-      const { debtor, check } = pending.record;
-      await writeDebtor(trx, debtor, check, checkOptions, emptyCounts());
-      digests.set(digestKey(debtor.key), pending.digest ?? '');
+      if (pending.record.kind === 'debtor') {
+        digests.set(digestKey(pending.record.debtor.key), pending.digest ?? '');
+      }
     }
     await keepDigests(trx, digests, options.now.toISOString());
     return { changed: run.length, unchanged: 0, rejects: [] };
