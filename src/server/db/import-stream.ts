@@ -2,8 +2,8 @@
  * A streamed import (issue 42, item 3): JSON Lines or CSV, one record a line, read as it comes.
  * Each record is checked on its own (import-records.ts); a bad one goes to the reject sink with its
  * line number and reasons while the others import. Good records are written in batches, one
- * transaction each (a large prepared transaction on SQLite; on PostgreSQL one round trip a
- * statement inside it), in the file's order. A debtor record identical to the one last imported
+ * transaction each, in the file's order: simple debtor records with multi-row upserts
+ * (import-bulk.ts), the others statement by statement (import-writes.ts, import-deltas.ts). A debtor record identical to the one last imported
  * is skipped (import-digests.ts) and a delta that says what the account already holds changes
  * nothing (import-deltas.ts): the same file twice changes 0 rows, and the result says so.
  *
