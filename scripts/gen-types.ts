@@ -46,7 +46,11 @@ function typeName(file: string): string {
   return base.replace(/(^|[-_.])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
 }
 
-const API_REF = /^\/schemas\/api\/([a-z0-9-]+)\.json(?:#\/definitions\/([A-Za-z0-9]+))?$/;
+/**
+ * A reference to another schema by its $id: an API schema, or the import schema (whose
+ * definitions the per-record import schema shares). The first group is the path under schemas/.
+ */
+const API_REF = /^\/schemas\/((?:api\/)?[a-z0-9-]+)\.json(?:#\/definitions\/([A-Za-z0-9]+))?$/;
 
 /** Definitions that flow files' meta-schemas declare again: the API schema whose type they are. */
 const SHARED_DEFINITIONS: Record<string, string> = {
@@ -106,9 +110,9 @@ function shapeOf(node: unknown): unknown {
 /** The schema (or definition of one) an API `$ref` names. */
 function apiSchema(ref: string): unknown {
   const [, name = '', definition] = API_REF.exec(ref) ?? [];
-  const schema = JSON.parse(
-    readFileSync(path.join(schemasDir, 'api', `${name}.schema.json`), 'utf8'),
-  ) as { definitions?: Record<string, unknown> };
+  const schema = JSON.parse(readFileSync(path.join(schemasDir, `${name}.schema.json`), 'utf8')) as {
+    definitions?: Record<string, unknown>;
+  };
   return definition ? schema.definitions?.[definition] : schema;
 }
 
@@ -173,7 +177,7 @@ function importExternalRefs(
       const match = API_REF.exec($ref);
       if (!match) throw new Error(`${path.relative(root, file)}: cannot resolve $ref ${$ref}`);
       const [, name = '', definition] = match;
-      const target = path.join(schemasDir, 'api', `${name}.schema.json`);
+      const target = path.join(schemasDir, `${name}.schema.json`);
       const type = definition
         ? definition.replace(/^\w/, (c) => c.toUpperCase())
         : typeName(target);

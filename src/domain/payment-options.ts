@@ -65,6 +65,11 @@ export interface PaymentFacts {
   originalBalance: number;
   settlementBalance: number | null;
   totalPaid: number;
+  /**
+   * The holds the agency set on the account (`attorney`, `bankruptcy`, `cease-communication`,
+   * `deceased`; empty without one): the rules decide what a hold changes.
+   */
+  holds: readonly string[];
 }
 
 /** Every fact name payment-options rules may read (for `npm run check:config`). */
@@ -90,6 +95,7 @@ export const PAYMENT_FACT_NAMES: readonly (keyof PaymentFacts)[] = [
   'originalBalance',
   'settlementBalance',
   'totalPaid',
+  'holds',
 ];
 
 export interface PaymentFactsInput {
@@ -141,6 +147,7 @@ export function paymentFacts(input: PaymentFactsInput): PaymentFacts {
     originalBalance: account.originalBalance,
     settlementBalance: account.settlementBalance ?? null,
     totalPaid: account.totalPaid,
+    holds: account.holds ?? [],
   };
 }
 

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
+import { importStreamSuite } from './import-stream.suite';
 import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
 import { planCalendarSuite } from './plan-calendar.suite';
@@ -123,6 +124,7 @@ if ('error' in admin) {
   planCalendarSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   planChangesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   importSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  importStreamSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   specShapesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   hardeningSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   badInputSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

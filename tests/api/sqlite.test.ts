@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { tempDir } from './harness';
 import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
+import { importStreamSuite } from './import-stream.suite';
 import { paymentsSuite } from './payments.suite';
 import { plansSuite } from './plans.suite';
 import { planCalendarSuite } from './plan-calendar.suite';
@@ -66,6 +67,7 @@ plansSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }
 planCalendarSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 planChangesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 importSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+importStreamSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 specShapesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 hardeningSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 badInputSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

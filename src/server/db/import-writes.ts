@@ -29,13 +29,8 @@ const BRAND_LABELS: Record<string, string> = {
 const flag = (value: boolean | undefined, fallback = false): number =>
   (value ?? fallback) ? 1 : 0;
 
-export async function writeDebtor(
-  trx: Transaction<Database>,
-  debtor: Debtor,
-  check: Checker,
-  options: ImportOptions,
-  counts: ImportCounts,
-): Promise<void> {
+/** A debtor's columns (the identity factors hashed), as its upsert sets them. */
+export function debtorValues(debtor: Debtor, options: ImportOptions) {
   const stamp = options.now.toISOString();
   const key = options.identityHmacKey;
   const prefs = debtor.communicationPrefs ?? {};
@@ -63,6 +58,18 @@ export async function writeDebtor(
     pref_preferred: prefs.preferred ?? null,
     updated_at: stamp,
   };
+  return values;
+}
+
+export async function writeDebtor(
+  trx: Transaction<Database>,
+  debtor: Debtor,
+  check: Checker,
+  options: ImportOptions,
+  counts: ImportCounts,
+): Promise<void> {
+  const stamp = options.now.toISOString();
+  const values = debtorValues(debtor, options);
   const { id: debtorId } = await trx
     .insertInto('debtors')
     .values({ ...values, created_at: stamp })
@@ -170,15 +177,8 @@ async function writeFundingMethods(
   return byRef;
 }
 
-async function writeAccount(
-  trx: Transaction<Database>,
-  debtorId: number,
-  account: Account,
-  check: Checker,
-  stamp: string,
-  counts: ImportCounts,
-  funding: Map<string, { id: number; name: string }>,
-): Promise<void> {
+/** An account's columns, as its upsert sets them. */
+export function accountValues(debtorId: number, account: Account, check: Checker, stamp: string) {
   const c = (v: number | undefined) => check.cents(v, '');
   const d = (v: string | undefined) => check.day(v, '');
   const values = {
@@ -220,6 +220,20 @@ async function writeAccount(
     save_date: d(account.saveDate),
     updated_at: stamp,
   };
+  return values;
+}
+
+async function writeAccount(
+  trx: Transaction<Database>,
+  debtorId: number,
+  account: Account,
+  check: Checker,
+  stamp: string,
+  counts: ImportCounts,
+  funding: Map<string, { id: number; name: string }>,
+): Promise<void> {
+  const d = (v: string | undefined) => check.day(v, '');
+  const values = accountValues(debtorId, account, check, stamp);
   const { id: accountId } = await trx
     .insertInto('accounts')
     .values({ ...values, account_number: account.accountNumber, created_at: stamp })

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_evidence_versions';
 import * as m0014 from './migrations/0014_lockout_counters';
 import * as m0015 from './migrations/0015_staff_invitations';
 import * as m0017 from './migrations/0017_evidence_append_only';
+import * as m0018 from './migrations/0018_account_holds';
 import * as m0019 from './migrations/0019_events';
 import type { Db } from './types';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_lockout_counters': m0014,
   '0015_staff_invitations': m0015,
   '0017_evidence_append_only': m0017,
+  '0018_account_holds': m0018,
   '0019_events': m0019,
 };
 

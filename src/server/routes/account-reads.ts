@@ -88,6 +88,9 @@ const ACCOUNT_COLUMNS = columnsOf<AccountRow>({
   save_date: true,
   created_at: true,
   updated_at: true,
+  holds: true,
+  dispute_status: true,
+  dispute_status_date: true,
 });
 
 const ARRANGEMENT_COLUMNS = columnsOf<ArrangementRow>({
@@ -132,6 +135,7 @@ const TRANSACTION_COLUMNS = columnsOf<TransactionRow>({
   confirmation_code: true,
   is_pending: true,
   total_payment_cents: true,
+  external_ref: true,
 });
 
 export interface PhoneRow {

@@ -7,6 +7,8 @@ import type {
   TransactionRow,
 } from '../db/types';
 import { addDays } from '../dates';
+import { holdsOf } from '../db/import-deltas';
+import type { DisputeStatus } from '../../generated/types/api/account';
 import { toDollars, toDollarsOrNull } from '../money';
 
 /** Closed accounts stay viewable this many days after their last update (spec §9). */
@@ -103,6 +105,12 @@ export function arrangementSummary(entry: ArrangementWithPayments) {
   };
 }
 
+/** The agency's latest dispute status (import deltas), with its day; null without one. */
+function disputeOf(account: AccountRow): DisputeStatus | null {
+  const { dispute_status: status, dispute_status_date: date } = account;
+  return status && date ? { status: status as DisputeStatus['status'], date } : null;
+}
+
 export function mapAccount(account: AccountRow, arrangements: ArrangementWithPayments[]) {
   const active = activeArrangement(arrangements);
   const summary = active ? arrangementSummary(active) : null;
@@ -151,6 +159,8 @@ export function mapAccount(account: AccountRow, arrangements: ArrangementWithPay
     bankruptcyReported: Boolean(account.bankruptcy_reported),
     showEndOfPathNotice: Boolean(account.end_of_path_notice),
     externalPaymentUrl: account.external_payment_url,
+    holds: holdsOf(account.holds),
+    dispute: disputeOf(account),
   };
 }
 

@@ -56,6 +56,17 @@ function withArrangement(
 const allPlans: Extra = { settlementPlansExist: true, paymentPlansExist: true };
 
 describe('group 1: no options', () => {
+  it('a hold the agency set (bankruptcy, attorney, cease communication, deceased) offers nothing; lifted, the options return', () => {
+    for (const hold of ['bankruptcy', 'attorney', 'cease-communication', 'deceased'] as const) {
+      expect(optionsFor({ holds: [hold] }, allPlans), hold).toEqual([]);
+      expect(allowsVariant(factsFor({ holds: [hold] }), paymentRules, 'one-time'), hold).toBe(
+        false,
+      );
+    }
+    expect(optionsFor({ holds: [] }, allPlans)).toEqual(optionsFor({}, allPlans));
+    expect(optionsFor({ holds: [] }, allPlans)).toContain('one-time');
+  });
+
   it('closed account offers nothing', () => {
     expect(optionsFor({ isClosed: true, hasSettlementOffers: true }, allPlans)).toEqual([]);
   });

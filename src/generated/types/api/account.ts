@@ -42,6 +42,14 @@ export interface Account {
   bankruptcyReported: boolean;
   showEndOfPathNotice: boolean;
   externalPaymentUrl: string | null;
+  /**
+   * Holds the agency set on the account through its import files (delta records): cease communication, attorney represented, bankruptcy, deceased, in alphabetical order. What a hold changes is flows/rules data (flows/rules/payment-options.json offers no payment under one). Always sent; empty without a hold.
+   */
+  holds?: ('attorney' | 'bankruptcy' | 'cease-communication' | 'deceased')[];
+  /**
+   * The status of the account's dispute as the agency last set it (import delta records), with its day; null when the agency has set none. Always sent.
+   */
+  dispute?: DisputeStatus | null;
 }
 export interface ArrangementSummary {
   id: number;
@@ -59,4 +67,8 @@ export interface ArrangementSummaryPayment {
   status: 'PostDate' | 'Approved' | 'Rejected';
   hasAttachedFunding: boolean;
   isPendingPost: boolean;
+}
+export interface DisputeStatus {
+  status: 'received' | 'under-review' | 'verified' | 'closed';
+  date: string;
 }

@@ -8,6 +8,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '@/domain/money';
+import type { DisputeStatus } from '@/generated/types/api/account';
 import type { CoveredNotice } from '@/generated/types/meta/rules';
 import type { AccountDetailed } from '@/web/api/account-detailed';
 import { PhoneSentence } from '@/web/components/phone-sentence';
@@ -18,6 +19,14 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   body: { whiteSpace: 'normal' },
 });
+
+/** The sentence of each dispute status (flows/texts/account.json `notices.dispute`). */
+const DISPUTE_TEXTS: Record<DisputeStatus['status'], string> = {
+  received: 'account.notices.dispute.received',
+  'under-review': 'account.notices.dispute.under-review',
+  verified: 'account.notices.dispute.verified',
+  closed: 'account.notices.dispute.closed',
+};
 
 interface Notice {
   id: string;
@@ -65,6 +74,17 @@ export function AccountNotices({
             : ''}
         </>
       ),
+    });
+  }
+  // The agency's latest word on the account's dispute (its import files), with its day.
+  if (account.dispute) {
+    notices.push({
+      id: 'dispute',
+      intent: account.dispute.status === 'closed' ? 'success' : 'info',
+      title: t('account.notices.dispute.title'),
+      body: t(DISPUTE_TEXTS[account.dispute.status], {
+        date: formatDate(account.dispute.date, language),
+      }),
     });
   }
   if (account.showLastWorkableDisclosure) {

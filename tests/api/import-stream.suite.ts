@@ -1,0 +1,222 @@
+/**
+ * The streamed import (issue 42, item 3), on SQLite and PostgreSQL: JSON Lines and CSV read as a
+ * stream, bad records rejected with their line numbers while the rest import, a second run
+ * changing 0 rows, and delta records seen through the API: a bankruptcy hold after which the
+ * account offers no payment (lifted, it offers them again), a dispute status with its day, a
+ * payment made by phone in the history once. The size here keeps `npm test` short on a shared
+ * 2-core host; `npm run bench:import` proves 1,000,000 lines (README, "Import formats").
+ */
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKeys } from '../../src/server/auth/keys';
+import { importStream, type StreamFormat } from '../../src/server/db/import-stream';
+import { loadServerSecret } from '../../src/server/db/secret';
+import { writeImportFile } from '../../scripts/lib/import-file';
+import {
+  call,
+  REPO_ROOT,
+  startServer,
+  TEST_SECRET,
+  type DatabaseFactory,
+  type RunningServer,
+} from './harness';
+import { signIn, today } from './payments-fixtures';
+
+const run = promisify(execFile);
+
+/** Lines a generated file has: many batches (batch size 250 below), seconds on either database. */
+const COUNT = 10_000;
+
+type Detailed = {
+  account: { holds?: string[]; dispute?: { status: string; date: string } | null };
+  paymentOptions: string[];
+  transactions: { amount: number; type: string; confirmationCode: string | null }[];
+};
+
+export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory): void {
+  describe(`streamed import on ${dialect}`, () => {
+    let server: RunningServer;
+    let dir: string;
+
+    const load = async (input: Readable, format: StreamFormat) => {
+      const db = server.database.db;
+      const keys = deriveKeys(await loadServerSecret(db, { secret: TEST_SECRET }));
+      const rejects: { line: number; reasons: readonly string[] }[] = [];
+      const result = await importStream(db, input, {
+        format,
+        identityHmacKey: keys.identityHmacKey,
+        today: today(),
+        now: new Date(),
+        batchSize: 250,
+        reject: (line, reasons) => {
+          rejects.push({ line, reasons });
+        },
+      });
+      return { result, rejects };
+    };
+    const lines = (...records: unknown[]) =>
+      Readable.from([records.map((r) => JSON.stringify(r)).join('\n')]);
+    const accountsLike = async (prefix: string) =>
+      Number(
+        (
+          await sql<{ n: number | string }>`select count(*) as n from accounts
+            where account_number like ${`${prefix}1.%`}`.execute(server.database.db)
+        ).rows[0]?.n,
+      );
+
+    beforeAll(async () => {
+      server = await startServer(makeDatabase);
+      dir = mkdtempSync(path.join(tmpdir(), 'import-stream-'));
+    });
+    afterAll(async () => {
+      await server?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    for (const format of ['jsonl', 'csv'] as const) {
+      const prefix = format === 'jsonl' ? 'STJ' : 'STC';
+      it(`${format}: ${COUNT} lines with 3 bad ones import ${COUNT - 3}, the reject list names the 3 lines; a second run changes 0 rows`, async () => {
+        const file = path.join(dir, `accounts.${format}`);
+        // CSV: line 1 is the header, records start on line 2.
+        const first = format === 'csv' ? 2 : 1;
+        const last = format === 'csv' ? COUNT + 1 : COUNT;
+        const bad = [first + 1, first + 6000, last];
+        await writeImportFile(file, { count: COUNT, format, prefix, bad });
+        const once = await load(createReadStream(file), format);
+        expect(once.result).toEqual({
+          records: COUNT,
+          imported: COUNT - 3,
+          changed: COUNT - 3,
+          unchanged: 0,
+          rejected: 3,
+        });
+        expect(once.rejects.map((r) => r.line)).toEqual(bad);
+        expect(once.rejects[0]?.reasons).toEqual(['/accounts/0/balance: must be number']);
+        expect(await accountsLike(prefix)).toBe(COUNT - 3);
+
+        const again = await load(createReadStream(file), format);
+        expect(again.result).toMatchObject({ changed: 0, unchanged: COUNT - 3, rejected: 3 });
+        expect(await accountsLike(prefix)).toBe(COUNT - 3);
+      }, 600_000);
+    }
+
+    it('delta records: a bankruptcy hold offers no payment (lifted, they return), a dispute status shows with its day, a phone payment is posted once', async () => {
+      const person = { lastName: 'Deltafixture', ssn: '7777', dob: '1977-07-07' };
+      const debtor = {
+        key: 'delta-dora',
+        lastName: person.lastName,
+        ssnLast4: person.ssn,
+        dateOfBirth: person.dob,
+        accounts: [
+          {
+            accountNumber: 'DLT1.1',
+            clientId: 'NWB',
+            balance: 300,
+            originalBalance: 300,
+            statusCode: 'ACT',
+          },
+        ],
+      };
+      expect((await load(lines(debtor), 'jsonl')).result.changed).toBe(1);
+      const token = await signIn(server, person);
+      const detailed = async () =>
+        (await call<Detailed>(server, '/api/Account/Detailed?accountNumber=DLT1.1', { token }))
+          .body;
+      const before = await detailed();
+      expect(before.paymentOptions).toContain('one-time');
+      expect(before.account).toMatchObject({ holds: [], dispute: null });
+
+      const deltas = [
+        { kind: 'hold', accountNumber: 'DLT1.1', hold: 'bankruptcy', action: 'set' },
+        { kind: 'dispute', accountNumber: 'DLT1.1', status: 'under-review', date: '2026-11-20' },
+        {
+          kind: 'payment',
+          accountNumber: 'DLT1.1',
+          ref: 'ph-1',
+          date: 'today',
+          amount: 40,
+          type: 'Phone',
+          confirmationCode: 'PH123',
+        },
+        { kind: 'balance', accountNumber: 'DLT1.1', balance: 260 },
+        { kind: 'hold', accountNumber: 'NOPE1.1', hold: 'deceased', action: 'set' },
+      ];
+      const applied = await load(lines(...deltas), 'jsonl');
+      expect(applied.result).toMatchObject({ imported: 4, changed: 4, rejected: 1 });
+      expect(applied.rejects).toEqual([
+        { line: 5, reasons: ['/accountNumber: names no account (NOPE1.1)'] },
+      ]);
+      const held = await detailed();
+      expect(held.paymentOptions).toEqual([]);
+      expect(held.account).toMatchObject({
+        holds: ['bankruptcy'],
+        dispute: { status: 'under-review', date: '2026-11-20' },
+        balance: 260,
+      });
+      expect(held.transactions.filter((t) => t.confirmationCode === 'PH123')).toEqual([
+        expect.objectContaining({ amount: 40, type: 'Phone' }),
+      ]);
+      const again = await load(lines(...deltas), 'jsonl');
+      expect(again.result).toMatchObject({ changed: 0, unchanged: 4, rejected: 1 });
+      expect(
+        (await detailed()).transactions.filter((t) => t.confirmationCode === 'PH123'),
+      ).toHaveLength(1);
+
+      const lifted = await load(
+        Readable.from(['kind,accountNumber,hold,action\nhold,DLT1.1,bankruptcy,lift\n']),
+        'csv',
+      );
+      expect(lifted.result).toMatchObject({ changed: 1, rejected: 0 });
+      const after = await detailed();
+      expect(after.account.holds).toEqual([]);
+      expect(after.paymentOptions).toContain('one-time');
+    }, 120_000);
+
+    if (dialect === 'SQLite') {
+      it('runs as npm run db:import: writes FILE.rejects.jsonl with line numbers and reasons, never the record', async () => {
+        const data = path.join(dir, 'cli');
+        const file = path.join(dir, 'cli.jsonl');
+        writeFileSync(
+          file,
+          [
+            JSON.stringify({ key: 'cli-1', lastName: 'Cli', ssnLast4: '1234', accounts: [] }),
+            '{"key":"cli-2","lastName":"Cli","ssnLast4":"98765","accounts":[]}',
+            'not json 123-45-6789',
+            '',
+          ].join('\n'),
+        );
+        const env = { ...process.env, DATA_DIR: data, DATABASE_URL: '', DEMO_DATA: 'off' };
+        const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+        const script = path.join(REPO_ROOT, 'scripts/db-import.ts');
+        const failed = await run(tsx, [script, file], { env, cwd: REPO_ROOT }).then(
+          () => null,
+          (error: { code: number; stdout: string }) => error,
+        );
+        expect(failed?.code).toBe(3);
+        expect(failed?.stdout).toMatch(/1 of 3 records \(1 changed, 0 unchanged\), 2 rejected/);
+        const rejects = readFileSync(`${file}.rejects.jsonl`, 'utf8');
+        expect(
+          rejects
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as unknown),
+        ).toEqual([
+          { line: 2, reasons: ['/ssnLast4: must match pattern "^[0-9]{4}$"'] },
+          { line: 3, reasons: ['/: is not a JSON value'] },
+        ]);
+        expect(rejects).not.toContain('98765');
+        expect(rejects).not.toContain('6789');
+        const second = await run(tsx, [script, file], { env, cwd: REPO_ROOT }).catch(
+          (error: { stdout: string }) => error,
+        );
+        expect(second.stdout).toMatch(/\(0 changed, 1 unchanged\)/);
+      }, 120_000);
+    }
+  });
+}
