@@ -2,7 +2,7 @@
  * Kysely table types. Money is integer cents, flags are integers 0/1 (portable between SQLite and
  * PostgreSQL), timestamps are ISO strings and calendar days are `YYYY-MM-DD` strings.
  */
-import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 export type Flag = 0 | 1 | number;
 
@@ -389,26 +389,3 @@ export type ArrangementRow = Selectable<ArrangementsTable>;
 export type ArrangementPaymentRow = Selectable<ArrangementPaymentsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NewAccount = Insertable<AccountsTable>;
-
-// Migration 0018 (issue 42, data in at scale): merged into the interfaces above (one block).
-export interface AccountsTable {
-  /** Holds in force, comma-separated in alphabetical order ('' for none): db/import-deltas.ts. */
-  holds: Generated<string>;
-  /** received | under-review | verified | closed, as the agency last said; null without one. */
-  dispute_status: string | null;
-  /** YYYY-MM-DD of that status. */
-  dispute_status_date: string | null;
-}
-export interface TransactionsTable {
-  /** The agency's key of a payment made outside the portal (unique within the account). */
-  external_ref: ColumnType<string | null, string | null | undefined, string | null>;
-}
-/** A digest of the streamed debtor record last imported, by `debtor:<key>`. */
-export interface ImportRecordsTable {
-  record_key: string;
-  digest: string;
-  imported_at: string;
-}
-export interface Database {
-  import_records: ImportRecordsTable;
-}
