@@ -266,6 +266,9 @@ const valueWith = (route: Route, field: string, char: string): string =>
   route.email?.includes(field) ? `m${char}${MARK}@example.com` : `Ab${char}${MARK} cd`;
 
 /** Every row of every table as text. */
+/** How many times the mark occurs in a dump of every row. */
+const marksIn = (rows: string): number => rows.split(MARK).length - 1;
+
 async function everyRow(server: RunningServer): Promise<string> {
   const db = server.database.db;
   const tables = await db.introspection.getTables();
@@ -315,6 +318,9 @@ export function freeTextSuite(dialect: string, makeDatabase: DatabaseFactory): v
 
     it('refuses every forbidden character in every free-text field of every form route, in English and Spanish, and stores nothing', async () => {
       const before = await server.database.db.selectFrom('debtors').selectAll().execute();
+      // Rows other suites wrote may hold the mark by chance (an imported record's digest does):
+      // what counts is that none of the requests below adds one.
+      const marksBefore = marksIn(await everyRow(server));
       const failures: string[] = [];
       for (const route of ROUTES) {
         for (const [field, kind] of Object.entries(route.fields)) {
@@ -343,7 +349,7 @@ export function freeTextSuite(dialect: string, makeDatabase: DatabaseFactory): v
         }
       }
       expect(failures).toEqual([]);
-      expect(await everyRow(server)).not.toContain(MARK);
+      expect(marksIn(await everyRow(server))).toBe(marksBefore);
       expect(await server.database.db.selectFrom('debtors').selectAll().execute()).toEqual(before);
     });
 
