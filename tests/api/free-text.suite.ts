@@ -351,7 +351,7 @@ export function freeTextSuite(dialect: string, makeDatabase: DatabaseFactory): v
       expect(failures).toEqual([]);
       expect(marksIn(await everyRow(server))).toBe(marksBefore);
       expect(await server.database.db.selectFrom('debtors').selectAll().execute()).toEqual(before);
-    });
+    }, 180_000); // some 250 requests and two dumps of every row (with what the import suites wrote)
 
     it('takes a newline in a multi-line field', async () => {
       const res = await call(server, '/api/Guest/Feedback', {
