@@ -83,29 +83,10 @@ export async function recordEvents(
   if (!trx.isTransaction) throw new Error('recordEvent runs inside the transaction of its change');
   for (const event of events) checkEventData(event.type, event.data);
   // The counter row's lock is held to the commit: the next transaction's cursors wait for ours.
-  const counter = await trx
-    .updateTable('event_cursors')
-    .set((eb) => ({ value: eb('value', '+', events.length) }))
-    .where('name', '=', 'events')
-    .returning('value')
-    .executeTakeFirstOrThrow();
+  const counter = await takeCursors(trx, events.length).executeTakeFirstOrThrow();
   const last = Number(counter.value);
   const first = last - events.length + 1;
-  await trx
-    .insertInto('events')
-    .values(
-      events.map((event, i) => ({
-        cursor: first + i,
-        id: `evt_${randomHex(12)}`,
-        type: event.type,
-        created_at: event.at,
-        client_id: event.subject.clientId,
-        account_number: event.subject.accountNumber,
-        debtor_key: event.subject.debtorKey,
-        data: JSON.stringify(event.data),
-      })),
-    )
-    .execute();
+  await trx.insertInto('events').values(eventRows(events, first)).execute();
   return events.map((_event, i) => first + i);
 }
 
@@ -120,30 +101,11 @@ export function* recordEventSteps(
 ): Generator<CompiledQuery<unknown>, number[], QueryResult<unknown>> {
   if (events.length === 0) return [];
   for (const event of events) checkEventData(event.type, event.data);
-  const counter = yield db
-    .updateTable('event_cursors')
-    .set((eb) => ({ value: eb('value', '+', events.length) }))
-    .where('name', '=', 'events')
-    .returning('value')
-    .compile();
+  const counter = yield takeCursors(db, events.length).compile();
   const row = counter.rows[0] as { value: number | string } | undefined;
   if (!row) throw new Error('event_cursors has no row');
   const first = Number(row.value) - events.length + 1;
-  yield db
-    .insertInto('events')
-    .values(
-      events.map((event, i) => ({
-        cursor: first + i,
-        id: `evt_${randomHex(12)}`,
-        type: event.type,
-        created_at: event.at,
-        client_id: event.subject.clientId,
-        account_number: event.subject.accountNumber,
-        debtor_key: event.subject.debtorKey,
-        data: JSON.stringify(event.data),
-      })),
-    )
-    .compile();
+  yield db.insertInto('events').values(eventRows(events, first)).compile();
   return events.map((_event, i) => first + i);
 }
 
@@ -205,4 +167,27 @@ export function forEach<T extends EventType>(
   data: EventData[T],
 ): AnyNewEvent[] {
   return subjects.map((subject) => ({ type, at, subject, data }) as unknown as AnyNewEvent);
+}
+
+/** Takes `count` cursors from the counter row (its lock is held to the commit). */
+function takeCursors(db: Kysely<Database>, count: number) {
+  return db
+    .updateTable('event_cursors')
+    .set((eb) => ({ value: eb('value', '+', count) }))
+    .where('name', '=', 'events')
+    .returning('value');
+}
+
+/** The rows of events whose cursors start at `first`. */
+function eventRows(events: readonly AnyNewEvent[], first: number) {
+  return events.map((event, i) => ({
+    cursor: first + i,
+    id: `evt_${randomHex(12)}`,
+    type: event.type,
+    created_at: event.at,
+    client_id: event.subject.clientId,
+    account_number: event.subject.accountNumber,
+    debtor_key: event.subject.debtorKey,
+    data: JSON.stringify(event.data),
+  }));
 }
