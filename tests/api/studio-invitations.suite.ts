@@ -396,6 +396,48 @@ export function studioInvitationsSuite(dialect: string, makeDatabase: DatabaseFa
           expect.arrayContaining(['staff.password.change', 'staff.totp.change']),
         );
       });
+
+      it("counts a wrong current password in the member's sign-in lockout: after 5, both the change and the sign-in are locked (423)", async () => {
+        const member = await makeAccount('guessed', 'editor');
+        const session = await signIn(member);
+        for (let i = 0; i < 5; i += 1) {
+          clock.advance(31_000);
+          const wrong = await studio('/me/password', {
+            session,
+            body: {
+              currentPassword: `Guess number ${i} 2026!`,
+              code: totpCode(member.secret, clock.now()),
+              newPassword: NEW_PASSWORD,
+            },
+          });
+          expect(wrong.status).toBe(403);
+        }
+        clock.advance(31_000);
+        // The right password and code now: refused, without judging them.
+        const locked = await studio('/me/password', {
+          session,
+          body: {
+            currentPassword: PASSWORD,
+            code: totpCode(member.secret, clock.now()),
+            newPassword: NEW_PASSWORD,
+          },
+        });
+        expect(locked.status).toBe(423);
+        clock.advance(31_000);
+        expect(
+          (
+            await studio('/me/totp', {
+              session,
+              body: { password: PASSWORD, code: totpCode(member.secret, clock.now()) },
+            })
+          ).status,
+        ).toBe(423);
+        clock.advance(31_000);
+        expect((await signInRaw(member)).status).toBe(423);
+        // The lock ends after 15 minutes; the unchanged password signs in again.
+        clock.advance(15 * 60_000);
+        expect((await signInRaw(member)).status).toBe(200);
+      });
     },
   );
 }

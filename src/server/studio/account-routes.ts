@@ -4,6 +4,8 @@
  * and a current code give a new secret, to the member only; a code from the new secret confirms
  * it, and only then does it replace the old one). Nobody else, an admin neither, can do either.
  * Each code is used once (the account's last step), and the calls are rate-limited by address.
+ * A wrong password or code counts in the member's sign-in lockout (lockout.ts), the same count as
+ * the sign-in's: a session in other hands cannot guess the password here at the address rate.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StudioPasswordChangeRequest } from '@/generated/types/api/studio-password-change-request';
@@ -14,6 +16,7 @@ import { schemaRef } from '../http/validation';
 import type { ContentRoutesOptions } from './content-routes';
 import { staffOf } from './guard';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { StaffLockout } from './lockout';
 import { spendTotpCode } from './staff';
 import { acceptedStep, decryptSecret, encryptSecret, newTotpSecret, totpUri } from './totp';
 
@@ -23,10 +26,25 @@ export function registerAccountRoutes(
 ): void {
   const { ctx, record } = options;
   const limited = { onRequest: [ctx.limits.studioSignInByAddress] };
+  const lockout = new StaffLockout(ctx.db, ctx.now);
 
-  /** The member's account if the password and code are right (the code is used); else 403. */
+  /**
+   * The member's account if the password and code are right (the code is used); else 403, or 423
+   * while the member's email is locked (counted before the password is hashed, as at sign-in).
+   */
   const proven = async (request: FastifyRequest, password: string, code: string) => {
     const staff = staffOf(request);
+    const attempt = await lockout.count(staff.email);
+    if (!attempt.allowed) {
+      if (attempt.lockBegan) {
+        await record(request, {
+          staffId: staff.staffId,
+          action: 'sign-in.lockout',
+          subject: staff.email,
+        });
+      }
+      throw new ApiError(423, 'staffLocked');
+    }
     const account = await ctx.db
       .selectFrom('staff_accounts')
       .selectAll()
@@ -42,6 +60,7 @@ export function registerAccountRoutes(
     };
     if (!(await verifyPassword(password, account.password_hash))) return wrong();
     if (!(await spendTotpCode(ctx.db, ctx.keys.totpKey, account, code, ctx.now()))) return wrong();
+    await lockout.succeed(attempt);
     return { staff, account };
   };
 
