@@ -12,7 +12,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { URI } from 'otpauth';
+import { PNG } from 'pngjs';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
 import {
@@ -27,6 +29,14 @@ import {
 } from './studio-helpers';
 
 const NEW_PASSWORD = 'Another-e2e-Password-2';
+
+/** What an authenticator app's camera reads from the page's QR code. */
+async function scanQr(page: Page): Promise<string | undefined> {
+  const image = page.getByTestId('studio-totp-qr');
+  await expect(image).toBeVisible();
+  const png = PNG.sync.read(await image.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
 
 test('an admin invites staff, a second admin approves the role, and disables staff; an approver filters the audit log and downloads it', async ({
   browser,
@@ -89,6 +99,8 @@ test('an admin invites staff, a second admin approves the role, and disables sta
   const key = await member.getByRole('textbox', { name: 'Setup key' }).inputValue();
   expect(link).toMatch(/^otpauth:\/\/totp\//);
   expect(link).toContain(`secret=${key}`);
+  // The app's camera reads the same link from the QR code.
+  expect(await scanQr(member)).toBe(link);
   await checkEveryWay(member, 'join-totp');
   const totp = URI.parse(link);
   await member.locator('#studio-totp-code_code').fill(totp.generate());
@@ -257,6 +269,7 @@ test('a member changes their own password and sets up a new authenticator on My 
   await page.getByRole('button', { name: 'Set up a new authenticator' }).click();
   const link = await page.getByRole('textbox', { name: 'Setup link (otpauth)' }).inputValue();
   expect(link).toMatch(/^otpauth:\/\/totp\//);
+  expect(await scanQr(page)).toBe(link);
   await checkEveryWay(page, 'account-totp');
   const fresh = URI.parse(link);
   await page.locator('#studio-totp-code_code').fill(fresh.generate());

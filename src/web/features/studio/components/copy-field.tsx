@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetup } from '../api/types';
+import { TotpQr } from './totp-qr';
 
 const useStyles = makeStyles({
   // On a phone the Copy button goes under its field, so neither leaves the page.
@@ -62,11 +63,15 @@ export function CopyField({
   );
 }
 
-/** A new TOTP secret as its setup key and otpauth link, to add to an authenticator app. */
+/**
+ * A new TOTP secret as a QR code, its setup key and its otpauth link, to add to an authenticator
+ * app.
+ */
 export function TotpSetupFields({ setup }: { setup: TotpSetup }) {
   const { t } = useTranslation();
   return (
     <>
+      <TotpQr uri={setup.otpauthUri} />
       <CopyField
         label={t('studio.join.setupKey')}
         value={setup.secret}
