@@ -2,7 +2,7 @@
  * The HTML part of a message's e-mail (issue 43), with react-email: table-based, one column up to
  * 600 px wide and the full width of a phone below it. Accessible: `lang` and `dir` on the root, the
  * subject as the document's title, the first heading block an h1 and any other an h2, the content
- * in an `article` region, text at least 16 px (the footer 14 px) in colours of at least 7:1 against
+ * in a `main` landmark (named by the subject), text at least 16 px (the footer 14 px) in colours of at least 7:1 against
  * white, the action a real link styled as a button at least 44 px high, and no image (so no
  * picture without words: the agency's name is text). Every value is escaped by React.
  */
@@ -116,7 +116,7 @@ function MessageEmail({ message }: { message: ComposedMessage }): ReactElement {
       <Preview>{message.preheader}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
-          <Section role="article" aria-label={message.subject}>
+          <Section role="main" aria-label={message.subject}>
             {message.agency ? (
               <Section style={styles.header}>
                 <Text style={styles.brand}>{message.agency}</Text>

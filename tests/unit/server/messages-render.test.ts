@@ -90,7 +90,7 @@ describe('messages: the payment receipt', () => {
       );
       expect(doc.querySelectorAll('img')).toHaveLength(0);
       expect(doc.querySelector('meta[name="viewport"]')).not.toBeNull();
-      const article = doc.querySelector('[role="article"]');
+      const article = doc.querySelector('[role="main"]');
       expect(article?.getAttribute('aria-label')).toBe(m.subject);
       expect(article?.querySelector('h1')).not.toBeNull();
     }
