@@ -6,6 +6,7 @@
  * - messages-no-opt-out: a text message, and a client's own e-mail, without the opt-out: refused;
  * - messages-unknown-placeholder: a subject with {{cardNumber}}, which the glossary does not
  *   declare: refused;
+ * - messages-unknown-client: a client's own days for a client flows/clients does not have: refused;
  * - messages-common-wording: common words that no longer say "debt collector", lose the unsubscribe
  *   link or the reply STOP: refused;
  * - messages-new-kind: a kind flows/ does not have, added as a file only: passes, and the renderer
@@ -69,6 +70,14 @@ describe('check:config on messages (FLOWS_DIR fixtures)', () => {
     expect(status).toBe(1);
     expect(problemLines(output)).toEqual([
       'flows/messages/payment-declined.json: /email/subject: placeholder "cardNumber" is not declared for this text in flows/glossary/placeholders.json: it would be shown as nothing',
+    ]);
+  }, 60_000);
+
+  it('refuses a client override for a client flows/clients does not have', () => {
+    const { status, output } = checkConfig('messages-unknown-client');
+    expect(status).toBe(1);
+    expect(problemLines(output)).toEqual([
+      'flows/messages/letter-offer-expiring.json: /clients/ADX: client "ADX" is not in flows/clients',
     ]);
   }, 60_000);
 

@@ -144,6 +144,7 @@ const SPANISH: { [C in CheckCode]: [Extract<Check, { code: C }>['values'], strin
     { file: 'flows/messages/common.json' },
     'falta flows/messages/common.json: tiene las palabras de divulgación y para dejar de recibir mensajes que cada mensaje muestra',
   ],
+  messageUnknownClient: [{ name: 'ADX' }, 'el cliente "ADX" no está en flows/clients'],
   disclosureWording: [
     { channel: 'email', language: 'es' },
     'la divulgación del correo electrónico (es) debe decir "debt collector" (en) o "cobrador de deudas" (es)',

@@ -6,6 +6,7 @@
  * - those blocks' words are flows/messages/common.json's: without that file no message passes;
  *   its disclosure says "debt collector" ("cobrador de deudas"), its e-mail opt-out has the
  *   `<unsubscribe>…</unsubscribe>` link and its text opt-out the reply STOP, in both languages.
+ * - a client's own words name a client of flows/clients/.
  * Placeholders are the glossary's check (glossary.ts), as for every other text.
  */
 import { problem } from './problems';
@@ -99,6 +100,9 @@ export function checkMessageFile(
   checkBlocks(report, file, '/sms/blocks', sms.blocks);
   const clients = isObject(json.clients) ? json.clients : {};
   for (const [code, override] of Object.entries(clients)) {
+    // A client's words for a client flows/clients does not have would never be sent.
+    if (parsed(`clients/${code}.json`) === undefined)
+      report(file, `/clients/${code}`, problem('messageUnknownClient', { name: code }));
     if (!isObject(override)) continue;
     for (const channel of ['email', 'sms'] as const) {
       const own = override[channel];

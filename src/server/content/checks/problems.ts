@@ -67,6 +67,8 @@ export interface CheckValues {
   messageWithoutOptOut: { channel: 'email' | 'sms' };
   /** A message while flows/messages/common.json (the disclosure and opt-out words) is missing. */
   messageCommonMissing: { file: string };
+  /** A message's client overrides name a client flows/clients/ does not have. */
+  messageUnknownClient: { name: string };
   /** The common disclosure does not say "debt collector" ("cobrador de deudas"). */
   disclosureWording: { channel: 'email' | 'sms'; language: 'en' | 'es' };
   /** The common opt-out has no unsubscribe link (e-mail) or no reply STOP (text message). */
@@ -144,6 +146,7 @@ export const ENGLISH: { [C in CheckCode]: (values: CheckValues[C]) => string } =
     `${CHANNEL_NAMES[channel]} has no "optOut" block: every message says how to opt out (Reg F 1006.6(e))`,
   messageCommonMissing: ({ file }) =>
     `${file} is missing: it holds the disclosure and opt-out words every message shows`,
+  messageUnknownClient: ({ name }) => `client "${name}" is not in flows/clients`,
   disclosureWording: ({ channel, language }) =>
     `${CHANNEL_NAMES[channel]} disclosure (${language}) must say "debt collector" (en) or "cobrador de deudas" (es)`,
   optOutWording: ({ channel, language }) =>
