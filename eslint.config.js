@@ -61,6 +61,7 @@ const webForbidden = [
   'pdfkit',
   'pdfkit/*',
   'fontkit',
+  '@react-email/*',
 ];
 
 // The web app has no QueryClientProvider: its hooks come bound to the app's client.
@@ -135,4 +136,6 @@ export default tseslint.config(
   },
   { files: ['src/web/lib/query-client.ts'], rules: restrict([webForbidden]) },
   { files: ['src/server/**'], rules: restrict([['**/web/**', 'react', 'react-dom']]) },
+  // Messages' e-mails are drawn with react-email (issue 43): React there, and only there.
+  { files: ['src/server/messages/**'], rules: restrict([['**/web/**']]) },
 );

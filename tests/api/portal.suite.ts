@@ -845,9 +845,10 @@ export function portalSuite(dialect: string, makeDatabase: DatabaseFactory): voi
               >;
             expect(config.texts?.studio).toBeUndefined();
             expect(config.forms?.['studio-sign-in']).toBeUndefined();
-            // Nor the server's own folders: the sign-in policy, the checks' glossary.
+            // Nor the server's own folders: the sign-in policy, the checks' glossary, the messages.
             expect(config.policies).toBeUndefined();
             expect(config.glossary).toBeUndefined();
+            expect(config.messages).toBeUndefined();
             for (const studioPath of ['/studio', '/studio/drafts/3?file=x']) {
               const studioPage = await call(web, studioPath, { headers: { accept: 'text/html' } });
               expect(studioPage.status).toBe(200);

@@ -566,6 +566,56 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         });
       });
 
+      it('edits a message like any text: its file and meta-schema, a Spanish reminder, and refuses one without the opt-out (issue 43)', async () => {
+        const REMINDER = 'messages/plan-payment-reminder.json';
+        const file = await published(REMINDER);
+        expect(file.metaSchema).toMatchObject({ $id: '/schemas/meta/message.json' });
+        const reminder = file.json as {
+          email: { blocks: { type: string; text?: { en: string; es: string } }[] };
+          sms: { blocks: { type: string }[] };
+        };
+        const draft = await newDraft('editor', 'Reminder in Spanish');
+        const blocks = reminder.email.blocks.map((block, i) =>
+          i === 1 && block.text
+            ? { ...block, text: { ...block.text, es: `${block.text.es} Gracias.` } }
+            : block,
+        );
+        const edited = await putFile('editor', draft.id, REMINDER, {
+          ...reminder,
+          email: { ...reminder.email, blocks },
+        });
+        expect(edited.status, edited.text).toBe(200);
+        expect(edited.body.checks).toEqual([]);
+        const withoutOptOut = await putFile('editor', draft.id, REMINDER, {
+          ...reminder,
+          sms: { blocks: reminder.sms.blocks.filter((block) => block.type !== 'optOut') },
+        });
+        expect(withoutOptOut.status, withoutOptOut.text).toBe(200);
+        expect(withoutOptOut.body.checks).toEqual([
+          {
+            path: REMINDER,
+            pointer: '/sms/blocks',
+            code: 'messageWithoutOptOut',
+            values: { channel: 'sms' },
+            message:
+              'the text message has no "optOut" block: every message says how to opt out (Reg F 1006.6(e))',
+          },
+        ]);
+        const spanish = await as<ErrorAnswer>('editor', `/drafts/${draft.id}/submit`, {
+          body: {},
+          headers: { 'accept-language': 'es' },
+        });
+        expect(spanish.status).toBe(422);
+        expect(spanish.body.errors).toEqual([
+          {
+            path: `${REMINDER}#/sms/blocks`,
+            keyword: 'check',
+            message:
+              'el mensaje de texto no tiene un bloque "optOut": cada mensaje dice cómo dejar de recibir mensajes (Reg F 1006.6(e))',
+          },
+        ]);
+      });
+
       it('shows the checks of check:config in a draft (missing Spanish, different placeholders, a client setting out of range) and refuses to submit it', async () => {
         const texts = await newDraft('editor', 'Broken texts');
         const broken = await putFile('editor', texts.id, AUTHORIZATION, {

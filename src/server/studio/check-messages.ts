@@ -3,7 +3,7 @@
  * (content/checks/problems.ts) said with the texts of flows/texts/studio.json `checks`, of the
  * content version served. `studio.checks.<code>` is a code's text; a text's language picks
  * `missingText.english` or `.spanish` (and `textMissingLanguage.*`), and a meta-schema problem
- * `meta.<Ajv keyword>`. Lists are said joined by ", " (Ajv's params by ","), and the placeholders of
+ * `meta.<Ajv keyword>`, and a message's check its channel (`messageWithoutOptOut.sms`). Lists are said joined by ", " (Ajv's params by ","), and the placeholders of
  * `placeholdersDiffer` as `{{a,b}}`, so the English texts say exactly what check:config prints. A
  * code or Ajv keyword without a text (or a version without these texts) keeps check:config's
  * English line: a check is never dropped nor left without words.
@@ -23,6 +23,11 @@ function textKey(problem: ConfigProblem): string {
       return `${problem.code}.${LANGUAGE_KEYS[problem.values.language]}`;
     case 'meta':
       return `meta.${problem.values.keyword}`;
+    case 'messageWithoutDisclosure':
+    case 'messageWithoutOptOut':
+    case 'disclosureWording':
+    case 'optOutWording':
+      return `${problem.code}.${problem.values.channel}`;
     default:
       return problem.code;
   }

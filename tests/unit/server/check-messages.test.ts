@@ -132,6 +132,27 @@ const SPANISH: { [C in CheckCode]: [Extract<Check, { code: C }>['values'], strin
     { term: 'plan de ahorro', instead: 'acuerdo de liquidación' },
     'el texto en español usa "plan de ahorro", que el glosario prohíbe: use "acuerdo de liquidación" (flows/glossary/forbidden-es.json)',
   ],
+  messageWithoutDisclosure: [
+    { channel: 'sms' },
+    'el mensaje de texto no tiene un bloque "disclosure": cada mensaje dice que es de un cobrador de deudas (FDCPA 1692e(11))',
+  ],
+  messageWithoutOptOut: [
+    { channel: 'email' },
+    'el correo electrónico no tiene un bloque "optOut": cada mensaje dice cómo dejar de recibir mensajes (Reg F 1006.6(e))',
+  ],
+  messageCommonMissing: [
+    { file: 'flows/messages/common.json' },
+    'falta flows/messages/common.json: tiene las palabras de divulgación y para dejar de recibir mensajes que cada mensaje muestra',
+  ],
+  messageUnknownClient: [{ name: 'ADX' }, 'el cliente "ADX" no está en flows/clients'],
+  disclosureWording: [
+    { channel: 'email', language: 'es' },
+    'la divulgación del correo electrónico (es) debe decir "debt collector" (en) o "cobrador de deudas" (es)',
+  ],
+  optOutWording: [
+    { channel: 'sms', language: 'en' },
+    'el texto para dejar de recibir mensajes de texto (en) debe nombrar la respuesta STOP',
+  ],
 };
 
 describe("the checks' messages in the staff member's language", () => {

@@ -14,7 +14,10 @@
  * - a journey names forms of flows/forms, its rules are well formed and its texts exist;
  * - every {{placeholder}} is declared for its text in flows/glossary/placeholders.json, a text
  *   with {{count}} has plural forms, and no Spanish text uses a term of
- *   flows/glossary/forbidden-es.json (glossary.ts).
+ *   flows/glossary/forbidden-es.json (glossary.ts);
+ * - every message of flows/messages/ carries the debt-collector disclosure and the opt-out in
+ *   its e-mail and its text message (also a client's own), in the words of
+ *   flows/messages/common.json, which say what the law asks (messages.ts).
  *
  * Problems come in the order of the files (sorted paths), each file's in the order found.
  */
@@ -38,6 +41,7 @@ import { MetaSchemas } from './meta';
 import { PageChecks } from './pages';
 import { englishMessage, problem } from './problems';
 import { checkGlossary, readGlossary } from './glossary';
+import { checkMessageFile } from './messages';
 import { checkRules, checkTexts } from './texts';
 import type { Check } from './problems';
 import {
@@ -140,6 +144,7 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
         for (const line of domainCheck?.(json as unknown as RulesFile, rulesContext) ?? [])
           domain(file, line);
         if (inFolder(file, 'pages')) await pages.check(file, json, formSchemas, texts);
+        if (inFolder(file, 'messages')) checkMessageFile(report, file, json, parsed);
         if (inFolder(file, 'calendars') && metaValid) {
           for (const line of checkHolidayCalendar(json as unknown as HolidayCalendar))
             domain(file, line);

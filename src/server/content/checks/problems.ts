@@ -61,6 +61,18 @@ export interface CheckValues {
   countWithoutPlural: Record<string, never>;
   /** A Spanish text uses a term of flows/glossary/forbidden-es.json. */
   forbiddenTerm: { term: string; instead: string };
+  /** A message's e-mail or text message without the debt-collector disclosure block. */
+  messageWithoutDisclosure: { channel: 'email' | 'sms' };
+  /** A message's e-mail or text message without the opt-out block. */
+  messageWithoutOptOut: { channel: 'email' | 'sms' };
+  /** A message while flows/messages/common.json (the disclosure and opt-out words) is missing. */
+  messageCommonMissing: { file: string };
+  /** A message's client overrides name a client flows/clients/ does not have. */
+  messageUnknownClient: { name: string };
+  /** The common disclosure does not say "debt collector" ("cobrador de deudas"). */
+  disclosureWording: { channel: 'email' | 'sms'; language: 'en' | 'es' };
+  /** The common opt-out has no unsubscribe link (e-mail) or no reply STOP (text message). */
+  optOutWording: { channel: 'email' | 'sms'; language: 'en' | 'es' };
 }
 
 export type CheckCode = keyof CheckValues;
@@ -74,6 +86,7 @@ export function problem<C extends CheckCode>(code: C, values: CheckValues[C]): C
 }
 
 const LANGUAGE_NAMES = { en: 'English', es: 'Spanish' } as const;
+const CHANNEL_NAMES = { email: 'the e-mail', sms: 'the text message' } as const;
 
 /** The line check:config prints for each code (unchanged from before codes). */
 export const ENGLISH: { [C in CheckCode]: (values: CheckValues[C]) => string } = {
@@ -127,6 +140,19 @@ export const ENGLISH: { [C in CheckCode]: (values: CheckValues[C]) => string } =
     'a text that shows a count needs plural forms (keys ending in _one and _other)',
   forbiddenTerm: ({ term, instead }) =>
     `the Spanish text uses "${term}", which the glossary forbids: use "${instead}" (flows/glossary/forbidden-es.json)`,
+  messageWithoutDisclosure: ({ channel }) =>
+    `${CHANNEL_NAMES[channel]} has no "disclosure" block: every message says it is from a debt collector (FDCPA 1692e(11))`,
+  messageWithoutOptOut: ({ channel }) =>
+    `${CHANNEL_NAMES[channel]} has no "optOut" block: every message says how to opt out (Reg F 1006.6(e))`,
+  messageCommonMissing: ({ file }) =>
+    `${file} is missing: it holds the disclosure and opt-out words every message shows`,
+  messageUnknownClient: ({ name }) => `client "${name}" is not in flows/clients`,
+  disclosureWording: ({ channel, language }) =>
+    `${CHANNEL_NAMES[channel]} disclosure (${language}) must say "debt collector" (en) or "cobrador de deudas" (es)`,
+  optOutWording: ({ channel, language }) =>
+    channel === 'email'
+      ? `the e-mail opt-out (${language}) needs its link: <unsubscribe>words</unsubscribe>`
+      : `the text message opt-out (${language}) must name the reply STOP`,
 };
 
 /** The English line of a check. */
