@@ -192,7 +192,16 @@ export function crashSuite(dialect: string, makeDatabase: () => Promise<CrashDat
         .select(['confirmation'])
         .where('account_id', '=', account.id)
         .execute();
-      return { submissions, charges, transactions, arrangements, authorizations };
+      // The agency's events of the account (issue 42), written with the payment, in cursor order.
+      const events = (
+        await reader.db
+          .selectFrom('events')
+          .select(['type', 'data', 'cursor'])
+          .where('account_number', '=', accountNumber)
+          .orderBy('cursor')
+          .execute()
+      ).map((e) => ({ type: e.type, data: JSON.parse(e.data) as Record<string, unknown> }));
+      return { submissions, charges, transactions, arrangements, authorizations, events };
     };
 
     POINTS.forEach((point, index) => {
@@ -252,6 +261,13 @@ export function crashSuite(dialect: string, makeDatabase: () => Promise<CrashDat
           expect(records.transactions.map((t) => t.confirmation_code)).toEqual([confirmation]);
           expect(records.arrangements.map((a) => a.external_ref)).toEqual([`web-${confirmation}`]);
           expect(records.authorizations.map((a) => a.confirmation)).toEqual([confirmation]);
+          // Its events once, whichever process recorded it (the settling one after a crash).
+          expect(records.events.map((e) => [e.type, e.data.confirmation])).toEqual([
+            ['plan.created', confirmation],
+            ['payment.succeeded', confirmation],
+            ['esign.consent_given', confirmation],
+          ]);
+          expect(records.events[1]?.data).toMatchObject({ amountCents: 4000, paidOn: today() });
 
           // The same payment again is a duplicate (one exists); another one is taken.
           const again = await post(restarted.url, '/api/Account/SubmitPayment', body, {
@@ -297,6 +313,7 @@ export function crashSuite(dialect: string, makeDatabase: () => Promise<CrashDat
           ['declined', 'interrupted'],
         ]);
         expect(cut.arrangements).toEqual([]);
+        expect(cut.events).toEqual([]);
         // Nothing was paid: the same request runs again and pays once (not a duplicate).
         const retry = await post(restarted.url, '/api/Account/SubmitPayment', body, {
           ...headers,
@@ -308,6 +325,11 @@ export function crashSuite(dialect: string, makeDatabase: () => Promise<CrashDat
         const paid = await recordsOf('CR1.10005');
         expect(paid.arrangements).toHaveLength(1);
         expect(paid.charges).toEqual([]);
+        expect(paid.events.map((e) => e.type)).toEqual([
+          'plan.created',
+          'payment.scheduled',
+          'esign.consent_given',
+        ]);
       } finally {
         restarted.process.kill('SIGTERM');
         await restarted.exited;
