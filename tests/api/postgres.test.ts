@@ -30,6 +30,7 @@ import { formsSuite } from './forms.suite';
 import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
 import { eventsSuite } from './events.suite';
+import { agencyExportSuite } from './agency-export.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -116,6 +117,7 @@ if ('error' in admin) {
   formRecordsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   guestSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   eventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  agencyExportSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
