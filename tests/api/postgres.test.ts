@@ -31,6 +31,7 @@ import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
 import { eventsSuite } from './events.suite';
 import { agencyExportSuite } from './agency-export.suite';
+import { paymentEventsSuite } from './payment-events.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -118,6 +119,7 @@ if ('error' in admin) {
   guestSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   eventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   agencyExportSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  paymentEventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

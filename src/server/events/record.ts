@@ -180,8 +180,12 @@ function takeCursors(db: Kysely<Database>, count: number) {
 
 /** The rows of events whose cursors start at `first`. */
 function eventRows(events: readonly AnyNewEvent[], first: number) {
-  return events.map((event, i) => ({
-    cursor: first + i,
+  return events.map((event, i) => ({ cursor: first + i, ...eventRow(event) }));
+}
+
+/** An event's row but for its cursor. */
+function eventRow(event: AnyNewEvent) {
+  return {
     id: `evt_${randomHex(12)}`,
     type: event.type,
     created_at: event.at,
@@ -189,5 +193,15 @@ function eventRows(events: readonly AnyNewEvent[], first: number) {
     account_number: event.subject.accountNumber,
     debtor_key: event.subject.debtorKey,
     data: JSON.stringify(event.data),
-  }));
+  };
+}
+
+/**
+ * The rows of `events` (checked against their schemas) as JSON, without cursors: for a statement
+ * that takes the cursors from the counter row itself, as its last write (payments/writes.ts
+ * `acceptedAtOnce`). Each row's `data` is the JSON text the column holds.
+ */
+export function uncursoredEventRows(events: readonly AnyNewEvent[]): string {
+  for (const event of events) checkEventData(event.type, event.data);
+  return JSON.stringify(events.map(eventRow));
 }

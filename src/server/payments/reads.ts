@@ -20,11 +20,11 @@ function make(db: Db) {
         .where('account_number', '=', accountNumber)
         .where('debtor_id', '=', debtorId),
     ),
-    /** The debtor's name, as an authorization states it. */
+    /** The debtor's name, as an authorization states it, and external key (for events). */
     debtorName: precompile(db, ['integer'], (debtorId) =>
       db
         .selectFrom('debtors')
-        .select(['first_name', 'last_name', 'business_name'])
+        .select(['first_name', 'last_name', 'business_name', 'external_key'])
         .where('id', '=', debtorId),
     ),
     /** The account's arrangements, by id. */
@@ -127,6 +127,8 @@ function byAccountNumber(db: Db) {
             'letters.letter_id',
             'letter_options.id as option_id',
             'letter_options.due_date',
+            'letter_options.option_number',
+            'letter_options.settlement_amount_cents',
             'letter_option_payments.pay_date',
             'letter_option_payments.amount_cents',
           ])

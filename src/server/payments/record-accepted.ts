@@ -6,12 +6,17 @@
 import type { Insertable } from 'kysely';
 import { firstRow, transactionSteps, type TransactionSteps } from '../db/database';
 import type { Db } from '../db/types';
+import { recordEventSteps, uncursoredEventRows } from '../events/record';
 import { answerStatement, type ClaimedKey } from './idempotency';
+import { acceptedEvents, type PaymentEventFields } from './payment-events';
 import type { PaymentAuthorizationsTable } from './tables';
 import { paymentWrites, type ScheduledPayment } from './writes';
 
-/** What an accepted submission writes, kept on its row while it is in flight. */
-export interface StoredPlan {
+/**
+ * What an accepted submission writes, kept on its row while it is in flight; with the fields of
+ * its agency events (payment-events.ts; absent on a row reserved before events were written).
+ */
+export interface StoredPlan extends Partial<PaymentEventFields> {
   variant: string;
   type: string;
   entries: { date: string; cents: number }[];
@@ -47,13 +52,15 @@ export class AlreadySettled extends Error {}
  * arrangement (made just before, for a payment of its own; or the transaction ends with
  * AlreadySettled), then the arrangement's schedule (or the existing payments it pays), the
  * transaction of today's charge, the authorization, and the request's answer under its
- * Idempotency-Key (`answer`, idempotency.ts ClaimedKey). `beforeCommit` runs last
- * inside the transaction (the crash tests' hook).
+ * Idempotency-Key (`answer`, idempotency.ts ClaimedKey), and last the agency's events
+ * (payment-events.ts), which take their cursors from the counter row whose lock is then held to
+ * the commit (events/record.ts). `beforeCommit` runs last inside the transaction (the crash
+ * tests' hook).
  */
 export async function recordAccepted(
   db: Db,
   submission: { id: number; confirmation: string },
-  plan: StoredPlan,
+  plan: StoredPlan & PaymentEventFields,
   processorReference: string | null,
   stamp: string,
   beforeCommit: () => void = () => undefined,
@@ -84,6 +91,7 @@ export async function recordAccepted(
   });
   const first = plan.entries[0];
   const transactionType = plan.fundingType === 'bank' ? 'Direct' : 'WebCredit';
+  const events = acceptedEvents(plan, confirmation, stamp, makesArrangement);
   if (writes.acceptedAtOnce && makesArrangement && !plan.replacesActive) {
     // PostgreSQL: the same rows in one statement (writes.ts acceptedAtOnce), which commits alone.
     const at = writes.acceptedAtOnce(
@@ -102,6 +110,8 @@ export async function recordAccepted(
       JSON.stringify(plan.authorization),
       answer?.key.id ?? null,
       answer?.body ?? null,
+      uncursoredEventRows(events),
+      events.length,
     );
     beforeCommit();
     const row = await firstRow(db, at);
@@ -203,6 +213,8 @@ export async function recordAccepted(
       a.agreed_at,
     );
     if (answer) yield answerStatement(db, answer.key, answer.body, stamp);
+    // The last writes: the counter row's lock is held from here to the commit.
+    yield* recordEventSteps(db, events);
     beforeCommit();
   });
   if (answer) answer.key.storedAnswer = answer.body;

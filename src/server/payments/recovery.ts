@@ -15,7 +15,10 @@
  * Recording and releasing both start by moving the row out of `in_flight` with a conditional
  * update, so of a late original process and a recovering one exactly one writes.
  */
-import type { Db } from '../db/types';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../db/types';
+import { recordEvents, type AnyNewEvent } from '../events/record';
+import { declinedEvent, withEventFields } from './payment-events';
 import type { PortalContext } from '../context';
 import { VOIDED } from './processor';
 import { AlreadySettled, recordAccepted, type StoredPlan } from './record-accepted';
@@ -39,9 +42,30 @@ export const failed = (code: string): SubmitAnswer => ({
 
 /**
  * Frees a submission's day and amount for another try (a decline, a charge that never happened);
- * false when it was no longer in flight (settled by someone else).
+ * false when it was no longer in flight (settled by someone else). A decline's `payment.declined`
+ * event (payment-events.ts) is written with it, in its transaction, and only when it released.
  */
-export async function release(db: Db, id: number, code: string, stamp: string): Promise<boolean> {
+export async function release(
+  db: Db,
+  id: number,
+  code: string,
+  stamp: string,
+  declined?: AnyNewEvent,
+): Promise<boolean> {
+  if (!declined) return releaseIn(db, id, code, stamp);
+  return db.transaction().execute(async (trx) => {
+    if (!(await releaseIn(trx, id, code, stamp))) return false;
+    await recordEvents(trx, [declined]);
+    return true;
+  });
+}
+
+async function releaseIn(
+  db: Kysely<Database>,
+  id: number,
+  code: string,
+  stamp: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('payment_submissions')
     .set({
@@ -92,17 +116,21 @@ export async function settleSubmission(
     .executeTakeFirst();
   if (Number(claim.numUpdatedRows) === 0) return;
 
-  const plan = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
-  if (plan?.chargeNow) {
+  const kept = row.plan ? (JSON.parse(row.plan) as StoredPlan) : null;
+  if (kept?.chargeNow) {
     const result = await services.processor.resolve(row.confirmation);
+    const plan = await withEventFields(ctx.db, kept, row);
     if (result.approved) {
       try {
         await recordAccepted(ctx.db, row, plan, result.processorReference, stamp);
       } catch (error) {
         if (!(error instanceof AlreadySettled)) throw error;
       }
+    } else if (result.code === VOIDED) {
+      // Never charged (the processor never had it): released, no event.
+      await release(ctx.db, row.id, 'interrupted', stamp);
     } else {
-      await release(ctx.db, row.id, result.code === VOIDED ? 'interrupted' : result.code, stamp);
+      await release(ctx.db, row.id, result.code, stamp, declinedEvent(plan, result.code, stamp));
     }
   } else {
     // Nothing to charge now, and the row is still in flight: its writes were never committed.

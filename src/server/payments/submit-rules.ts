@@ -127,7 +127,7 @@ function checkLetter(
   body: SubmitBody,
   rows: LetterOptionRows | undefined,
   entries: Entry[],
-): { letterId: number; optionId: number } {
+): NonNullable<Plan['letter']> {
   if (body.letterId === undefined || body.letterOptionId === undefined) refuse('invalid_schedule');
   const option = rows?.[0];
   if (!option) throw new ApiError(404, 'letterNotFound');
@@ -146,7 +146,12 @@ function checkLetter(
       refuse('date_out_of_range');
     }
   });
-  return { letterId: option.letter_id, optionId: option.option_id };
+  return {
+    letterId: option.letter_id,
+    optionId: option.option_id,
+    optionNumber: option.option_number,
+    settlementCents: option.settlement_amount_cents,
+  };
 }
 
 /** What the rules read besides the account's state (submit-reads.ts). */

@@ -34,6 +34,8 @@ export type DebtorName = {
   first_name: string | null;
   last_name: string;
   business_name: string | null;
+  /** The debtor's key in the agency's system (the subject of its events). */
+  external_key: string;
 };
 
 export interface Plan {
@@ -43,5 +45,5 @@ export interface Plan {
   entries: Entry[];
   /** Existing scheduled payments this submission pays (past-due, upcoming). */
   paysExisting: ArrangementPaymentRow[];
-  letter?: { letterId: number; optionId: number };
+  letter?: { letterId: number; optionId: number; optionNumber: number; settlementCents: number };
 }

@@ -19,6 +19,8 @@ import { AlreadySettled, recordAccepted, type StoredPlan } from './record-accept
 import { answerOf, failed, release, succeeded } from './recovery';
 import { firstRow } from '../db/database';
 import { paymentWrites } from './writes';
+import { methodOf } from '../events/types';
+import { declinedEvent, type PaymentEventFields } from './payment-events';
 import type { PaymentServices } from './services';
 import type { ClaimedKey } from './idempotency';
 import { authorizationRecord } from './authorization-record';
@@ -61,7 +63,7 @@ export async function submitPayment(
   const now = ctx.now();
   const stamp = now.toISOString();
   const chargeNow = first.date === today;
-  const stored: StoredPlan = {
+  const stored: StoredPlan & PaymentEventFields = {
     variant: plan.variant,
     type: body.type,
     entries: plan.entries,
@@ -76,6 +78,21 @@ export async function submitPayment(
     paidWith: fundingName(request, funding),
     chargeNow,
     today,
+    // The agency's events (payment-events.ts).
+    subject: {
+      accountNumber: account.account_number,
+      clientId: account.client_id,
+      debtorKey: debtor.external_key,
+    },
+    method: methodOf(funding),
+    activePlanRef: state.active?.arrangement.external_ref ?? null,
+    letter: plan.letter
+      ? {
+          letterId: plan.letter.letterId,
+          optionNumber: plan.letter.optionNumber,
+          settlementCents: plan.letter.settlementCents,
+        }
+      : null,
     authorization: authorizationRecord(services, request, {
       body,
       debtor,
@@ -130,7 +147,9 @@ export async function submitPayment(
     failpoint('after-charge');
     if (!result.approved) {
       // Released, or settled meanwhile by a process that found its lease passed: its word stands.
-      if (await release(ctx.db, reserved.id, result.code, ctx.now().toISOString())) {
+      const at = ctx.now().toISOString();
+      const declined = declinedEvent(stored, result.code, at);
+      if (await release(ctx.db, reserved.id, result.code, at, declined)) {
         return failed(result.code);
       }
       return settledAnswer(ctx, reserved.id);
