@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../src/server/events/record';
-import { apiValidators, call, startServer, type DatabaseFactory, type RunningServer } from './harness';
+import {
+  apiValidators,
+  call,
+  startServer,
+  type DatabaseFactory,
+  type RunningServer,
+} from './harness';
 import { clearLockout, MARIA, signIn as debtorSignIn, snapshotDemo } from './debtor-fixtures';
 import { studioClient, TestClock, type Account } from './studio-fixtures';
 import { startReceiver, type Receiver } from './webhook-receiver';
@@ -127,7 +133,12 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       const maria = (await debtorSignIn(server, MARIA)).accessToken;
       const res = await call(server, '/api/Debtor/SetCommunicationPreferences', {
         token: maria,
-        body: { emails: false, letters: true, texts: true, emailAddress: 'maria.hooks@example.com' },
+        body: {
+          emails: false,
+          letters: true,
+          texts: true,
+          emailAddress: 'maria.hooks@example.com',
+        },
       });
       expect(res.status, res.text).toBe(200);
       const events = await server.database.db
@@ -285,12 +296,14 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       const made = await create(hook.url, client);
       secret = made.secret;
       const [a1, a2, b1] = await write(client, ['O-A', 'O-A', 'O-B']);
+      const ofA = () =>
+        hook.received.filter((r) => r.event.accountNumber === 'O-A').map((r) => r.id);
       await run();
-      // A1 failed; A2 waits behind it; B1 (another account) is not held up.
-      expect(hook.received.map((r) => r.id)).toEqual([a1, b1]);
+      // A1 failed; A2 waits behind it; B1 (another account) is not held up (sent beside A1).
+      expect(hook.received.map((r) => r.id).sort()).toEqual([a1, b1].sort());
       clock.advance(HOUR);
       await run();
-      expect(hook.received.map((r) => r.id)).toEqual([a1, b1, a1]);
+      expect(ofA()).toEqual([a1, a1]);
       const waiting = (await log(made.endpoint.id, '?account=O-A&status=pending')).deliveries;
       expect(waiting.map((d) => [d.eventId, d.attempts.length])).toEqual([
         [a2, 0],
@@ -299,7 +312,8 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       failA1 = false;
       clock.advance(HOUR);
       await run();
-      expect(hook.received.map((r) => r.id)).toEqual([a1, b1, a1, a1, a2]);
+      expect(ofA()).toEqual([a1, a1, a1, a2]);
+      expect(hook.received).toHaveLength(5);
       const done = (await log(made.endpoint.id, '?account=O-A')).deliveries;
       expect(done.map((d) => d.status)).toEqual(['delivered', 'delivered']);
     });
@@ -376,8 +390,12 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       }
       const unknown = 'wh_0000000000000000';
       for (const action of ['rotate', 'disable', 'enable']) {
-        expect((await studio(`/webhooks/${unknown}/${action}`, { method: 'POST', session })).status).toBe(404);
-        expect((await studio(`/webhooks/nope/${action}`, { method: 'POST', session })).status).toBe(400);
+        expect(
+          (await studio(`/webhooks/${unknown}/${action}`, { method: 'POST', session })).status,
+        ).toBe(404);
+        expect((await studio(`/webhooks/nope/${action}`, { method: 'POST', session })).status).toBe(
+          400,
+        );
       }
       expect((await studio(`/webhooks/${unknown}/deliveries`, { session })).status).toBe(404);
       const redeliver = (id: string) =>
@@ -403,7 +421,13 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       await run();
       const [delivery] = (await log(made.endpoint.id)).deliveries;
       const id = made.endpoint.id;
-      const routes: { path: string; method: string; body?: unknown; ok: number; roles: string[] }[] = [
+      const routes: {
+        path: string;
+        method: string;
+        body?: unknown;
+        ok: number;
+        roles: string[];
+      }[] = [
         { path: '/webhooks', method: 'GET', ok: 200, roles: ['admin', 'approver'] },
         {
           path: '/webhooks',
@@ -415,7 +439,12 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
         { path: `/webhooks/${id}/rotate`, method: 'POST', ok: 200, roles: ['admin'] },
         { path: `/webhooks/${id}/disable`, method: 'POST', ok: 200, roles: ['admin'] },
         { path: `/webhooks/${id}/enable`, method: 'POST', ok: 200, roles: ['admin'] },
-        { path: `/webhooks/${id}/deliveries`, method: 'GET', ok: 200, roles: ['admin', 'approver'] },
+        {
+          path: `/webhooks/${id}/deliveries`,
+          method: 'GET',
+          ok: 200,
+          roles: ['admin', 'approver'],
+        },
         {
           path: `/webhooks/deliveries/${delivery?.id}/redeliver`,
           method: 'POST',
@@ -456,7 +485,9 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       const made = await create(hook.url, client);
       secret = made.secret;
       await write(client, ['C-1']);
-      const other = await startServer(makeDatabase, { webhooks: { pollMs: 50, timeoutMs: 10_000 } });
+      const other = await startServer(makeDatabase, {
+        webhooks: { pollMs: 50, timeoutMs: 10_000 },
+      });
       for (let i = 0; i < 100 && hook.received.length === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
