@@ -124,7 +124,7 @@ test('a payment made in the browser reaches the feed, a webhook and the day file
   await staffSignIn(studio, admin);
   const me = await studio.request.get('/studio/api/me');
   expect(me.status()).toBe(200);
-  const { csrf } = (await me.json()) as { csrf: string };
+  const { csrfToken: csrf } = (await me.json()) as { csrfToken: string };
   const receiver = startReceiver(account, 3);
   const url = await receiver.listen();
   const created = await studio.request.post('/studio/api/webhooks', {
