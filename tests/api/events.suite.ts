@@ -17,9 +17,47 @@ import {
 } from './harness';
 import { clearLockout, MARIA, signIn, snapshotDemo, type ErrorBody } from './debtor-fixtures';
 import { studioClient, TestClock } from './studio-fixtures';
+import { importFixture, PAYER_CONTACT, signIn as signInPayer } from './payments-fixtures';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../../src/server/dates';
 
 const FEED = '/api/agency/v1/events';
 const schemas = apiValidators();
+
+/** A payer with 16 accounts: 16 payments at once among the concurrent writers. */
+const PAYMENTS = 16;
+const payer = { lastName: 'Concurrentpayer', ssn: '1616', dob: '1976-06-16' };
+const payerFixture = {
+  debtors: [
+    {
+      key: 'evc-payer',
+      firstName: 'Cora',
+      lastName: payer.lastName,
+      ssnLast4: payer.ssn,
+      dateOfBirth: payer.dob,
+      fundingMethods: [
+        {
+          ref: 'visa',
+          type: 'card',
+          brand: 'visa',
+          cardType: 'credit',
+          last4: '1616',
+          expiration: '2031-06',
+          token: 'sbx_card_ok_evcfixture01',
+        },
+      ],
+      accounts: Array.from({ length: PAYMENTS }, (_, i) => ({
+        accountNumber: `EVC1.${10001 + i}`,
+        clientId: 'NWB',
+        creditorName: 'Northwind Bank',
+        balance: 500,
+        originalBalance: 500,
+        statusCode: 'ACT',
+        dateOfReferral: 'today-30',
+        lastUpdateDate: 'today-5',
+      })),
+    },
+  ],
+};
 
 interface FeedEvent {
   id: string;
@@ -72,6 +110,7 @@ export function eventsSuite(dialect: string, makeDatabase: DatabaseFactory): voi
       const revoked = await createAgencyKey(db, { name: 'old', clientId: null, now });
       revokedKey = revoked.key;
       expect(await revokeAgencyKey(db, revoked.record.id, now)).toBe(true);
+      await importFixture(db, payerFixture);
     });
     afterAll(async () => {
       await restore?.();
@@ -195,12 +234,42 @@ export function eventsSuite(dialect: string, makeDatabase: DatabaseFactory): voi
       }
     });
 
-    it('never skips a cursor under 16 concurrent writers', async () => {
+    it('never skips a cursor under 16 concurrent writers and 16 concurrent payments', async () => {
       const db = server.database.db;
       const postgres = dialect === 'PostgreSQL';
       const client = `ZC${tag}`.toUpperCase().slice(0, 8);
-      const key = (await createAgencyKey(db, { name: 'conc', clientId: client, now: new Date() }))
-        .key;
+      const start = (await readAll(allKey, '')).after;
+      // 16 payments at once (SubmitPayment: on PostgreSQL most in one statement that takes its
+      // cursors last, payments/accepted-at-once.ts), each on an account of its own, paid today.
+      const payerToken = await signInPayer(server, payer);
+      const funding = await db
+        .selectFrom('funding_methods')
+        .select('id')
+        .where('processor_token', '=', 'sbx_card_ok_evcfixture01')
+        .executeTakeFirstOrThrow();
+      const payDay = calendarDay(clock.now(), DEFAULT_TIME_ZONE);
+      const pay = async (i: number) => {
+        const res = await call<{ paymentSubmission: { success: boolean } }>(
+          server,
+          '/api/Account/SubmitPayment',
+          {
+            token: payerToken,
+            body: {
+              accountNumber: `EVC1.${10001 + i}`,
+              schedule: [{ date: payDay, amount: 50 + i }],
+              fundingId: funding.id,
+              type: 'PPA',
+              paymentVariant: 'one-time',
+              authorizationDisclosuresAccepted: true,
+              firstName: 'Cora',
+              lastName: payer.lastName,
+              ...PAYER_CONTACT,
+            },
+          },
+        );
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.paymentSubmission.success, res.text).toBe(true);
+      };
       const WRITERS = 16;
       const EACH = 12;
       let writing = true;
@@ -226,12 +295,15 @@ export function eventsSuite(dialect: string, makeDatabase: DatabaseFactory): voi
         }
       };
       // A reader that keeps reading on while the writers write: each page follows on its cursor.
+      // It reads the whole feed (an all-clients key): the writers' events and the payments'.
+      const seenEvents: FeedEvent[] = [];
       const seen: number[] = [];
-      let after = 0;
+      let after = start;
       const readPage = async () => {
-        const page = await feed(`?after=${after}&limit=500`, key);
+        const page = await feed(`?after=${after}&limit=500`, allKey);
         expect(page.status, page.text).toBe(200);
         for (const event of page.body.data) seen.push(event.cursor);
+        seenEvents.push(...page.body.data);
         after = page.body.nextCursor;
         return page.body;
       };
@@ -240,7 +312,10 @@ export function eventsSuite(dialect: string, makeDatabase: DatabaseFactory): voi
       };
       const reading = reader();
       try {
-        await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+        await Promise.all([
+          ...Array.from({ length: WRITERS }, (_, w) => writer(w)),
+          ...Array.from({ length: PAYMENTS }, (_, i) => pay(i)),
+        ]);
       } finally {
         writing = false;
         await reading;
@@ -249,16 +324,27 @@ export function eventsSuite(dialect: string, makeDatabase: DatabaseFactory): voi
       // Then the same reader reads on from its cursor once everything is committed: an event it
       // had skipped (its cursor passed while the event was not yet visible) would be missing.
       while ((await readPage()).hasMore);
-      expect(seen).toHaveLength(WRITERS * EACH);
-      // All events of this client, in cursor order, exactly once each.
+      expect(seenEvents.filter((e) => e.clientId === client)).toHaveLength(WRITERS * EACH);
+      // Each payment's charge once (with its arrangement and e-sign consent: 3 events each).
+      const succeeded = seenEvents.filter((e) => e.type === 'payment.succeeded');
+      expect(succeeded.map((e) => e.accountNumber).sort()).toEqual(
+        Array.from({ length: PAYMENTS }, (_, i) => `EVC1.${10001 + i}`),
+      );
+      expect(seenEvents.filter((e) => e.accountNumber?.startsWith('EVC1.'))).toHaveLength(
+        PAYMENTS * 3,
+      );
+      // Every event written meanwhile, in cursor order, exactly once each.
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
       expect(new Set(seen).size).toBe(seen.length);
-      // The whole feed has no gap: its cursors are 1..n.
+      // The whole feed has no gap: its cursors are 1..n, and the reader saw every one after start.
       const all = await db
         .selectFrom('events')
         .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('cursor').as('max')])
         .executeTakeFirstOrThrow();
       expect(Number(all.max)).toBe(Number(all.n));
+      expect(seen).toEqual(
+        Array.from({ length: Number(all.max) - start }, (_, i) => start + i + 1),
+      );
     }, 120_000);
   });
 }

@@ -106,6 +106,26 @@ const fixture = {
           ],
         }),
         acct('PEV1.10005'),
+        acct('PEV1.10006', {
+          statusCode: 'PPA',
+          arrangements: [
+            {
+              ref: 'pev-ppa',
+              type: 'PPA',
+              amount: 300,
+              active: true,
+              beginBalance: 300,
+              created: 'today-40',
+              allowRemaining: true,
+              modifiableOnline: true,
+              payments: [
+                { date: 'today-30', amount: 100, status: 'Paid' },
+                { date: 'today+10', amount: 100, status: 'PostDate', fundingRef: 'visa' },
+                { date: 'today+40', amount: 100, status: 'PostDate', fundingRef: 'visa' },
+              ],
+            },
+          ],
+        }),
       ],
     },
   ],
@@ -301,6 +321,37 @@ export function paymentEventsSuite(dialect: string, makeDatabase: DatabaseFactor
         method: { kind: 'card', last4: '4242', brand: 'visa' },
         planRef: `web-${code}`,
       });
+    });
+
+    it('paying off the active plan is its plan.cancelled, then the new payment', async () => {
+      const old = await server.database.db
+        .selectFrom('arrangements')
+        .innerJoin('accounts', 'accounts.id', 'arrangements.account_id')
+        .select('arrangements.external_ref')
+        .where('accounts.account_number', '=', 'PEV1.10006')
+        .executeTakeFirstOrThrow();
+      const start = await feedEnd();
+      const confirmation = paidConfirmation(
+        await submit({ ...oneTime('PEV1.10006', 200), paymentVariant: 'remaining' }),
+      );
+      const events = await eventsOf('PEV1.10006', start);
+      expect(events.map((e) => e.type)).toEqual([
+        'plan.cancelled',
+        'plan.created',
+        'payment.succeeded',
+        'esign.consent_given',
+      ]);
+      expect(events[0]?.data).toEqual({
+        confirmation,
+        planRef: old.external_ref,
+        stopped: [
+          { payDate: addDays(today(), 10), amountCents: 10000 },
+          { payDate: addDays(today(), 40), amountCents: 10000 },
+        ],
+        kept: [],
+        active: false,
+      });
+      expect(events[2]?.data).toMatchObject({ confirmation, amountCents: 20000 });
     });
 
     it('a declined charge is one payment.declined and no payment.succeeded', async () => {

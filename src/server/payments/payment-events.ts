@@ -97,6 +97,31 @@ export function acceptedEvents(
   return events;
 }
 
+/**
+ * The `plan.cancelled` of the active plan a payment pays off and replaces (its `replacesActive`):
+ * its open payments (`stopped`) are canceled. None when the plan has no ref to name it by.
+ */
+export function replacedEvent(
+  plan: StoredPlan & PaymentEventFields,
+  confirmation: string,
+  stamp: string,
+  stopped: readonly { pay_date: string; amount_cents: number }[],
+): AnyNewEvent | undefined {
+  if (!plan.activePlanRef) return undefined;
+  return {
+    type: 'plan.cancelled',
+    at: stamp,
+    subject: plan.subject,
+    data: {
+      confirmation,
+      planRef: plan.activePlanRef,
+      stopped: stopped.map((p) => ({ payDate: p.pay_date, amountCents: p.amount_cents })),
+      kept: [],
+      active: false,
+    },
+  };
+}
+
 /** The `payment.declined` of a charge the processor declined (nothing was taken). */
 export function declinedEvent(
   plan: StoredPlan & PaymentEventFields,

@@ -8,7 +8,8 @@ import { firstRow, transactionSteps, type TransactionSteps } from '../db/databas
 import type { Db } from '../db/types';
 import { recordEventSteps, uncursoredEventRows } from '../events/record';
 import { answerStatement, type ClaimedKey } from './idempotency';
-import { acceptedEvents, type PaymentEventFields } from './payment-events';
+import { acceptedEvents, replacedEvent, type PaymentEventFields } from './payment-events';
+import type { AnyNewEvent } from '../events/record';
 import type { PaymentAuthorizationsTable } from './tables';
 import { paymentWrites, type ScheduledPayment } from './writes';
 
@@ -123,6 +124,7 @@ export async function recordAccepted(
     // The submission leaves `in_flight` with its arrangement in one update (or the transaction
     // ends with AlreadySettled): a payment of its own makes the arrangement first.
     let created: number | undefined;
+    const replaced: AnyNewEvent[] = [];
     if (makesArrangement) {
       const row = (yield writes.arrangement(...arrangement)).rows[0] as { id: number } | undefined;
       if (!row) throw new Error('the arrangement was not recorded');
@@ -155,6 +157,17 @@ export async function recordAccepted(
       }
     } else {
       if (plan.replacesActive && plan.activeArrangementId !== null) {
+        // The payments it stops, for the old plan's `plan.cancelled` (payment-events.ts).
+        const open = yield db
+          .selectFrom('arrangement_payments')
+          .select(['pay_date', 'amount_cents'])
+          .where('arrangement_id', '=', plan.activeArrangementId)
+          .where('status', 'in', ['PostDate', 'Rejected'])
+          .orderBy('pay_date')
+          .compile();
+        const stopped = open.rows as { pay_date: string; amount_cents: number }[];
+        const cancelled = replacedEvent(plan, confirmation, stamp, stopped);
+        if (cancelled) replaced.push(cancelled);
         yield db
           .updateTable('arrangement_payments')
           .set({ status: 'Canceled' })
@@ -214,7 +227,7 @@ export async function recordAccepted(
     );
     if (answer) yield answerStatement(db, answer.key, answer.body, stamp);
     // The last writes: the counter row's lock is held from here to the commit.
-    yield* recordEventSteps(db, events);
+    yield* recordEventSteps(db, [...replaced, ...events]);
     beforeCommit();
   });
   if (answer) answer.key.storedAnswer = answer.body;
