@@ -131,9 +131,9 @@ test('a payment made in the browser reaches the feed, a webhook and the day file
     headers: { 'X-CSRF-Token': csrf },
     data: { url, description: 'e2e agency receiver' },
   });
-  expect(created.status(), await created.text()).toBe(200);
+  expect(created.status(), await created.text()).toBe(201);
   const { endpoint, secret } = (await created.json()) as {
-    endpoint: { id: number | string };
+    endpoint: { id: string };
     secret: string;
   };
   receiver.useSecret(secret);
