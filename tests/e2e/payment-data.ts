@@ -128,6 +128,8 @@ SLOTS['studio-preview'] = { templates: ['open'], methods: 'saved' };
 // A plan whose last payment differs, named on the choice, the review and the PDF (plan-words.spec.ts).
 SLOTS['uneven-plan-en'] = { templates: ['open'], methods: 'saved' };
 SLOTS['uneven-plan-es'] = { templates: ['open'], methods: 'saved' };
+// Issue 42's end-to-end test (agency-connection.spec.ts): a payment seen by feed, webhook and file.
+SLOTS['agency-connection'] = { templates: ['open'], methods: 'saved' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

@@ -41,7 +41,12 @@ export type AuditAction =
   | 'draft.preview'
   | 'content.publish'
   | 'content.rollback'
-  | 'evidence.view';
+  | 'evidence.view'
+  | 'webhook.create'
+  | 'webhook.rotate'
+  | 'webhook.disable'
+  | 'webhook.enable'
+  | 'webhook.redeliver';
 
 export interface AuditEntry {
   staffId: number | null;

@@ -92,6 +92,14 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   // The portal in a draft's texts for this browser (preview.ts).
   'POST /drafts/:id/preview': CONTENT_STAFF,
   'POST /preview/end': CONTENT_STAFF,
+  // Webhook endpoints and their delivery log (issue 42, webhook-routes.ts).
+  'GET /webhooks': ['admin', 'approver'],
+  'POST /webhooks': ['admin'],
+  'POST /webhooks/:id/rotate': ['admin'],
+  'POST /webhooks/:id/disable': ['admin'],
+  'POST /webhooks/:id/enable': ['admin'],
+  'GET /webhooks/:id/deliveries': ['admin', 'approver'],
+  'POST /webhooks/deliveries/:id/redeliver': ['admin'],
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -40,6 +40,7 @@ import { normalizeEmail, spendTotpCode } from './staff';
 import { registerStaffRoutes } from './staff-routes';
 import { registerAccountRoutes } from './account-routes';
 import { registerInvitationRoutes } from './invitations';
+import { registerWebhookRoutes } from './webhook-routes';
 
 export interface StudioOptions {
   session: SessionLimits;
@@ -226,6 +227,8 @@ export async function registerStudioRoutes(
       registerContentRoutes(studio, content);
       registerReviewRoutes(studio, content);
       registerEvidenceRoutes(studio, content);
+      // Webhook endpoints and their delivery log (issue 42).
+      registerWebhookRoutes(studio, content);
       // A draft in the real portal screens, for this browser only (preview.ts).
       registerPreviewRoutes(studio, ctx, record);
     },
