@@ -41,7 +41,8 @@ export type AuditAction =
   | 'draft.preview'
   | 'content.publish'
   | 'content.rollback'
-  | 'evidence.view';
+  | 'evidence.view'
+  | 'events.view';
 
 export interface AuditEntry {
   staffId: number | null;
