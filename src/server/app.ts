@@ -71,6 +71,11 @@ import { registerAgencyFeed } from './events/feed';
 import { previewPageConfig } from './studio/preview';
 import { registerPreviewGuard } from './studio/preview-guard';
 import { startSettling } from './payments/recovery';
+import {
+  WebhookDispatcher,
+  webhookSettingsFromEnv,
+  type WebhookSettings,
+} from './webhooks/dispatcher';
 import { lazyPaymentServices } from './payments/services';
 import { journeyEnums } from './payments/journey';
 
@@ -115,6 +120,8 @@ export interface BuildAppOptions {
   rateLimit?: RateLimitOptions;
   /** Session limits: idle and absolute (default SESSION_IDLE_MINUTES, SESSION_MAX_HOURS: 15 min, 12 h). */
   session?: Partial<SessionLimits>;
+  /** The webhook dispatcher's settings (default from WEBHOOK_POLL_MS, WEBHOOK_LEASE_SECONDS). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 async function seedIfEmpty(
@@ -324,6 +331,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error }, 'settling payments left in flight failed'),
   );
   app.addHook('onClose', async () => stopSettling());
+
+  // Webhooks (issue 42): this process's share of the deliveries (src/server/webhooks/).
+  const webhooks = new WebhookDispatcher(
+    db,
+    keys.webhookKey,
+    now,
+    { ...webhookSettingsFromEnv(), ...options.webhooks },
+    (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+  );
+  app.decorate('webhooks', webhooks);
+  app.addHook('onClose', async () => webhooks.stop());
+  webhooks.start();
 
   if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig, preview });
   else {

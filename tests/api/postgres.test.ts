@@ -30,6 +30,8 @@ import { formsSuite } from './forms.suite';
 import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
 import { eventsSuite } from './events.suite';
+import { webhooksSuite } from './webhooks.suite';
+import { webhookProcessesSuite } from './webhook-processes.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -100,9 +102,11 @@ if ('error' in admin) {
   await admin.client.query(`CREATE DATABASE ${name}`);
   const url = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${name}`;
   const crashName = `${name}_crash`;
+  const hooksName = `${name}_hooks`;
   afterAll(async () => {
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${crashName} WITH (FORCE)`);
+    await admin.client.query(`DROP DATABASE IF EXISTS ${hooksName} WITH (FORCE)`);
     await admin.client.end();
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
@@ -117,6 +121,7 @@ if ('error' in admin) {
   formRecordsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   guestSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   eventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  webhooksSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
@@ -196,6 +201,15 @@ if ('error' in admin) {
     return {
       env: { DATABASE_URL: crashUrl },
       open: () => openDatabase({ databaseUrl: crashUrl, dataDir: '' }),
+    };
+  });
+  // Its own database, used by server processes it starts and kills (webhooks, issue 42).
+  webhookProcessesSuite(async () => {
+    await admin.client.query(`CREATE DATABASE ${hooksName}`);
+    const hooksUrl = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${hooksName}`;
+    return {
+      env: { DATABASE_URL: hooksUrl },
+      open: () => openDatabase({ databaseUrl: hooksUrl, dataDir: '' }),
     };
   });
 }

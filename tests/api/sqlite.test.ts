@@ -26,6 +26,7 @@ import { formsSuite } from './forms.suite';
 import { formRecordsSuite } from './form-records.suite';
 import { guestSuite } from './guest.suite';
 import { eventsSuite } from './events.suite';
+import { webhooksSuite } from './webhooks.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -60,6 +61,7 @@ formsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }
 formRecordsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 guestSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 eventsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+webhooksSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 openApiSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 authzSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 paymentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -58,6 +58,13 @@ export const STUDIO_ANSWERS: Readonly<Record<string, Readonly<Record<number, str
   'POST /invitation': { 200: 'studio-invitation' },
   'POST /invitation/password': { 200: 'studio-totp-setup' },
   'POST /invitation/confirm': { 200: 'studio-invitation-accepted' },
+  'GET /webhooks': { 200: 'studio-webhook-endpoints' },
+  'POST /webhooks': { 201: 'studio-webhook-secret' },
+  'POST /webhooks/:id/rotate': { 200: 'studio-webhook-secret' },
+  'POST /webhooks/:id/disable': { 200: 'studio-webhook-endpoint-answer' },
+  'POST /webhooks/:id/enable': { 200: 'studio-webhook-endpoint-answer' },
+  'GET /webhooks/:id/deliveries': { 200: 'studio-webhook-deliveries' },
+  'POST /webhooks/deliveries/:id/redeliver': { 202: 'studio-webhook-delivery' },
 };
 
 /** Routes with no parameter first, so `/staff/grants` is not taken for `/staff/:id`. */

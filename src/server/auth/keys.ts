@@ -13,6 +13,8 @@ export interface ServerKeys {
   csrfKey: Buffer;
   /** Signs the studio's preview cookie, `portal_preview` (studio/preview.ts). */
   previewKey: Buffer;
+  /** Encrypts the webhook endpoints' signing secrets (webhooks/endpoints.ts). */
+  webhookKey: Buffer;
 }
 
 export function deriveKeys(secret: Buffer): ServerKeys {
@@ -23,6 +25,7 @@ export function deriveKeys(secret: Buffer): ServerKeys {
     totpKey: derive('studio-totp-v1'),
     csrfKey: derive('studio-csrf-v1'),
     previewKey: derive('studio-preview-v1'),
+    webhookKey: derive('webhook-secrets-v1'),
   };
 }
 

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_staff_invitations';
 import * as m0017 from './migrations/0017_evidence_append_only';
 import * as m0018 from './migrations/0018_account_holds';
 import * as m0019 from './migrations/0019_events';
+import * as m0020 from './migrations/0020_webhooks';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0017_evidence_append_only': m0017,
   '0018_account_holds': m0018,
   '0019_events': m0019,
+  '0020_webhooks': m0020,
 };
 
 const provider: MigrationProvider = {

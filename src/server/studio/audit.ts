@@ -42,7 +42,12 @@ export type AuditAction =
   | 'content.publish'
   | 'content.rollback'
   | 'evidence.view'
-  | 'events.view';
+  | 'events.view'
+  | 'webhook.create'
+  | 'webhook.rotate'
+  | 'webhook.disable'
+  | 'webhook.enable'
+  | 'webhook.redeliver';
 
 export interface AuditEntry {
   staffId: number | null;

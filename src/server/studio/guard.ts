@@ -94,6 +94,14 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   'POST /preview/end': CONTENT_STAFF,
   // The events the portal wrote, with debtors' contact details: the Activity screen (issue 42).
   'GET /events': ['admin', 'approver'],
+  // Webhook endpoints and their delivery log (issue 42, webhook-routes.ts).
+  'GET /webhooks': ['admin', 'approver'],
+  'POST /webhooks': ['admin'],
+  'POST /webhooks/:id/rotate': ['admin'],
+  'POST /webhooks/:id/disable': ['admin'],
+  'POST /webhooks/:id/enable': ['admin'],
+  'GET /webhooks/:id/deliveries': ['admin', 'approver'],
+  'POST /webhooks/deliveries/:id/redeliver': ['admin'],
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

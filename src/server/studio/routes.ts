@@ -41,6 +41,7 @@ import { normalizeEmail, spendTotpCode } from './staff';
 import { registerStaffRoutes } from './staff-routes';
 import { registerAccountRoutes } from './account-routes';
 import { registerInvitationRoutes } from './invitations';
+import { registerWebhookRoutes } from './webhook-routes';
 
 export interface StudioOptions {
   session: SessionLimits;
@@ -229,6 +230,8 @@ export async function registerStudioRoutes(
       registerEvidenceRoutes(studio, content);
       // The events the portal wrote: the Activity screen (issue 42, item 4).
       registerActivityRoutes(studio, content);
+      // Webhook endpoints and their delivery log (issue 42).
+      registerWebhookRoutes(studio, content);
       // A draft in the real portal screens, for this browser only (preview.ts).
       registerPreviewRoutes(studio, ctx, record);
     },

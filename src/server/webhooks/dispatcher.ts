@@ -1,0 +1,156 @@
+/**
+ * The webhook dispatcher (issue 42), one per server process: every `pollMs` it enqueues the new
+ * events of each enabled endpoint and sends what is due (queue.ts), at most `concurrency` POSTs
+ * at once, each bounded by `timeoutMs` (send.ts). Several processes on one database share the
+ * work through leases (queue.ts): each delivery is sent by the one process that claimed it; a
+ * process killed mid-send leaves its lease to expire, and another sends the delivery again (a
+ * receiver dedupes by `webhook-id`).
+ *
+ * With no enabled endpoint a pass is one indexed query of an empty set. The timer is unref'd and
+ * `stop()` (the app's onClose) ends it and aborts the sends in flight, whose leases are handed
+ * back, so a closing server never waits for a slow receiver. Times of the queue (due, leases,
+ * retries, secret expiry) come from the injected clock `now`; the signature's `webhook-timestamp`
+ * is the wall clock of the send, which is what a receiver compares with its own (5 minutes'
+ * tolerance): in a server both are the same clock.
+ */
+import { randomBytes } from 'node:crypto';
+import { PostgresAdapter } from 'kysely';
+import type { Db } from '../db/types';
+import { signingSecrets } from './endpoints';
+import { claim, enqueue, release, settle, type DeliveryRow } from './queue';
+import { eventBody, post, signedHeaders } from './send';
+
+export interface WebhookSettings {
+  /** How often a pass runs; 0 for never (tests call runOnce). Default WEBHOOK_POLL_MS or 1 s. */
+  pollMs: number;
+  /** How long a claim holds (must exceed timeoutMs). Default WEBHOOK_LEASE_SECONDS or 60 s. */
+  leaseMs: number;
+  /** Sends at once per process. */
+  concurrency: number;
+  timeoutMs: number;
+}
+
+export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookSettings {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    pollMs: number('WEBHOOK_POLL_MS', 1000),
+    leaseMs: number('WEBHOOK_LEASE_SECONDS', 60) * 1000,
+    concurrency: 8,
+    timeoutMs: 10_000,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's webhook dispatcher (tests run a pass with `runOnce`). */
+    webhooks: WebhookDispatcher;
+  }
+}
+
+export class WebhookDispatcher {
+  /** This process's name on its leases. */
+  readonly owner = `p${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly postgres: boolean;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private readonly aborter = new AbortController();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly key: Buffer,
+    private readonly now: () => Date,
+    private readonly settings: WebhookSettings,
+    private readonly log: (error: unknown) => void,
+  ) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  start(): void {
+    if (this.settings.pollMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.running) void this.runOnce().catch(this.log);
+    }, this.settings.pollMs);
+    this.timer.unref();
+  }
+
+  /** One pass: enqueue, then send until nothing is due; answers the attempts made. */
+  runOnce(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Ends the timer and aborts the sends in flight (their leases are handed back). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.aborter.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  private async pass(): Promise<number> {
+    if (this.stopped) return 0;
+    while ((await enqueue(this.db, this.now())) > 0 && !this.stopped) {
+      // A long backlog is enqueued in batches; claim as soon as no batch is left.
+    }
+    let attempts = 0;
+    while (!this.stopped) {
+      const rows = await claim(this.db, {
+        postgres: this.postgres,
+        owner: this.owner,
+        now: this.now(),
+        limit: this.settings.concurrency,
+        leaseMs: this.settings.leaseMs,
+      });
+      if (rows.length === 0) break;
+      const sent = await Promise.all(rows.map((row) => this.deliver(row)));
+      attempts += sent.filter(Boolean).length;
+    }
+    return attempts;
+  }
+
+  /** Sends one claimed delivery and settles it; false when it was handed back unsent. */
+  private async deliver(row: DeliveryRow): Promise<boolean> {
+    const endpoint = await this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', row.endpoint_id)
+      .executeTakeFirst();
+    const event = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('cursor', '=', row.event_cursor)
+      .executeTakeFirst();
+    if (!endpoint || !event || Number(endpoint.enabled) !== 1) {
+      await release(this.db, this.owner, [row.id]);
+      return false;
+    }
+    const body = eventBody(event);
+    const headers = signedHeaders(
+      event.id,
+      body,
+      signingSecrets(this.key, endpoint, this.now()),
+      new Date(),
+    );
+    const at = this.now();
+    const result = await post(
+      endpoint.url,
+      body,
+      headers,
+      this.settings.timeoutMs,
+      this.aborter.signal,
+    );
+    if (this.stopped) {
+      // Stopping: the attempt is not judged; the delivery is due again for any process.
+      await release(this.db, this.owner, [row.id]).catch(() => undefined);
+      return false;
+    }
+    await settle(this.db, row, this.owner, { at, ...result }, this.now());
+    return true;
+  }
+}
