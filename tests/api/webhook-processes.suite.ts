@@ -22,6 +22,8 @@ import { startReceiver, type Receiver } from './webhook-receiver';
 
 const person = { lastName: 'Hookkiller', ssn: '2718', dob: '1971-03-14' };
 const CLIENT = 'HKP';
+/** Server processes start in seconds on a busy machine; the deliveries follow. */
+const SLOW = 180_000;
 
 const fixture = {
   debtors: [
@@ -55,7 +57,7 @@ interface Running {
   exited: Promise<NodeJS.Signals | number | null>;
 }
 
-async function startProcess(db: CrashDatabase): Promise<Running> {
+async function startProcess(db: CrashDatabase, leaseSeconds = 60): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: REPO_ROOT,
@@ -69,7 +71,7 @@ async function startProcess(db: CrashDatabase): Promise<Running> {
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       WEBHOOK_POLL_MS: '100',
-      WEBHOOK_LEASE_SECONDS: '2',
+      WEBHOOK_LEASE_SECONDS: String(leaseSeconds),
       PORTAL_FAILPOINT: '',
       WEB_DIR: path.join(REPO_ROOT, 'no-web-dir-for-webhook-tests'),
     },
@@ -142,122 +144,132 @@ export function webhookProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
       reader = db.open();
       await migrateToLatest(reader.db);
       await importFixture(reader.db, fixture);
-    });
+    }, SLOW);
     afterAll(async () => {
       await stopAll();
       for (const receiver of receivers) await receiver.close();
       await reader?.destroy();
     });
 
-    it('a server killed between the commit and the delivery loses no event; after dedupe each webhook-id once', async () => {
-      let secret = '';
-      let victim: Running | undefined;
-      const receiver = await startReceiver({
-        secrets: () => [secret],
-        answer: (_delivery, index) => {
-          // The first delivery arrives: the sending process dies before it hears the answer.
-          if (index === 0) {
-            victim?.process.kill('SIGKILL');
-            return 'hang';
-          }
-          return 200;
-        },
-      });
-      receivers.push(receiver);
-      const made = await createEndpoint(
-        reader.db,
-        testKeys().webhookKey,
-        { url: receiver.url, description: 'kill -9', clientCode: CLIENT },
-        new Date(),
-      );
-      secret = made.secret;
-      victim = await startProcess(db);
-      running.push(victim);
-      // A debtor's change through the server: its events commit with it.
-      const signIn = await fetch(`${victim.url}/api/Authorization/VerifyIdentity`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-session-id': 'hook-kill' },
-        body: JSON.stringify(signInBody(person)),
-      });
-      expect(signIn.status).toBe(200);
-      const { accessToken } = (await signIn.json()) as { accessToken: string };
-      const change = await fetch(`${victim.url}/api/Debtor/SetCommunicationPreferences`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-session-id': 'hook-kill',
-          authorization: `Bearer ${accessToken}`,
-        },
-        body: JSON.stringify({
-          emails: false,
-          letters: true,
-          texts: true,
-          emailAddress: 'kim.hooks@example.com',
-        }),
-      }).catch(() => null);
-      // The process may die before its answer leaves: the change committed either way.
-      if (change) expect(change.status).toBe(200);
-      expect(await victim.exited).toBe('SIGKILL');
-      running.splice(0);
-      // More changes commit while no server runs.
-      await write(CLIENT, ['HK1.1', 'HK1.2']);
-      const committed = await reader.db
-        .selectFrom('events')
-        .select('id')
-        .where('client_id', '=', CLIENT)
-        .orderBy('cursor')
-        .execute();
-      expect(committed.length).toBe(4);
-      const first = receiver.received[0]?.id;
-      expect(first).toBeDefined();
+    it(
+      'a server killed between the commit and the delivery loses no event; after dedupe each webhook-id once',
+      async () => {
+        let secret = '';
+        const first: { process?: Running } = {};
+        const receiver = await startReceiver({
+          secrets: () => [secret],
+          answer: (_delivery, index) => {
+            // The first delivery arrives: the sending process dies before it hears the answer.
+            if (index === 0) {
+              first.process?.process.kill('SIGKILL');
+              return 'hang';
+            }
+            return 200;
+          },
+        });
+        receivers.push(receiver);
+        const made = await createEndpoint(
+          reader.db,
+          testKeys().webhookKey,
+          { url: receiver.url, description: 'kill -9', clientCode: CLIENT },
+          new Date(),
+        );
+        secret = made.secret;
+        // A short lease: the restarted process may send what the killed one held after 2 s.
+        const victim = await startProcess(db, 2);
+        first.process = victim;
+        running.push(victim);
+        // A debtor's change through the server: its events commit with it.
+        const signIn = await fetch(`${victim.url}/api/Authorization/VerifyIdentity`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-session-id': 'hook-kill' },
+          body: JSON.stringify(signInBody(person)),
+        });
+        expect(signIn.status).toBe(200);
+        const { accessToken } = (await signIn.json()) as { accessToken: string };
+        const change = await fetch(`${victim.url}/api/Debtor/SetCommunicationPreferences`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-session-id': 'hook-kill',
+            authorization: `Bearer ${accessToken}`,
+          },
+          body: JSON.stringify({
+            emails: false,
+            letters: true,
+            texts: true,
+            emailAddress: 'kim.hooks@example.com',
+          }),
+        }).catch(() => null);
+        // The process may die before its answer leaves: the change committed either way.
+        if (change) expect(change.status).toBe(200);
+        expect(await victim.exited).toBe('SIGKILL');
+        running.splice(0);
+        // More changes commit while no server runs.
+        await write(CLIENT, ['HK1.1', 'HK1.2']);
+        const committed = await reader.db
+          .selectFrom('events')
+          .select('id')
+          .where('client_id', '=', CLIENT)
+          .orderBy('cursor')
+          .execute();
+        expect(committed.length).toBe(4);
+        const firstId = receiver.received[0]?.id;
+        expect(firstId).toBeDefined();
 
-      running.push(await startProcess(db));
-      await until(async () =>
-        (await statuses(made.id)).every((row) => row.status === 'delivered'),
-      );
-      const rows = await statuses(made.id);
-      expect(rows.map((row) => row.event_id)).toEqual(committed.map((row) => row.id));
-      // The one on the wire when the first process died came again: at least once, never lost.
-      const ids = receiver.verifiedIds();
-      expect(ids.length).toBeGreaterThan(committed.length);
-      expect([...new Set(ids)].sort()).toEqual(committed.map((row) => row.id).sort());
-      expect(ids.filter((id) => id === first).length).toBeGreaterThanOrEqual(2);
-      await stopAll();
-    });
-
-    it('two server processes on one database deliver each event to the endpoint exactly once', async () => {
-      let secret = '';
-      const receiver = await startReceiver({ secrets: () => [secret] });
-      receivers.push(receiver);
-      const client = 'HK2';
-      const made = await createEndpoint(
-        reader.db,
-        testKeys().webhookKey,
-        { url: receiver.url, description: 'two processes', clientCode: client },
-        new Date(),
-      );
-      secret = made.secret;
-      running.push(await startProcess(db), await startProcess(db));
-      const accounts = Array.from({ length: 60 }, (_, i) => `HK2.${i % 6}`);
-      const ids = await write(client, accounts);
-      await until(async () => {
+        running.push(await startProcess(db, 2));
+        await until(async () =>
+          (await statuses(made.id)).every((row) => row.status === 'delivered'),
+        );
         const rows = await statuses(made.id);
-        return rows.length === ids.length && rows.every((row) => row.status === 'delivered');
-      }, 60_000);
-      // Exactly once: no id twice, every id, and one attempt each.
-      expect(receiver.verifiedIds().sort()).toEqual([...ids].sort());
-      expect(receiver.received).toHaveLength(ids.length);
-      expect((await statuses(made.id)).every((row) => row.attempt_count === 1)).toBe(true);
-      // Each account's events in the order they were written.
-      for (let a = 0; a < 6; a++) {
-        const account = `HK2.${a}`;
-        const got = receiver.received
-          .filter((r) => r.event.accountNumber === account)
-          .map((r) => r.event.cursor);
-        expect(got).toEqual([...got].sort((x, y) => x - y));
-        expect(got).toHaveLength(10);
-      }
-      await stopAll();
-    });
+        expect(rows.map((row) => row.event_id)).toEqual(committed.map((row) => row.id));
+        // The one on the wire when the first process died came again: at least once, never lost.
+        const ids = receiver.verifiedIds();
+        expect(ids.length).toBeGreaterThan(committed.length);
+        expect([...new Set(ids)].sort()).toEqual(committed.map((row) => row.id).sort());
+        expect(ids.filter((id) => id === firstId).length).toBeGreaterThanOrEqual(2);
+        await stopAll();
+      },
+      SLOW,
+    );
+
+    it(
+      'two server processes on one database deliver each event to the endpoint exactly once',
+      async () => {
+        let secret = '';
+        const receiver = await startReceiver({ secrets: () => [secret] });
+        receivers.push(receiver);
+        const client = 'HK2';
+        const made = await createEndpoint(
+          reader.db,
+          testKeys().webhookKey,
+          { url: receiver.url, description: 'two processes', clientCode: client },
+          new Date(),
+        );
+        secret = made.secret;
+        running.push(await startProcess(db), await startProcess(db));
+        const accounts = Array.from({ length: 60 }, (_, i) => `HK2.${i % 6}`);
+        const ids = await write(client, accounts);
+        await until(async () => {
+          const rows = await statuses(made.id);
+          return rows.length === ids.length && rows.every((row) => row.status === 'delivered');
+        }, 60_000);
+        // Exactly once: no id twice, every id, and one attempt each.
+        expect(receiver.verifiedIds().sort()).toEqual([...ids].sort());
+        expect(receiver.received).toHaveLength(ids.length);
+        expect((await statuses(made.id)).every((row) => row.attempt_count === 1)).toBe(true);
+        // Each account's events in the order they were written.
+        for (let a = 0; a < 6; a++) {
+          const account = `HK2.${a}`;
+          const got = receiver.received
+            .filter((r) => r.event.accountNumber === account)
+            .map((r) => r.event.cursor);
+          expect(got).toEqual([...got].sort((x, y) => x - y));
+          expect(got).toHaveLength(10);
+        }
+        await stopAll();
+      },
+      SLOW,
+    );
   });
 }

@@ -61,7 +61,11 @@ export function signingSecrets(
   now: Date,
 ): string[] {
   const secrets = [decryptSecret(key, row.secret)];
-  if (row.previous_secret && row.previous_expires_at && row.previous_expires_at > now.toISOString()) {
+  if (
+    row.previous_secret &&
+    row.previous_expires_at &&
+    row.previous_expires_at > now.toISOString()
+  ) {
     secrets.push(decryptSecret(key, row.previous_secret));
   }
   return secrets;
@@ -166,7 +170,12 @@ export async function rotateSecret(
 }
 
 /** Enables or disables endpoint `id`; false for an unknown endpoint. */
-export async function setEnabled(db: Db, id: string, enabled: boolean, now: Date): Promise<boolean> {
+export async function setEnabled(
+  db: Db,
+  id: string,
+  enabled: boolean,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_endpoints')
     .set({ enabled: enabled ? 1 : 0, updated_at: now.toISOString() })

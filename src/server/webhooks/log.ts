@@ -68,10 +68,7 @@ export async function listDeliveries(
   endpointId: string,
   filter: LogFilter,
 ): Promise<{ deliveries: DeliveryRecord[]; next: string | null }> {
-  let query = db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('endpoint_id', '=', endpointId);
+  let query = db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.account !== undefined) query = query.where('account_number', '=', filter.account);
   if (filter.before !== undefined) query = query.where('id', '<', Number(filter.before));

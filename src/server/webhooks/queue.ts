@@ -120,7 +120,10 @@ export async function claim(
     .where('d.next_attempt_at', '<=', stamp)
     .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<=', stamp)]))
     .where('d.endpoint_id', 'in', (eb) =>
-      eb.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1),
+      eb
+        .selectFrom('webhook_endpoints')
+        .select('webhook_endpoints.id')
+        .where('webhook_endpoints.enabled', '=', 1),
     )
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -170,7 +173,11 @@ export async function settle(
   const ok = outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300;
   const attempts = Number(delivery.attempt_count) + 1;
   const next = now.getTime() + retryDelayMs(attempts, random);
-  const status: DeliveryStatus = ok ? 'delivered' : next > Date.parse(delivery.give_up_at) ? 'failed' : 'pending';
+  const status: DeliveryStatus = ok
+    ? 'delivered'
+    : next > Date.parse(delivery.give_up_at)
+      ? 'failed'
+      : 'pending';
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('webhook_deliveries')
@@ -202,7 +209,11 @@ export async function settle(
 }
 
 /** Hands back the leases of `owner` (a process stopping before it sent them). */
-export async function release(db: Db, owner: string, ids: readonly (number | string)[]): Promise<void> {
+export async function release(
+  db: Db,
+  owner: string,
+  ids: readonly (number | string)[],
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('webhook_deliveries')
