@@ -107,7 +107,9 @@ test('events by type and account for an approver; webhook endpoints, their secre
     for (const cell of await events.locator('[data-column="type"]').allTextContents()) {
       expect(cell).toContain('Contact preferences changed');
     }
-    await event.getByRole('button', { name: /^Show the data of Contact preferences changed/ }).click();
+    await event
+      .getByRole('button', { name: /^Show the data of Contact preferences changed/ })
+      .click();
     await expect(event.getByTestId('studio-event-data')).toContainText('"letters": true');
     await checkEveryWay(other, 'activity-events');
     // Another type with the same account: none of these.
