@@ -19,37 +19,13 @@ import { useLanguage } from '@/web/hooks/use-language';
 import { portalConfig } from '@/web/lib/config';
 import { useEvents, type ActivityEvent, type EventFilters, type EventType } from '../api/activity';
 import { readsActivity, useStudioSession } from '../hooks/use-studio-session';
-import { summaryFacts } from '../utils/event-summary';
+import { EVENT_TYPES, summaryFacts } from '../utils/event-summary';
 import { formatWhen } from '../utils/format';
 import { ActivityParts, ActivityRefused } from './activity-parts';
 import { LoadState, StudioHeading, studioFlow } from './parts';
 
 const FORM = 'studio-activity-filter';
 const filterForm = loadPrecompiled(filterModule);
-
-/** The event types (src/server/events/types.ts EVENT_TYPES), in the order the list shows them. */
-export const EVENT_TYPES: readonly EventType[] = [
-  'payment.scheduled',
-  'payment.succeeded',
-  'payment.declined',
-  'payment.returned',
-  'payment.rescheduled',
-  'payment.funding_changed',
-  'plan.created',
-  'plan.changed',
-  'plan.cancelled',
-  'plan.payment_day_changed',
-  'payment_method.added',
-  'payment_method.removed',
-  'dispute.filed',
-  'bankruptcy.reported',
-  'debtor.contact_changed',
-  'debtor.preferences_changed',
-  'debtor.email_opted_out',
-  'esign.consent_given',
-  'letter_offer.accepted',
-  'form.recorded',
-];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ACCOUNT = /^[A-Za-z0-9][A-Za-z0-9.-]{0,39}$/;
