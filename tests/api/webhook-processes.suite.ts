@@ -21,9 +21,9 @@ import { importFixture, signInBody } from './payments-fixtures';
 import { startReceiver, type Receiver } from './webhook-receiver';
 
 const person = { lastName: 'Hookkiller', ssn: '2718', dob: '1971-03-14' };
-const CLIENT = 'HKP';
+const CLIENT = 'NWB';
 /** Server processes start in seconds on a busy machine; the deliveries follow. */
-const SLOW = 180_000;
+const SLOW = 400_000;
 
 const fixture = {
   debtors: [
@@ -81,7 +81,7 @@ async function startProcess(db: CrashDatabase, leaseSeconds = 60): Promise<Runni
     child.on('exit', (code, signal) => resolve(signal ?? code)),
   );
   const url = `http://127.0.0.1:${port}`;
-  if (await answersHealth(url, 30_000)) return { url, process: child, exited };
+  if (await answersHealth(url, 120_000)) return { url, process: child, exited };
   child.kill('SIGKILL');
   throw new Error('the server did not start');
 }
