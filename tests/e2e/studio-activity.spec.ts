@@ -25,11 +25,16 @@ const ACME = {
 
 /** The debtor changes their communication preferences through the portal's own API. */
 async function debtorChangesPreferences(page: Page): Promise<void> {
-  const signedIn = await page.request.post('/api/Authorization/VerifyIdentity', { data: ACME });
+  // The portal's browser session id, as the web app sends it.
+  const headers = { 'x-session-id': crypto.randomUUID() };
+  const signedIn = await page.request.post('/api/Authorization/VerifyIdentity', {
+    headers,
+    data: ACME,
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   const { accessToken } = (await signedIn.json()) as { accessToken: string };
   const changed = await page.request.post('/api/Debtor/SetCommunicationPreferences', {
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { ...headers, authorization: `Bearer ${accessToken}` },
     data: { emails: false, letters: true, texts: false },
   });
   expect(changed.status(), await changed.text()).toBe(200);
