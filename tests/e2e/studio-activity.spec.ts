@@ -35,7 +35,7 @@ async function debtorChangesPreferences(page: Page): Promise<void> {
   const { accessToken } = (await signedIn.json()) as { accessToken: string };
   const changed = await page.request.post('/api/Debtor/SetCommunicationPreferences', {
     headers: { ...headers, authorization: `Bearer ${accessToken}` },
-    data: { emails: false, letters: true, texts: false },
+    data: { emails: false, letters: true, texts: false, emailAddress: 'billing@acme.example' },
   });
   expect(changed.status(), await changed.text()).toBe(200);
 }
