@@ -125,6 +125,8 @@ export function webhooksSuite(dialect: string, makeDatabase: DatabaseFactory): v
       editor = await makeAccount('hook-editor', 'editor');
     }, SLOW);
     afterAll(async () => {
+      // The suites after this one share the database: no endpoint of this suite stays enabled.
+      await server?.database.db.updateTable('webhook_endpoints').set({ enabled: 0 }).execute();
       await restore?.();
       await server?.close();
       for (const made of receivers) await made.close();

@@ -95,9 +95,11 @@ export class WebhookDispatcher {
 
   private async pass(): Promise<number> {
     if (this.stopped) return 0;
-    while ((await enqueue(this.db, this.now())) > 0 && !this.stopped) {
-      // A long backlog is enqueued in batches; claim as soon as no batch is left.
-    }
+    let queued = await enqueue(this.db, this.now());
+    // No enabled endpoint: nothing to send (one read of an empty set, no write).
+    if (queued.endpoints === 0) return 0;
+    // A long backlog is enqueued in batches; claim as soon as no batch is left.
+    while (queued.enqueued > 0 && !this.stopped) queued = await enqueue(this.db, this.now());
     let attempts = 0;
     while (!this.stopped) {
       const rows = await claim(this.db, {

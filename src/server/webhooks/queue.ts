@@ -39,14 +39,17 @@ export function retryDelayMs(failedAttempts: number, random: number = Math.rando
   return Math.round(Math.min(exponential, RETRY_MAX_MS) * (0.75 + random * 0.5));
 }
 
-/** Enqueues, for every enabled endpoint, the events after its cursor; answers how many. */
-export async function enqueue(db: Db, now: Date): Promise<number> {
+/**
+ * Enqueues, for every enabled endpoint, the events after its cursor; answers how many endpoints
+ * are enabled and how many deliveries were made.
+ */
+export async function enqueue(db: Db, now: Date): Promise<{ endpoints: number; enqueued: number }> {
   const endpoints = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'client_id', 'event_cursor'])
     .where('enabled', '=', 1)
     .execute();
-  if (endpoints.length === 0) return 0;
+  if (endpoints.length === 0) return { endpoints: 0, enqueued: 0 };
   // Every event up to the committed counter is committed (cursors commit in order).
   const counter = await db
     .selectFrom('event_cursors')
@@ -101,7 +104,7 @@ export async function enqueue(db: Db, now: Date): Promise<number> {
       return events.length;
     });
   }
-  return total;
+  return { endpoints: endpoints.length, enqueued: total };
 }
 
 /**
