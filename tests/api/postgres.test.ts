@@ -41,6 +41,7 @@ import { studioAuthSuite } from './studio-auth.suite';
 import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
+import { studioActivitySuite } from './studio-activity.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { studioInvitationsSuite } from './studio-invitations.suite';
@@ -144,6 +145,7 @@ if ('error' in admin) {
   lockoutProcessesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioEvidenceSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioActivitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   evidenceAppendOnlySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioPreviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioInvitationsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -36,6 +36,7 @@ import { studioAuthSuite } from './studio-auth.suite';
 import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
+import { studioActivitySuite } from './studio-activity.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { studioInvitationsSuite } from './studio-invitations.suite';
@@ -84,6 +85,7 @@ lockoutSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data')
 lockoutProcessesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioActivitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioInvitationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

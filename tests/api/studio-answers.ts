@@ -52,6 +52,7 @@ export const STUDIO_ANSWERS: Readonly<Record<string, Readonly<Record<number, str
   'POST /drafts/:id/return': { 200: 'studio-draft-summary' },
   'POST /versions/:version/rollback': { 201: 'studio-rollback-result' },
   'GET /evidence/:confirmation': { 200: 'studio-evidence' },
+  'GET /events': { 200: 'studio-events' },
   'POST /drafts/:id/preview': { 200: 'studio-preview' },
   'POST /preview/end': { 204: NO_BODY },
   'POST /invitation': { 200: 'studio-invitation' },

@@ -42,6 +42,7 @@ export type AuditAction =
   | 'content.publish'
   | 'content.rollback'
   | 'evidence.view'
+  | 'events.view'
   | 'webhook.create'
   | 'webhook.rotate'
   | 'webhook.disable'

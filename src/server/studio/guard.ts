@@ -92,6 +92,8 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   // The portal in a draft's texts for this browser (preview.ts).
   'POST /drafts/:id/preview': CONTENT_STAFF,
   'POST /preview/end': CONTENT_STAFF,
+  // The events the portal wrote, with debtors' contact details: the Activity screen (issue 42).
+  'GET /events': ['admin', 'approver'],
   // Webhook endpoints and their delivery log (issue 42, webhook-routes.ts).
   'GET /webhooks': ['admin', 'approver'],
   'POST /webhooks': ['admin'],

@@ -20,6 +20,7 @@ import { schemaRef } from '../http/validation';
 import { auditCsv, readAudit, recordAudit, recordSignInFailure, type AuditFilter } from './audit';
 import { createStudioChecker } from './content-checks';
 import { registerContentRoutes } from './content-routes';
+import { registerActivityRoutes } from './activity-routes';
 import { registerEvidenceRoutes } from './evidence';
 import { registerReviewRoutes } from './review-routes';
 import { clearPreviewCookie, registerPreviewRoutes } from './preview';
@@ -227,6 +228,8 @@ export async function registerStudioRoutes(
       registerContentRoutes(studio, content);
       registerReviewRoutes(studio, content);
       registerEvidenceRoutes(studio, content);
+      // The events the portal wrote: the Activity screen (issue 42, item 4).
+      registerActivityRoutes(studio, content);
       // Webhook endpoints and their delivery log (issue 42).
       registerWebhookRoutes(studio, content);
       // A draft in the real portal screens, for this browser only (preview.ts).

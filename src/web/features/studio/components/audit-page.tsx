@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'content.publish',
   'content.rollback',
   'evidence.view',
+  'events.view',
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -20,6 +20,8 @@ import { HistoryPage } from './history-page';
 import { RollbackPage } from './rollback-page';
 import { EvidencePage } from './evidence-page';
 import { AuditPage } from './audit-page';
+import { ActivityPage } from './activity-page';
+import { WebhooksPage } from './webhooks-page';
 import { StaffPage } from './staff-page';
 import { JoinPage } from './join-page';
 import { AccountPage } from './account-page';
@@ -112,6 +114,9 @@ export default function StudioApp() {
             { path: 'history/:version/rollback', element: <RollbackPage /> },
             { path: 'evidence', element: <EvidencePage /> },
             { path: 'audit', element: <AuditPage /> },
+            // Events and webhooks (issue 42, item 4): approvers and admins.
+            { path: 'activity', element: <ActivityPage /> },
+            { path: 'activity/webhooks', element: <WebhooksPage /> },
             { path: 'staff', element: <StaffPage /> },
             { path: 'account', element: <AccountPage /> },
             { path: '*', element: <Navigate to={STUDIO_HOME} replace /> },

@@ -10,7 +10,13 @@ import { Outlet, useHref, useLinkClickHandler, useLocation, useNavigate } from '
 import { LanguageSwitcher } from '@/web/components/language-switcher';
 import { studioCall } from '../api/client';
 import type { StaffMember } from '../api/types';
-import { managesStaff, readsAudit, readsContent, readsEvidence } from '../hooks/use-studio-session';
+import {
+  managesStaff,
+  readsActivity,
+  readsAudit,
+  readsContent,
+  readsEvidence,
+} from '../hooks/use-studio-session';
 
 const PHONE = '@media (max-width: 599px)';
 
@@ -179,6 +185,15 @@ export function StudioShell({
                 to: '/studio/audit',
                 label: t('studio.nav.audit'),
                 current: pathname.startsWith('/studio/audit'),
+              },
+            ]
+          : []),
+        ...(readsActivity(staff.role)
+          ? [
+              {
+                to: '/studio/activity',
+                label: t('studio.nav.activity'),
+                current: pathname.startsWith('/studio/activity'),
               },
             ]
           : []),

@@ -29,4 +29,8 @@ export const readsContent = (_role: StaffRole): boolean => true;
 /** Debtors' names, phones and bankruptcy details: approvers and admins, not editors (issue 39). */
 export const readsEvidence = (role: StaffRole): boolean => role === 'approver' || role === 'admin';
 export const readsAudit = (role: StaffRole): boolean => role === 'approver' || role === 'admin';
+/** The events the portal wrote and the webhooks' log (issue 42): approvers and admins. */
+export const readsActivity = (role: StaffRole): boolean => role === 'approver' || role === 'admin';
+/** Webhook endpoints are made, rotated, disabled and redelivered by admins only. */
+export const managesWebhooks = (role: StaffRole): boolean => role === 'admin';
 export const managesStaff = (role: StaffRole): boolean => role === 'admin';
