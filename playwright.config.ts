@@ -72,7 +72,8 @@ export default defineConfig({
     command: 'npx tsx tests/e2e/seed.ts && npx tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The seed and the server start take 30 s each on a loaded 2-core machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
