@@ -25,6 +25,7 @@ import type { PlanCancelled } from '@/generated/types/events/plan-cancelled';
 import type { PlanChanged } from '@/generated/types/events/plan-changed';
 import type { PlanCreated } from '@/generated/types/events/plan-created';
 import type { PlanPaymentDayChanged } from '@/generated/types/events/plan-payment-day-changed';
+import { EVENT_TYPES as DOMAIN_EVENT_TYPES } from '@/domain/event-types';
 
 export type EventType = AgencyEvent['type'];
 
@@ -51,29 +52,8 @@ export interface EventData {
   'form.recorded': FormRecorded;
 }
 
-/** Every type, in the order of the list above. */
-export const EVENT_TYPES = [
-  'payment.scheduled',
-  'payment.succeeded',
-  'payment.declined',
-  'payment.returned',
-  'payment.rescheduled',
-  'payment.funding_changed',
-  'plan.created',
-  'plan.changed',
-  'plan.cancelled',
-  'plan.payment_day_changed',
-  'payment_method.added',
-  'payment_method.removed',
-  'dispute.filed',
-  'bankruptcy.reported',
-  'debtor.contact_changed',
-  'debtor.preferences_changed',
-  'debtor.email_opted_out',
-  'esign.consent_given',
-  'letter_offer.accepted',
-  'form.recorded',
-] as const satisfies readonly (keyof EventData)[];
+/** Every type (src/domain/event-types.ts), each one with its data above. */
+export const EVENT_TYPES = DOMAIN_EVENT_TYPES satisfies readonly (keyof EventData)[];
 
 /** The schema file of a type's data: `plan.payment_day_changed` -> `plan-payment-day-changed`. */
 export const schemaNameOf = (type: string): string => type.replace(/[._]/g, '-');

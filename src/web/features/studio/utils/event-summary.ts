@@ -4,35 +4,9 @@
  * changed), each as a studio text (`studio.activity.facts.<name>`) and the value it fills in as
  * {{detail}}. The whole data is the row's expandable detail.
  */
-import type { EventType } from '@/generated/types/api/studio-events-query';
 import { formatCents, type Language } from '@/domain/money';
 
-/**
- * The event types (src/server/events/types.ts EVENT_TYPES: the web may not import the server;
- * tests/unit/studio-activity.test.ts keeps the two in step), in the order the filter lists them.
- */
-export const EVENT_TYPES: readonly EventType[] = [
-  'payment.scheduled',
-  'payment.succeeded',
-  'payment.declined',
-  'payment.returned',
-  'payment.rescheduled',
-  'payment.funding_changed',
-  'plan.created',
-  'plan.changed',
-  'plan.cancelled',
-  'plan.payment_day_changed',
-  'payment_method.added',
-  'payment_method.removed',
-  'dispute.filed',
-  'bankruptcy.reported',
-  'debtor.contact_changed',
-  'debtor.preferences_changed',
-  'debtor.email_opted_out',
-  'esign.consent_given',
-  'letter_offer.accepted',
-  'form.recorded',
-];
+export { EVENT_TYPES } from '@/domain/event-types';
 
 export interface SummaryFact {
   name: string;
