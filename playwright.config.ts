@@ -83,6 +83,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback',
+      // Real webhook retries, 1 s doubling instead of 30 s (agency-connection.spec.ts waits for 3).
+      WEBHOOK_RETRY_BASE_MS: '1000',
     },
   },
 });

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/types';
 import { signingSecrets } from './endpoints';
-import { claim, enqueue, release, settle, type DeliveryRow } from './queue';
+import { RETRY_BASE_MS, claim, enqueue, release, settle, type DeliveryRow } from './queue';
 import { eventBody, post, signedHeaders } from './send';
 
 export interface WebhookSettings {
@@ -28,6 +28,8 @@ export interface WebhookSettings {
   /** Sends at once per process. */
   concurrency: number;
   timeoutMs: number;
+  /** The first retry's delay (doubling after). Default WEBHOOK_RETRY_BASE_MS or 30 s. */
+  retryBaseMs: number;
 }
 
 export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookSettings {
@@ -40,6 +42,7 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): We
     leaseMs: number('WEBHOOK_LEASE_SECONDS', 60) * 1000,
     concurrency: 8,
     timeoutMs: 10_000,
+    retryBaseMs: number('WEBHOOK_RETRY_BASE_MS', RETRY_BASE_MS),
   };
 }
 
@@ -152,7 +155,15 @@ export class WebhookDispatcher {
       await release(this.db, this.owner, [row.id]).catch(() => undefined);
       return false;
     }
-    await settle(this.db, row, this.owner, { at, ...result }, this.now());
+    await settle(
+      this.db,
+      row,
+      this.owner,
+      { at, ...result },
+      this.now(),
+      Math.random(),
+      this.settings.retryBaseMs,
+    );
     return true;
   }
 }

@@ -22,7 +22,10 @@ import type { DeliveryStatus, WebhookDeliveriesTable } from './tables';
 export const ENQUEUE_BATCH = 500;
 /** Retries end this long after a delivery was enqueued (or redelivered): it then fails. */
 export const RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
-/** The first retry's delay; each further one doubles, up to RETRY_MAX_MS. */
+/**
+ * The first retry's delay; each further one doubles, up to RETRY_MAX_MS. A server may be started
+ * with another (WEBHOOK_RETRY_BASE_MS): the end-to-end tests use 1 s to see real retries quickly.
+ */
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 6 * 60 * 60 * 1000;
 
@@ -34,8 +37,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * The delay before retry `n + 1` after `n` failed attempts: 30 s · 2^(n−1), at most 6 h, times a
  * random factor in [0.75, 1.25) so endpoints that failed together do not retry together.
  */
-export function retryDelayMs(failedAttempts: number, random: number = Math.random()): number {
-  const exponential = RETRY_BASE_MS * 2 ** Math.max(0, Math.min(failedAttempts - 1, 30));
+export function retryDelayMs(
+  failedAttempts: number,
+  random: number = Math.random(),
+  baseMs: number = RETRY_BASE_MS,
+): number {
+  const exponential = baseMs * 2 ** Math.max(0, Math.min(failedAttempts - 1, 30));
   return Math.round(Math.min(exponential, RETRY_MAX_MS) * (0.75 + random * 0.5));
 }
 
@@ -172,10 +179,11 @@ export async function settle(
   outcome: AttemptOutcome,
   now: Date,
   random: number = Math.random(),
+  retryBaseMs: number = RETRY_BASE_MS,
 ): Promise<DeliveryStatus | null> {
   const ok = outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300;
   const attempts = Number(delivery.attempt_count) + 1;
-  const next = now.getTime() + retryDelayMs(attempts, random);
+  const next = now.getTime() + retryDelayMs(attempts, random, retryBaseMs);
   const status: DeliveryStatus = ok
     ? 'delivered'
     : next > Date.parse(delivery.give_up_at)
