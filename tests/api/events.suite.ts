@@ -6,7 +6,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../../src/server/events/record';
+import { recordEvent, recordEventSteps } from '../../src/server/events/record';
+import { transactionSteps } from '../../src/server/db/database';
 import { createAgencyKey, revokeAgencyKey } from '../../src/server/events/keys';
 import {
   apiValidators,
@@ -179,6 +180,41 @@ export function eventsSuite(dialect: string, makeDatabase: DatabaseFactory): voi
       ]) {
         expect((await feed(query, allKey)).status, query).toBe(200);
       }
+    });
+
+    it('writes a payment’s many events as compiled steps, in order, whatever their number', async () => {
+      // recordEventSteps (SubmitPayment's path) compiles its insert once per row count, at most
+      // 12 rows each: 27 events are three inserts, and must read back as one run of cursors.
+      const { after: start } = await readAll(allKey, '');
+      const count = 27;
+      const cursors = await transactionSteps(server.database.db, function* () {
+        return yield* recordEventSteps(
+          server.database.db,
+          Array.from({ length: count }, (_, i) => ({
+            type: 'form.recorded' as const,
+            at: new Date().toISOString(),
+            subject: {
+              accountNumber: i % 2 ? `STEPS.${i}` : null,
+              clientId: i % 3 ? 'NWB' : null,
+              debtorKey: i % 5 ? `steps-${i}` : null,
+            },
+            data: { form: 'steps', formVersion: '1', confirmation: `S${i}`, data: { i } },
+          })),
+        );
+      });
+      expect(cursors).toEqual(Array.from({ length: count }, (_, i) => start + 1 + i));
+      const { events } = await readAll(allKey, '', start);
+      expect(events.map((e) => e.cursor)).toEqual(cursors);
+      events.forEach((event, i) => {
+        expect(event).toMatchObject({
+          type: 'form.recorded',
+          accountNumber: i % 2 ? `STEPS.${i}` : null,
+          clientId: i % 3 ? 'NWB' : null,
+          debtorKey: i % 5 ? `steps-${i}` : null,
+          data: { confirmation: `S${i}`, data: { i } },
+        });
+      });
+      expect(new Set(events.map((e) => e.id)).size).toBe(count);
     });
 
     it('records a debtor change with its event, once per account, and reads on from a cursor', async () => {

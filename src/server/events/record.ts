@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import { createAjv } from '../ajv';
+import { perDatabase, precompileStatement, type ArgumentKind } from '../db/database';
 import type { Database, Db } from '../db/types';
 import { randomHex } from '../random-hex';
 import { EVENT_TYPES, schemaNameOf, type EventData, type EventType } from './types';
@@ -101,13 +102,93 @@ export function* recordEventSteps(
 ): Generator<CompiledQuery<unknown>, number[], QueryResult<unknown>> {
   if (events.length === 0) return [];
   for (const event of events) checkEventData(event.type, event.data);
-  const counter = yield takeCursors(db, events.length).compile();
+  const statements = eventStatements(db);
+  const counter = yield statements.take(events.length);
   const row = counter.rows[0] as { value: number | string } | undefined;
   if (!row) throw new Error('event_cursors has no row');
   const first = Number(row.value) - events.length + 1;
-  yield db.insertInto('events').values(eventRows(events, first)).compile();
+  const rows = eventRows(events, first);
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    const chunk = rows.slice(at, at + ROWS_PER_INSERT);
+    yield statements.insert(chunk.length)(...chunk.flatMap(eventRowValues));
+  }
   return events.map((_event, i) => first + i);
 }
+
+/** An event row's columns, in the order of EVENT_ROW_KINDS. */
+type EventRowValues = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
+const EVENT_ROW_KINDS = [
+  'integer', // cursor
+  'text', // id
+  'text', // type
+  'text', // created_at
+  'nullable text', // client_id
+  'nullable text', // account_number
+  'nullable text', // debtor_key
+  'text', // data
+] as const satisfies readonly ArgumentKind[];
+/** Rows per precompiled insert (a precompiled statement takes at most 100 arguments). */
+const ROWS_PER_INSERT = 12;
+
+const eventRowValues = (row: ReturnType<typeof eventRows>[number]): EventRowValues => [
+  row.cursor,
+  row.id,
+  row.type,
+  row.created_at,
+  row.client_id,
+  row.account_number,
+  row.debtor_key,
+  row.data,
+];
+
+/**
+ * The two statements of `recordEventSteps`, compiled once per database (as payments/writes.ts
+ * does SubmitPayment's): taking cursors, and an insert of 1 to ROWS_PER_INSERT events, one
+ * compiled statement per row count, made on first use.
+ */
+const eventStatements = perDatabase((db: Db) => {
+  const take = precompileStatement(['integer'], (count) => takeCursors(db, count));
+  const inserts = new Map<number, (...values: unknown[]) => CompiledQuery<unknown>>();
+  const insert = (rows: number) => {
+    let statement = inserts.get(rows);
+    if (!statement) {
+      const kinds: ArgumentKind[] = Array.from({ length: rows }, () => [...EVENT_ROW_KINDS]).flat();
+      // The argument list's length is the row count, known only here: typed as the values of
+      // EVENT_ROW_KINDS repeated (eventRowValues gives them in that order).
+      const compiled = precompileStatement(kinds, (...values) =>
+        db.insertInto('events').values(
+          Array.from({ length: rows }, (_row, r) => {
+            const v = values.slice(r * EVENT_ROW_KINDS.length) as unknown as EventRowValues;
+            return {
+              cursor: v[0],
+              id: v[1],
+              type: v[2],
+              created_at: v[3],
+              client_id: v[4],
+              account_number: v[5],
+              debtor_key: v[6],
+              data: v[7],
+            };
+          }),
+        ),
+      );
+      statement = (...values: unknown[]) =>
+        compiled(...(values as Parameters<typeof compiled>)) as CompiledQuery<unknown>;
+      inserts.set(rows, statement);
+    }
+    return statement;
+  };
+  return { take: (count: number) => take(count) as CompiledQuery<unknown>, insert };
+});
 
 /** Writes one event in the transaction of its change (see recordEvents); answers its cursor. */
 export async function recordEvent<T extends EventType>(
