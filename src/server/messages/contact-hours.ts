@@ -4,9 +4,9 @@
  * debtor may be in counts, and only an instant allowed in all of them is used:
  *
  * - the address's ZIP, from the `zipcode-to-timezone` table; without a known ZIP, every zone of
- *   the address's state (data/us-state-zones.json, from the IANA tz database);
+ *   the address's state (src/server/messages/zones/us-state-zones.json, from the IANA tz database);
  * - each phone's area code, from Google libphonenumber's prefix→zone map
- *   (data/nanp-prefix-zones.json, made by scripts/gen-phone-zones.ts; longest prefix wins; a
+ *   (src/server/messages/zones/nanp-prefix-zones.json, made by scripts/gen-phone-zones.ts; longest prefix wins; a
  *   number that names no place, e.g. toll-free, adds nothing);
  * - nothing known at all: every zone of the 50 states and DC (fails closed).
  *
@@ -15,8 +15,8 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { lookup as zipZone } from 'zipcode-to-timezone';
-import phonePrefixes from '../../../data/nanp-prefix-zones.json';
-import stateZones from '../../../data/us-state-zones.json';
+import phonePrefixes from './zones/nanp-prefix-zones.json';
+import stateZones from './zones/us-state-zones.json';
 
 export interface ContactPlace {
   zip?: string | null;

@@ -12,7 +12,7 @@ import {
   nextAllowedTime,
   phoneZones,
 } from '@/server/messages/contact-hours';
-import stateZones from '../../../data/us-state-zones.json';
+import stateZones from '../../../src/server/messages/zones/us-state-zones.json';
 
 const at = (iso: string) => new Date(iso);
 const hhmm = (d: Date, zone: string) => {

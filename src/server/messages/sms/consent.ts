@@ -3,7 +3,13 @@
  * and the version of the consent statement shown; a revocation is recorded per number, whoever
  * sent it, and stops texts to that number until a later consent.
  */
+import { createHash } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../../auth/guard';
+import type { PortalConfig } from '../../config';
+import type { PortalContext } from '../../context';
+import { languageOf } from '../../http/errors';
 import type { Db } from '../../db/types';
 import type { MessageLanguage } from '../types';
 
@@ -185,4 +191,73 @@ export async function claimStopConfirmation(
     .where('confirmed_at', 'is', null)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
+}
+
+/**
+ * The version of the text consent statement a debtor is shown now: the hint of the `texts` box of
+ * flows/forms/communication-preferences.json in the content version served, as
+ * `v<content version>-<first 12 hex of SHA-256 of its English and Spanish words>`: the version
+ * finds the words in the studio, the digest proves which words they were.
+ */
+export function textConsentVersion(contentVersion: number, config: PortalConfig): string {
+  const form = config.forms['communication-preferences'] as
+    { fields?: { texts?: { hint?: { en?: string; es?: string } } } } | undefined;
+  const hint = form?.fields?.texts?.hint ?? {};
+  const digest = createHash('sha256')
+    .update(JSON.stringify([hint.en ?? '', hint.es ?? '']))
+    .digest('hex')
+    .slice(0, 12);
+  return `v${contentVersion}-${digest}`;
+}
+
+export interface TextConsentSync {
+  debtorId: number;
+  /** "Send me text messages" is ticked after this change. */
+  textsOn: boolean;
+  /** The box was just ticked: consent is recorded anew for every number (lifting earlier stops). */
+  renew: boolean;
+  statementVersion: string;
+  language: MessageLanguage;
+  source: ConsentInput['source'];
+  at: Date;
+}
+
+/**
+ * Keeps consent in step with the preferences: texts off withdraws every consent; texts on records
+ * consent for each number on file that has none (all of them when the box was just ticked). A
+ * number stopped by a reply stays stopped until the debtor ticks the box again.
+ */
+export async function syncTextConsent(db: Db, sync: TextConsentSync): Promise<void> {
+  if (!sync.textsOn) return withdrawTextConsent(db, sync.debtorId, sync.at);
+  const phones = await db
+    .selectFrom('debtor_phones')
+    .select('phone_number')
+    .where('debtor_id', '=', sync.debtorId)
+    .execute();
+  const current = await db
+    .selectFrom('sms_consents')
+    .select('phone_e164')
+    .where('debtor_id', '=', sync.debtorId)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+  const held = new Set(current.map((c) => c.phone_e164));
+  for (const { phone_number: phone } of phones) {
+    const e164 = toE164(phone);
+    if (!e164 || (held.has(e164) && !sync.renew)) continue;
+    await recordTextConsent(db, { ...sync, phone: e164 });
+  }
+}
+
+/** A debtor's request's consent facts: the statement shown now, its language, the time. */
+export function consentOf(
+  ctx: PortalContext,
+  request: FastifyRequest,
+): Omit<TextConsentSync, 'textsOn' | 'renew'> {
+  return {
+    debtorId: authOf(request).debtorId,
+    statementVersion: textConsentVersion(ctx.content.current().version, ctx.config),
+    language: languageOf(request),
+    source: request.url.endsWith('/AddPhoneNumber') ? 'add-phone' : 'preferences',
+    at: ctx.now(),
+  };
 }
