@@ -44,6 +44,8 @@ export interface SmsSandbox {
   sent(to?: string): SandboxSms[];
   /** A reply from `from`, posted to the portal as the provider would; the portal's HTTP status. */
   inbound(from: string, body: string): Promise<number>;
+  /** Points the webhooks at another portal (a test's server, started after the sandbox). */
+  setPortalUrl(url: string): void;
   /** Receipts and replies posted so far: their status at the portal (tests wait on this). */
   posted(): { type: string; status: number | null }[];
   close(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
   const own = options.number ?? '+15005550006';
   const delay = options.receiptDelayMs ?? 50;
   let closed = false;
+  let portalUrl = options.portalUrl;
 
   /** Posts a signed event to the portal; its HTTP status, or null when it could not be reached. */
   async function post(path: string, event: SmsWebhookEvent): Promise<number | null> {
@@ -83,7 +86,7 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
     const record: { type: string; status: number | null } = { type: event.type, status: null };
     posts.push(record);
     try {
-      const response = await fetch(new URL(path, options.portalUrl), {
+      const response = await fetch(new URL(path, portalUrl), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -185,6 +188,9 @@ export async function startSmsSandbox(options: SmsSandboxOptions): Promise<SmsSa
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     sent: (to) => (to ? messages.filter((m) => m.to === to) : [...messages]),
     posted: () => posts.map((p) => ({ ...p })),
+    setPortalUrl: (url) => {
+      portalUrl = url;
+    },
     async inbound(from, text) {
       const status = await post('/api/messages/sms/inbound', {
         type: 'message.inbound',

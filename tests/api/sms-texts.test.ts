@@ -1,0 +1,47 @@
+/**
+ * Texts within the law (issue 43, sms-texts.suite.ts) on SQLite and on PostgreSQL (a database of
+ * its own, `${PG_DB_PREFIX:-portal_sms}_…`, dropped afterwards; skipped when PostgreSQL is not
+ * reachable unless PG_REQUIRED=1).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database';
+import { tempDir } from './harness';
+import { smsTextsSuite } from './sms-texts.suite';
+
+const data = tempDir('portal-sms-');
+afterAll(() => data.remove());
+smsTextsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+
+const host = process.env.PGHOST || '127.0.0.1';
+const port = Number(process.env.PGPORT || 5432);
+const user = process.env.PGUSER || 'postgres';
+const admin = new pg.Client({
+  host,
+  port,
+  user,
+  database: process.env.PGDATABASE || 'test',
+  connectionTimeoutMillis: 3000,
+});
+const reachable = await admin.connect().then(
+  () => true,
+  () => false,
+);
+if (reachable) {
+  const name = `${process.env.PG_DB_PREFIX || 'portal_sms'}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  const url = `postgres://${encodeURIComponent(user)}@${host}:${port}/${name}`;
+  smsTextsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: data.dir }));
+} else if (process.env.PG_REQUIRED === '1') {
+  describe('texts on PostgreSQL', () => {
+    it('needs PostgreSQL (PG_REQUIRED=1)', () => {
+      throw new Error(`PostgreSQL not reachable at ${host}:${port}`);
+    });
+  });
+}
