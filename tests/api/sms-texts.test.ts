@@ -17,24 +17,35 @@ smsTextsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data'
 
 const host = process.env.PGHOST || '127.0.0.1';
 const port = Number(process.env.PGPORT || 5432);
-const user = process.env.PGUSER || 'postgres';
-const admin = new pg.Client({
-  host,
-  port,
-  user,
-  database: process.env.PGDATABASE || 'test',
-  connectionTimeoutMillis: 3000,
-});
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (reachable) {
+const users = process.env.PGUSER ? [process.env.PGUSER] : ['postgres', 'root'];
+let admin: pg.Client | null = null;
+let user = '';
+for (const candidate of users) {
+  const client = new pg.Client({
+    host,
+    port,
+    user: candidate,
+    database: process.env.PGDATABASE || 'test',
+    connectionTimeoutMillis: 3000,
+  });
+  const ok = await client.connect().then(
+    () => true,
+    () => false,
+  );
+  if (ok) {
+    admin = client;
+    user = candidate;
+    break;
+  }
+  await client.end().catch(() => undefined);
+}
+if (admin) {
+  const client = admin;
   const name = `${process.env.PG_DB_PREFIX || 'portal_sms'}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  await client.query(`CREATE DATABASE ${name}`);
   afterAll(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
   });
   const url = `postgres://${encodeURIComponent(user)}@${host}:${port}/${name}`;
   smsTextsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: data.dir }));
