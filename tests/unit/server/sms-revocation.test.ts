@@ -42,6 +42,10 @@ describe('isRevocation', () => {
     'Cancel please',
     'unsubscribe',
     'Unsubscribe me please',
+    // a reply that opens with STOP (or another leading word), whatever follows
+    'STOP I already paid',
+    'Stop by the office tomorrow?', // read as a stop: the TCPA leans to honouring
+    'Basta de mensajes',
     // other reasonable means
     'Please stop texting me',
     'stop sending me messages',
@@ -90,7 +94,6 @@ describe('isRevocation', () => {
     'no tengo más dinero este mes',
     'para cuándo es el pago?',
     'gracias',
-    'Stop by the office tomorrow?',
     'my payment will end up late',
     '',
     '   ',
@@ -108,11 +111,18 @@ describe('isRevocation', () => {
   it('reads the words from the policy it is given (data, not code)', () => {
     const policy = {
       ...SHIPPED_REVOCATION_POLICY,
-      english: { keywords: ['halt'], fillers: ['please'], phrases: ['go away'] },
-      spanish: { keywords: ['alto'], fillers: [], phrases: [] },
+      english: {
+        keywords: ['halt'],
+        leading: ['cease'],
+        fillers: ['please'],
+        phrases: ['go away'],
+      },
+      spanish: { keywords: ['alto'], leading: [], fillers: [], phrases: [] },
     };
     expect(isRevocation('Halt please', policy)).toBe(true);
     expect(isRevocation('just go away', policy)).toBe(true);
+    expect(isRevocation('Cease all of it', policy)).toBe(true);
+    expect(isRevocation('please cease', policy)).toBe(false);
     expect(isRevocation('stop', policy)).toBe(false);
   });
 

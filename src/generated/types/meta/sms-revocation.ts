@@ -19,4 +19,5 @@ export interface Language {
   keywords: Words;
   fillers: Words;
   phrases: Words;
+  leading: Words;
 }

@@ -7,7 +7,10 @@
  *    letter or digit one space, apostrophes removed (`don't` → `dont`).
  * 2. It revokes when it contains a phrase of either language anywhere, as whole words ("please
  *    stop texting me", "dejen de escribirme", "unsubscribe me").
- * 3. It revokes when, after taking out every keyword of either language (as whole words, a
+ * 3. It revokes when it starts with a leading word (the strongest keywords: STOP, unsubscribe,
+ *    revoke, opt out, basta, parar, alto), whatever follows ("STOP I already paid"): a reply that
+ *    opens with STOP is read as one, as carriers and people use it.
+ * 4. It revokes when, after taking out every keyword of either language (as whole words, a
  *    multi-word keyword as words in a row), at least one keyword was there and every word left is
  *    a filler ("STOP.", "Stop please", "no mas por favor", "basta ya", "STOP STOP").
  *
@@ -21,6 +24,7 @@ import policyFile from '../../../../flows/policies/sms-revocation.json';
 
 interface LanguageWords {
   keywords: readonly string[];
+  leading: readonly string[];
   fillers: readonly string[];
   phrases: readonly string[];
 }
@@ -48,6 +52,7 @@ export function normalizeReply(text: string): string {
 interface Compiled {
   phrases: RegExp | null;
   keywords: RegExp | null;
+  leading: RegExp | null;
   fillers: ReadonlySet<string>;
 }
 
@@ -70,6 +75,7 @@ function compile(policy: RevocationPolicy): Compiled {
     compiled = {
       phrases: anyOf(both.flatMap((l) => l.phrases)),
       keywords: anyOf(both.flatMap((l) => l.keywords)),
+      leading: anyOf(both.flatMap((l) => l.leading)),
       fillers: new Set(both.flatMap((l) => l.fillers.map(normalizeReply))),
     };
     compiledCache.set(policy, compiled);
@@ -84,8 +90,9 @@ export function isRevocation(
 ): boolean {
   const reply = normalizeReply(text);
   if (reply.length === 0) return false;
-  const { phrases, keywords, fillers } = compile(policy);
+  const { phrases, keywords, leading, fillers } = compile(policy);
   if (phrases && new RegExp(phrases.source).test(reply)) return true;
+  if (leading && new RegExp(leading.source).exec(reply)?.index === 0) return true;
   if (!keywords) return false;
   let found = false;
   // A keyword match takes its leading space; what is left is split on spaces.
