@@ -68,6 +68,8 @@ import { registerManagementRoutes } from './routes/management';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerStudioRoutes } from './studio/routes';
 import { registerAgencyFeed } from './events/feed';
+import { registerSmsInbound, type SmsSettings } from './messages/sms/inbound';
+import { smsProviderFromEnv } from './messages/sms/provider';
 import { previewPageConfig } from './studio/preview';
 import { registerPreviewGuard } from './studio/preview-guard';
 import { startSettling } from './payments/recovery';
@@ -122,6 +124,8 @@ export interface BuildAppOptions {
   session?: Partial<SessionLimits>;
   /** The webhook dispatcher's settings (default from WEBHOOK_POLL_MS, WEBHOOK_LEASE_SECONDS). */
   webhooks?: Partial<WebhookSettings>;
+  /** Texts (issue 43): the SMS provider and webhook secret (default SMS_PROVIDER_URL, SMS_WEBHOOK_SECRET). */
+  sms?: Partial<SmsSettings>;
 }
 
 async function seedIfEmpty(
@@ -325,6 +329,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The staff studio's API (issue 24): its own cookie session and CSRF token, apart from /api.
   await registerStudioRoutes(app, ctx, { session: sessionLimits });
   registerAgencyFeed(app, ctx); // The agency's events feed (issue 42): src/server/events/feed.ts.
+  // Text replies from the SMS provider (issue 43): src/server/messages/sms/inbound.ts.
+  await registerSmsInbound(app, ctx, {
+    provider: options.sms?.provider ?? smsProviderFromEnv(process.env),
+    webhookSecret: options.sms?.webhookSecret ?? (process.env.SMS_WEBHOOK_SECRET?.trim() || null),
+  });
 
   // Payments left in flight by a process that died are settled once their lease has passed.
   const stopSettling = startSettling(ctx, lazyPaymentServices(ctx), (error) =>

@@ -130,8 +130,8 @@ export function openApiSuite(dialect: string, makeDatabase: DatabaseFactory): vo
         if (statuses.includes('default')) missing.push(`${where}: default instead of statuses`);
         if (!statuses.includes('500')) missing.push(`${where}: 500`);
         // The agency's feed (/api/agency/, events/feed.ts) is another client's API: an agency key
-        // and no browser session.
-        const portal = !path.startsWith('/api/agency/');
+        // and no browser session; so are the SMS provider's signed webhooks (/api/messages/sms/).
+        const portal = !path.startsWith('/api/agency/') && !path.startsWith('/api/messages/sms/');
         if (portal && path.startsWith('/api/') && !['/api/docs', '/api/health'].includes(path)) {
           if (!statuses.includes('400')) missing.push(`${where}: 400`);
           const names = (op.parameters ?? []).map((p) => ('$ref' in p ? p.$ref : p.name));

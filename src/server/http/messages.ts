@@ -22,6 +22,7 @@ export const MESSAGE_KEYS = [
   'payloadTooLarge',
   'tooManyRequests',
   'unauthorized',
+  'webhookSignature',
   'forbidden',
   'identityNotFound',
   'locked',

@@ -19,6 +19,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, DebtorRow } from '../db/types';
 import { recordContactChange, recordPreferenceChange } from '../events/debtor-events';
 import { ApiError } from '../http/errors';
+import { consentOf, syncTextConsent } from '../messages/sms/consent';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { isViewable } from './mappers';
@@ -211,6 +212,12 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
         const stamp = ctx.now().toISOString();
         await ctx.db.transaction().execute(async (trx) => {
           if ((await addPhone(ctx, trx, debtorId, phone, type)) === 'added') {
+            if (current.communicationPrefs.some((p) => p.type === 'SMS' && p.enabled))
+              await syncTextConsent(trx, {
+                ...consentOf(ctx, request),
+                textsOn: true,
+                renew: false,
+              });
             await recordContactChange(
               trx,
               debtorId,
@@ -284,6 +291,11 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
           })
           .where('id', '=', debtorId)
           .execute();
+        await syncTextConsent(trx, {
+          ...consentOf(ctx, request),
+          textsOn: texts,
+          renew: !debtor.pref_sms,
+        });
         await trx
           .insertInto('preference_changes')
           .values({
