@@ -2,8 +2,10 @@
  * A streamed import (issue 42, item 3): JSON Lines or CSV, one record a line, read as it comes.
  * Each record is checked on its own (import-records.ts); a bad one goes to the reject sink with its
  * line number and reasons while the others import. Good records are written in batches, one
- * transaction each, in the file's order: simple debtor records with multi-row upserts
- * (import-bulk.ts), the others statement by statement (import-writes.ts, import-deltas.ts). A debtor record identical to the one last imported
+ * transaction each, in the file's order: debtor records without funding methods or letters by the
+ * bulk path of each database (import-bulk.ts: COPY into staging tables and one merge per table on
+ * PostgreSQL, statements prepared once on SQLite), the others statement by statement
+ * (import-writes.ts, import-deltas.ts). A debtor record identical to the one last imported
  * is skipped (import-digests.ts) and a delta that says what the account already holds changes
  * nothing (import-deltas.ts): the same file twice changes 0 rows, and the result says so.
  *
@@ -13,7 +15,8 @@
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import { analyzeImported } from './import';
-import { isSimpleDebtor, writeSimpleDebtors } from './import-bulk';
+import { bulkRows, isSimpleDebtor, type BulkWriter } from './import-bulk';
+import { importConnection } from './import-connection';
 import { defaultClientIds, type ImportCounts, type ImportOptions } from './import-checks';
 import { writeDeltas, type DeltaLine } from './import-deltas';
 import { digestKey, digestOf, keepDigests, storedDigests } from './import-digests';
@@ -72,7 +75,21 @@ const emptyCounts = (): ImportCounts => ({
 });
 
 export async function importStream(
+  database: Db,
+  input: Readable,
+  options: StreamImportOptions,
+): Promise<StreamImportResult> {
+  const connection = await importConnection(database);
+  try {
+    return await importOn(connection.db, connection.bulk, input, options);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function importOn(
   db: Db,
+  bulkWriter: BulkWriter | null,
   input: Readable,
   options: StreamImportOptions,
 ): Promise<StreamImportResult> {
@@ -101,7 +118,7 @@ export async function importStream(
         line: p.line,
         delta: (p.record as Extract<CheckedRecord, { kind: 'delta' }>).delta,
       }));
-      const outcome = await writeDeltas(trx, lines, options.today);
+      const outcome = await writeDeltas(trx, lines, options.today, options.now.toISOString());
       return { changed: outcome.changed, unchanged: outcome.unchanged, rejects: outcome.rejects };
     }
     const digests = new Map<string, string>();
@@ -109,9 +126,14 @@ export async function importStream(
     // Simple records in bulk (import-bulk.ts), unless a key or account number repeats in the run.
     const keys = new Set(debtors.map((r) => r.debtor.key));
     const numbers = debtors.flatMap((r) => r.debtor.accounts.map((a) => a.accountNumber));
-    const bulk = keys.size === debtors.length && new Set(numbers).size === numbers.length;
+    const bulk =
+      bulkWriter !== null &&
+      keys.size === debtors.length &&
+      new Set(numbers).size === numbers.length;
     const simple = bulk ? debtors.filter((r) => isSimpleDebtor(r.debtor)) : [];
-    await writeSimpleDebtors(trx, simple, checkOptions);
+    if (bulkWriter && simple.length > 0) {
+      await bulkWriter(trx, bulkRows(simple, checkOptions), options.now.toISOString());
+    }
     const written = new Set(simple);
     for (const record of debtors) {
       if (!written.has(record)) {
