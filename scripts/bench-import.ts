@@ -59,11 +59,11 @@ async function importOnce(env: NodeJS.ProcessEnv): Promise<Figures> {
   const tsx = path.join(root, 'node_modules/.bin/tsx');
   const script = path.join(root, 'scripts/db-import.ts');
   const started = Date.now();
-  const result = await run(
-    '/usr/bin/time',
-    ['-v', tsx, script, file, '--rejects', rejectsFile],
-    { env: { ...process.env, ...env }, cwd: root, maxBuffer: 1 << 24 },
-  ).catch((error: { stdout: string; stderr: string; code: number }) => {
+  const result = await run('/usr/bin/time', ['-v', tsx, script, file, '--rejects', rejectsFile], {
+    env: { ...process.env, ...env },
+    cwd: root,
+    maxBuffer: 1 << 24,
+  }).catch((error: { stdout: string; stderr: string; code: number }) => {
     // Exit code 3: some records were rejected (the three bad lines), the rest imported.
     if (error.code === 3) return error;
     throw new Error(`db:import failed (${error.code}): ${error.stderr}`);
@@ -86,7 +86,9 @@ function report(database: string, label: string, figures: Figures): void {
 
 /** What the import printed: `A of B records (C changed, D unchanged), E rejected`. */
 function counts(output: string) {
-  const m = /(\d+) of (\d+) records \((\d+) changed, (\d+) unchanged\), (\d+) rejected/.exec(output);
+  const m = /(\d+) of (\d+) records \((\d+) changed, (\d+) unchanged\), (\d+) rejected/.exec(
+    output,
+  );
   if (!m) return null;
   const [imported, records, changed, unchanged, rejected] = m.slice(1).map(Number) as number[];
   return { imported, records, changed, unchanged, rejected };
@@ -157,7 +159,9 @@ async function apiAtScale(sqliteDir: string | null, postgresUrl: string | null):
   const before = await apiRates(demo, 'demo size');
   const big = await apiRates(scale, `${count} accounts`);
   const after = await apiRates(demo, 'demo size, again');
-  console.log(`API rates (req/s): demo size (mean of the runs before and after) and ${count} accounts`);
+  console.log(
+    `API rates (req/s): demo size (mean of the runs before and after) and ${count} accounts`,
+  );
   for (const database of Object.keys(big)) {
     if (database === 'SQLite' && !sqliteDir) continue;
     for (const [label, target, floor] of TARGETS) {
@@ -214,7 +218,11 @@ try {
       await adminClient.end();
     };
     postgresUrl = `postgres://${encodeURIComponent(admin.user)}@127.0.0.1:5432/${name}`;
-    await bench('PostgreSQL', { DATABASE_URL: postgresUrl, PORTAL_SECRET: secret, DEMO_DATA: 'off' });
+    await bench('PostgreSQL', {
+      DATABASE_URL: postgresUrl,
+      PORTAL_SECRET: secret,
+      DEMO_DATA: 'off',
+    });
   }
   if (api) await apiAtScale(sqliteDir, postgresUrl);
 } finally {

@@ -247,7 +247,12 @@ export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory
       expect(await returnedEvents()).toEqual([]);
 
       const returns = [
-        { kind: 'returned', accountNumber: 'RET1.1', confirmationCode: confirmation, reason: 'R01' },
+        {
+          kind: 'returned',
+          accountNumber: 'RET1.1',
+          confirmationCode: confirmation,
+          reason: 'R01',
+        },
         { kind: 'returned', accountNumber: 'RET1.1', ref: 'ph-ret-1', date: '2026-11-30' },
         { kind: 'returned', accountNumber: 'RET1.1', ref: 'no-such-payment' },
         { kind: 'returned', accountNumber: 'RET1.1', ref: 'ph-ret-1', confirmationCode: 'PHRET1' },

@@ -43,13 +43,18 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 /** One value in COPY's text format (`\N` is null). */
 function copyValue(value: string | number | null): string {
   if (value === null) return '\\N';
-  return typeof value === 'number' ? String(value) : value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!);
+  return typeof value === 'number'
+    ? String(value)
+    : value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!);
 }
 
 const staging = (table: Table) => `import_stage_${table}`;
 const setExcluded = (columns: readonly string[]) =>
   columns.map((c) => `${c} = excluded.${c}`).join(', ');
-const not = (...names: string[]) => (c: string) => !names.includes(c);
+const not =
+  (...names: string[]) =>
+  (c: string) =>
+    !names.includes(c);
 
 /** The merges, in order: parents first, each row's parent found by its natural key. */
 function merges(columns: Record<Table, string[]>): string[] {
@@ -126,7 +131,9 @@ export function postgresBulkWriter(client: pg.Client): BulkWriter {
       const names = BULK_COLUMNS[table];
       let text = '';
       for (const row of list) text += `${names.map((n) => copyValue(row[n] ?? null)).join('\t')}\n`;
-      const copy = client.query(copyFrom(`copy ${staging(table)} (${names.join(', ')}) from stdin`));
+      const copy = client.query(
+        copyFrom(`copy ${staging(table)} (${names.join(', ')}) from stdin`),
+      );
       await pipeline(Readable.from([text]), copy);
     }
     // Planned with the batch's row counts: joins by index into the big tables.

@@ -96,7 +96,9 @@ export function sqliteBulkWriter(sqlite: SqliteDatabase.Database): BulkWriter {
       // Days of a plan no longer in the file go (as import-writes.ts).
       const days = new Map<number, string[]>();
       for (const row of rows.payments) {
-        const id = arrangementIds.get(`${String(row.account_number)}\n${String(row.arrangement_ref)}`)!;
+        const id = arrangementIds.get(
+          `${String(row.account_number)}\n${String(row.arrangement_ref)}`,
+        )!;
         days.set(id, [...(days.get(id) ?? []), row.pay_date as string]);
       }
       const stale = prepared(
@@ -108,9 +110,7 @@ export function sqliteBulkWriter(sqlite: SqliteDatabase.Database): BulkWriter {
       }
     }
     if (rows.payments.length > 0) {
-      const columns = BULK_COLUMNS.payments.filter(
-        (c) => !PARENT_KEYS.has(c) && c !== 'pay_date',
-      );
+      const columns = BULK_COLUMNS.payments.filter((c) => !PARENT_KEYS.has(c) && c !== 'pay_date');
       const upsert = prepared(
         `insert into arrangement_payments (arrangement_id, pay_date, ${columns.join(', ')}, created)
          values (?, ?, ${columns.map(() => '?').join(', ')}, ?)

@@ -54,11 +54,14 @@ export interface BulkRows {
  */
 export const BULK_COLUMNS: Record<keyof BulkRows, string[]> = {
   debtors: Object.keys(
-    debtorValues({ key: '', lastName: '', accounts: [] }, {
-      identityHmacKey: Buffer.alloc(32),
-      today: '2000-01-01',
-      now: new Date(0),
-    }),
+    debtorValues(
+      { key: '', lastName: '', accounts: [] },
+      {
+        identityHmacKey: Buffer.alloc(32),
+        today: '2000-01-01',
+        now: new Date(0),
+      },
+    ),
   ),
   phones: ['debtor_key', 'phone_number', 'type'],
   accounts: [
