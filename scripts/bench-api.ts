@@ -47,7 +47,7 @@
  * BENCH_SECRET (the servers' PORTAL_SECRET; default a random one), BENCH_JSON (a file: the
  * summary's req/s per database and target, as JSON).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -542,6 +542,8 @@ interface BenchDatabase {
   url: string;
   /** Where the data lives, for the header line (no password). */
   where: string;
+  /** An existing database (BENCH_SQLITE_DIR, BENCH_DATABASE_URL): kept, and not empty. */
+  kept?: boolean;
   /** Removes what the run made (the throwaway PostgreSQL database); safe to call twice. */
   drop(): Promise<void>;
 }
@@ -585,6 +587,7 @@ async function postgresDatabase(): Promise<BenchDatabase | null> {
       name: 'PostgreSQL',
       url: existing,
       where: `PostgreSQL database ${where.pathname.slice(1)} at ${where.host}, kept`,
+      kept: true,
       drop: () => Promise.resolve(),
     };
   }
@@ -706,6 +709,24 @@ async function benchDatabase(
   demoFile: string,
 ): Promise<Result[]> {
   console.log(`bench: ${database.name}, before, ${machineLoad(true)}; ${pageFaultLine()}`);
+  if (database.kept) {
+    // A kept database is not empty: the server seeds nothing, so the bench's data goes in first.
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts/db-import.ts'), demoFile],
+      {
+        cwd: root,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url,
+          PORTAL_SECRET: SECRET,
+          PORTAL_KEY_FILE: '',
+        },
+      },
+    );
+  }
   child = await startServer(dataDir, demoFile, database.url);
   serverPid = child.pid;
   onPostgres = database.name === 'PostgreSQL';
@@ -908,7 +929,8 @@ async function main(): Promise<void> {
     {
       name: 'SQLite',
       url: '',
-      where: `SQLite in ${path.join(dataDir, 'sqlite')}`,
+      where: `SQLite in ${process.env.BENCH_SQLITE_DIR || path.join(dataDir, 'sqlite')}`,
+      kept: Boolean(process.env.BENCH_SQLITE_DIR),
       drop: () => Promise.resolve(),
     },
   ];
