@@ -11,7 +11,7 @@
  * deleted), imported funding methods marked deleted (the file lists none).
  */
 import type { Transaction } from 'kysely';
-import { digitsOnly } from '../auth/keys';
+import { digitsOnly, hashDateOfBirth, hashSsnLast4 } from '../auth/keys';
 import type { Debtor } from '../../generated/types/import';
 import { Checker, type ImportOptions } from './import-checks';
 import { accountValues, debtorValues } from './import-writes';
@@ -115,6 +115,27 @@ export const BULK_COLUMNS: Record<keyof BulkRows, string[]> = {
 const flag = (value: boolean | undefined, fallback = false): number =>
   (value ?? fallback) ? 1 : 0;
 
+/**
+ * Identity HMACs by value, per key: an SSN's last 4 has 10,000 values and a date of birth a few
+ * tens of thousands, so in a file of a million debtors nearly every one has been hashed before.
+ * Bounded: emptied when it reaches MEMO_SIZE entries.
+ */
+const MEMO_SIZE = 200_000;
+const memos = new WeakMap<Buffer, Map<string, string>>();
+
+function memoHmac(key: Buffer, kind: 's' | 'd', value: string): string {
+  let memo = memos.get(key);
+  if (!memo) memos.set(key, (memo = new Map()));
+  const id = kind + value;
+  let hash = memo.get(id);
+  if (hash === undefined) {
+    hash = kind === 's' ? hashSsnLast4(key, value) : hashDateOfBirth(key, value);
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(id, hash);
+  }
+  return hash;
+}
+
 /** The rows of simple debtor records (isSimpleDebtor; no key or account number twice). */
 export function bulkRows(
   records: readonly { debtor: Debtor; check: Checker }[],
@@ -130,7 +151,15 @@ export function bulkRows(
     transactions: [],
   };
   for (const { debtor, check } of records) {
-    rows.debtors.push(debtorValues(debtor, options));
+    const { ssnLast4, dateOfBirth } = debtor;
+    const values: Row = debtorValues(
+      { ...debtor, ssnLast4: undefined, dateOfBirth: undefined },
+      options,
+    );
+    const key = options.identityHmacKey;
+    values.ssn_last4_hmac = ssnLast4 ? memoHmac(key, 's', ssnLast4) : null;
+    values.dob_hmac = dateOfBirth ? memoHmac(key, 'd', dateOfBirth) : null;
+    rows.debtors.push(values);
     for (const p of debtor.phones ?? []) {
       rows.phones.push({
         debtor_key: debtor.key,

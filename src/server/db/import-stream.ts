@@ -237,7 +237,9 @@ async function importOn(
         reject(item.line, outcome.reasons);
       } else {
         const digest =
-          outcome.record.kind === 'debtor' ? digestOf(item.value, options.today) : undefined;
+          outcome.record.kind === 'debtor'
+            ? digestOf(item.value, options.today, item.text)
+            : undefined;
         batch.push({ line: item.line, record: outcome.record, digest });
       }
     }
