@@ -9,11 +9,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectNoAxeViolations } from './a11y';
-import { ANNA, expect, signIn, test } from './fixtures';
+import { expect, signIn, test, type Identity } from './fixtures';
 import { LANGS, VIEWPORTS, horizontalOverflow, tr, useLanguage } from './accounts-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ACCOUNT = 'LU1.40001';
+/** Anna Lee (demo data): her record requires the SSN, so she signs in with it and her birthday. */
+const ANNA: Identity = {
+  lastName: 'Lee',
+  first: ['SocialSecurityNumber', '4321'],
+  second: ['DateOfBirth', '03/03/1990'],
+};
 
 test.beforeAll(() => {
   // The import runs as the agency runs it: the command, on the server's data folder.
