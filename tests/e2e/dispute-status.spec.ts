@@ -49,7 +49,9 @@ for (const { name, viewport } of VIEWPORTS) {
         await useLanguage(page, lang);
         await signIn(page, ANNA);
         await page.goto(`/accounts/${ACCOUNT}`);
-        await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          tr(lang, `Account ${ACCOUNT}`, `Cuenta ${ACCOUNT}`),
+        );
         const notice = page.getByText(tr(lang, 'Your dispute', 'Su disputa'), { exact: true });
         await expect(notice).toBeVisible();
         await expect(
