@@ -19,6 +19,8 @@ export interface ImportConnection {
   db: Db;
   bulk: BulkWriter | null;
   close: () => Promise<void>;
+  /** PostgreSQL: the import session's server process (for IMPORT_PROFILE's CPU figure). */
+  backendPid?: number;
 }
 
 export async function importConnection(db: Db): Promise<ImportConnection> {
@@ -39,5 +41,6 @@ export async function importConnection(db: Db): Promise<ImportConnection> {
     end: () => client.end(),
   };
   const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db: own, bulk: postgresBulkWriter(client), close: () => own.destroy() };
+  const backendPid = (client as unknown as { processID?: number }).processID;
+  return { db: own, bulk: postgresBulkWriter(client), close: () => own.destroy(), backendPid };
 }

@@ -21,6 +21,7 @@ import { defaultClientIds, type ImportCounts, type ImportOptions } from './impor
 import { writeDeltas, type DeltaLine } from './import-deltas';
 import { digestKey, digestOf, keepDigests, storedDigests } from './import-digests';
 import { checkRecord, type CheckedRecord } from './import-records';
+import { cpuReport, profileReport, timed } from './import-profile';
 import { csvRows, jsonLines, type SourceLine } from './import-sources';
 import { writeDebtor } from './import-writes';
 import type { Db, Database } from './types';
@@ -81,7 +82,10 @@ export async function importStream(
 ): Promise<StreamImportResult> {
   const connection = await importConnection(database);
   try {
-    return await importOn(connection.db, connection.bulk, input, options);
+    const result = await importOn(connection.db, connection.bulk, input, options);
+    const profile = [...profileReport(), ...cpuReport(connection.backendPid ?? null)];
+    for (const line of profile) process.stderr.write(`${line}\n`);
+    return result;
   } finally {
     await connection.close();
   }
@@ -132,7 +136,8 @@ async function importOn(
       new Set(numbers).size === numbers.length;
     const simple = bulk ? debtors.filter((r) => isSimpleDebtor(r.debtor)) : [];
     if (bulkWriter && simple.length > 0) {
-      await bulkWriter(trx, bulkRows(simple, checkOptions), options.now.toISOString());
+      const rows = await timed('bulk rows', () => bulkRows(simple, checkOptions));
+      await timed('bulk write', () => bulkWriter(trx, rows, options.now.toISOString()));
     }
     const written = new Set(simple);
     for (const record of debtors) {
@@ -145,7 +150,7 @@ async function importOn(
         digests.set(digestKey(pending.record.debtor.key), pending.digest ?? '');
       }
     }
-    await keepDigests(trx, digests, options.now.toISOString());
+    await timed('keep digests', () => keepDigests(trx, digests, options.now.toISOString()));
     return { changed: run.length, unchanged: 0, rejects: [] };
   };
 
@@ -179,7 +184,7 @@ async function importOn(
     const keys = batch.flatMap((p) =>
       p.record.kind === 'debtor' ? [digestKey(p.record.debtor.key)] : [],
     );
-    const known = await storedDigests(db, keys);
+    const known = await timed('stored digests', () => storedDigests(db, keys));
     const toWrite: Pending[] = [];
     for (const pending of batch) {
       if (pending.record.kind === 'debtor') {
@@ -195,7 +200,7 @@ async function importOn(
     }
     let outcomes: { changed: number; unchanged: number; rejects: typeof rejects }[];
     try {
-      outcomes = [await writeAll(toWrite)];
+      outcomes = [await timed('batch transaction', () => writeAll(toWrite))];
     } catch {
       // The database refused the batch: one transaction a record, to reject only the bad ones.
       outcomes = [];
@@ -228,10 +233,8 @@ async function importOn(
     if ('error' in item) {
       reject(item.line, [`/: ${item.error}`]);
     } else {
-      const outcome = checkRecord(
-        item.value,
-        options.format === 'csv' ? 'csv' : 'json',
-        checkOptions,
+      const outcome = await timed('check record', () =>
+        checkRecord(item.value, options.format === 'csv' ? 'csv' : 'json', checkOptions),
       );
       if (!outcome.ok) {
         reject(item.line, outcome.reasons);
@@ -249,6 +252,6 @@ async function importOn(
     }
   }
   await flush(batch);
-  if (result.changed > 0) await analyzeImported(db);
+  if (result.changed > 0) await timed('analyze', () => analyzeImported(db));
   return result;
 }
