@@ -109,10 +109,12 @@ async function importOn(
     clientIds: options.clientIds ?? defaultClientIds(),
   };
   const batchSize = options.batchSize ?? 2000;
-  const rejects: { line: number; reasons: readonly string[] }[] = [];
-  const reject = (line: number, reasons: readonly string[]) => {
+  type Bad = { line: number; reasons: readonly string[] };
+  /** The bad records of the batch being read. */
+  let rejects: Bad[] = [];
+  const reject = (line: number, reasons: readonly string[], into: Bad[] = rejects) => {
     result.rejected += 1;
-    rejects.push({ line, reasons });
+    into.push({ line, reasons });
   };
 
   /** Writes one run of records (all debtors or all deltas) in the transaction. */
@@ -157,7 +159,7 @@ async function importOn(
   /** Writes records in one transaction, in runs of one kind, in the file's order. */
   const writeAll = async (records: Pending[]) =>
     db.transaction().execute(async (trx) => {
-      const totals = { changed: 0, unchanged: 0, rejects: [] as typeof rejects };
+      const totals = { changed: 0, unchanged: 0, rejects: [] as Bad[] };
       let start = 0;
       while (start < records.length) {
         let end = start + 1;
@@ -172,14 +174,15 @@ async function importOn(
       return totals;
     });
 
-  const flush = async (batch: Pending[]) => {
-    if (batch.length > 0) await writeBatch(batch);
-    rejects.sort((a, b) => a.line - b.line);
-    for (const bad of rejects.splice(0)) await options.reject(bad.line, bad.reasons);
+  /** Writes a batch, then hands on its bad records (those read and those refused) in line order. */
+  const flush = async (batch: Pending[], bad: Bad[]) => {
+    if (batch.length > 0) await writeBatch(batch, bad);
+    bad.sort((a, b) => a.line - b.line);
+    for (const { line, reasons } of bad) await options.reject(line, reasons);
     options.progress?.({ ...result });
   };
 
-  const writeBatch = async (batch: Pending[]) => {
+  const writeBatch = async (batch: Pending[], bad: Bad[]) => {
     // Debtor records whose digest is the one kept (or an earlier line's in this batch): skipped.
     const keys = batch.flatMap((p) =>
       p.record.kind === 'debtor' ? [digestKey(p.record.debtor.key)] : [],
@@ -198,7 +201,7 @@ async function importOn(
       }
       toWrite.push(pending);
     }
-    let outcomes: { changed: number; unchanged: number; rejects: typeof rejects }[];
+    let outcomes: { changed: number; unchanged: number; rejects: Bad[] }[];
     try {
       outcomes = [await timed('batch transaction', () => writeAll(toWrite))];
     } catch {
@@ -221,13 +224,16 @@ async function importOn(
       result.changed += outcome.changed;
       result.unchanged += outcome.unchanged;
       result.imported += outcome.changed + outcome.unchanged;
-      for (const bad of outcome.rejects) reject(bad.line, bad.reasons);
+      for (const refused of outcome.rejects) reject(refused.line, refused.reasons, bad);
     }
   };
 
   const source: AsyncIterable<SourceLine> =
     options.format === 'csv' ? csvRows(input) : jsonLines(input);
   let batch: Pending[] = [];
+  // One batch is written while the next is read and checked: the database's work and this
+  // process's overlap (the writes stay one batch at a time, in the file's order).
+  let writing: Promise<void> = Promise.resolve();
   for await (const item of source) {
     result.records += 1;
     if ('error' in item) {
@@ -247,11 +253,16 @@ async function importOn(
       }
     }
     if (batch.length >= batchSize || rejects.length >= batchSize) {
-      await flush(batch);
+      await writing;
+      writing = flush(batch, rejects);
+      // Awaited before the next batch or at the end; until then, a failure is held, not unhandled.
+      writing.catch(() => undefined);
       batch = [];
+      rejects = [];
     }
   }
-  await flush(batch);
+  await writing;
+  await flush(batch, rejects);
   if (result.changed > 0) await timed('analyze', () => analyzeImported(db));
   return result;
 }
