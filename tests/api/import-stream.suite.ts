@@ -178,7 +178,7 @@ export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory
       expect(after.paymentOptions).toContain('one-time');
     }, 120_000);
 
-    it('returned deltas: a portal payment (by confirmation code) and a phone payment (by ref) go back on the balance, their transactions are marked returned and each writes one payment.returned event; a second run changes nothing', async () => {
+    it('returned deltas: a portal payment (by confirmation code) and a phone payment (by ref) go back on the balance, their transactions are marked returned (Account/Detailed gives each its returnedDate, the others null) and each writes one payment.returned event; a second run changes nothing', async () => {
       const person = { lastName: 'Returnfixture', ssn: '6161', dob: '1961-06-16' };
       const debtor = {
         key: 'return-rita',
@@ -278,6 +278,25 @@ export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory
           { confirmation_code: 'PHRET1', returned_date: '2026-11-30' },
         ].sort((a, b) => (a.confirmation_code < b.confirmation_code ? -1 : 1)),
       );
+      // The debtor's account page reads them as returned, with the day.
+      const detailed = await call<{
+        transactions: { confirmationCode: string | null; amount: number; returnedDate: unknown }[];
+      }>(server, '/api/v2/Account/Detailed?accountNumber=RET1.1', { token });
+      expect(detailed.status, detailed.text).toBe(200);
+      const shown = detailed.body.transactions.map(
+        ({ confirmationCode, amount, returnedDate }) => ({
+          confirmationCode,
+          amount,
+          returnedDate,
+        }),
+      );
+      expect(shown).toEqual(
+        expect.arrayContaining([
+          { confirmationCode: confirmation, amount: 25, returnedDate: today() },
+          { confirmationCode: 'PHRET1', amount: 40, returnedDate: '2026-11-30' },
+        ]),
+      );
+      expect(shown.filter((t) => t.returnedDate !== null)).toHaveLength(2);
       const events = await returnedEvents();
       expect(events.map((e) => JSON.parse(e.data) as unknown)).toEqual([
         { confirmation, amountCents: 2500, returnedOn: today(), reason: 'R01' },
