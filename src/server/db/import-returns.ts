@@ -2,8 +2,8 @@
  * The `returned` delta of a streamed import (schemas/import-record.schema.json): a payment that
  * came back (a bank return, a chargeback), named by the confirmation code the portal showed or by
  * the `ref` of a payment an import posted. In the batch's transaction, once: its transaction is
- * marked returned (`transactions.returned_date`, migration 0022), its amount goes back on the
- * account's balance (and off the total paid), and a `payment.returned` event is written
+ * marked returned (`transactions.returned_date`, migration 0022; the account page's history says
+ * so, with the day), and a `payment.returned` event is written
  * (events/record.ts, the transaction's last write for this record). A payment already returned
  * changes nothing, so the same file again changes 0 rows and writes no event.
  */
@@ -53,14 +53,11 @@ export async function writeReturn(
     .executeTakeFirst();
   if (marked.numUpdatedRows === 0n) return 'unchanged';
   const amount = Math.abs(payment.amount_cents);
+  // The balance stays the agency's: neither a portal payment nor a posted one lowered it here (the
+  // agency's balance delta does), so its return does not raise it.
   await trx
     .updateTable('accounts')
-    .set((eb) => ({
-      balance_cents: eb('balance_cents', '+', amount),
-      total_paid_cents: eb('total_paid_cents', '-', amount),
-      last_update_date: day,
-      updated_at: stamp,
-    }))
+    .set({ last_update_date: day, updated_at: stamp })
     .where('id', '=', accountId)
     .execute();
   await recordEvent(trx, {
