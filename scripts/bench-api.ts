@@ -41,9 +41,13 @@
  * and end of each target are printed, to cut the profile to one target:
  * `npx tsx scripts/profile-summary.ts FILE.cpuprofile FROM TO`), BENCH_TARGETS (a comma-separated
  * subset of health, detailed, sign-in, refused, payment; default all: health and detailed always
- * run together, as their ratio needs both).
+ * run together, as their ratio needs both), BENCH_SQLITE_DIR (an existing SQLite data folder, kept,
+ * instead of a fresh one: `npm run bench:import` measures its 1,000,000 accounts so),
+ * BENCH_DATABASE_URL (an existing PostgreSQL database, kept, instead of a throwaway one),
+ * BENCH_SECRET (the servers' PORTAL_SECRET; default a random one), BENCH_JSON (a file: the
+ * summary's req/s per database and target, as JSON).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -62,7 +66,7 @@ const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS || 300);
 const POSTGRES = process.env.BENCH_POSTGRES || 'auto';
 /** Health and Account/Detailed alternate in this many rounds of ROUND_SECONDS each. */
 /** The servers' key (PORTAL_SECRET), one for the run. */
-const SECRET = randomBytes(32).toString('hex');
+const SECRET = process.env.BENCH_SECRET || randomBytes(32).toString('hex');
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 5));
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS || 2);
 /** The server's Node flags: those of `npm start`, or BENCH_NODE_FLAGS (space-separated). */
@@ -538,6 +542,8 @@ interface BenchDatabase {
   url: string;
   /** Where the data lives, for the header line (no password). */
   where: string;
+  /** An existing database (BENCH_SQLITE_DIR, BENCH_DATABASE_URL): kept, and not empty. */
+  kept?: boolean;
   /** Removes what the run made (the throwaway PostgreSQL database); safe to call twice. */
   drop(): Promise<void>;
 }
@@ -574,6 +580,17 @@ async function connectPostgresAdmin(): Promise<
 /** A throwaway PostgreSQL database for this run, or null (with the reason printed). */
 async function postgresDatabase(): Promise<BenchDatabase | null> {
   if (POSTGRES === 'off') return null;
+  const existing = process.env.BENCH_DATABASE_URL;
+  if (existing) {
+    const where = new URL(existing);
+    return {
+      name: 'PostgreSQL',
+      url: existing,
+      where: `PostgreSQL database ${where.pathname.slice(1)} at ${where.host}, kept`,
+      kept: true,
+      drop: () => Promise.resolve(),
+    };
+  }
   const admin = await connectPostgresAdmin();
   if ('error' in admin) {
     if (POSTGRES === 'required') throw new Error(`PostgreSQL not reachable at ${admin.error}`);
@@ -692,6 +709,24 @@ async function benchDatabase(
   demoFile: string,
 ): Promise<Result[]> {
   console.log(`bench: ${database.name}, before, ${machineLoad(true)}; ${pageFaultLine()}`);
+  if (database.kept) {
+    // A kept database is not empty: the server seeds nothing, so the bench's data goes in first.
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts/db-import.ts'), demoFile],
+      {
+        cwd: root,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url,
+          PORTAL_SECRET: SECRET,
+          PORTAL_KEY_FILE: '',
+        },
+      },
+    );
+  }
   child = await startServer(dataDir, demoFile, database.url);
   serverPid = child.pid;
   onPostgres = database.name === 'PostgreSQL';
@@ -894,7 +929,8 @@ async function main(): Promise<void> {
     {
       name: 'SQLite',
       url: '',
-      where: `SQLite in ${path.join(dataDir, 'sqlite')}`,
+      where: `SQLite in ${process.env.BENCH_SQLITE_DIR || path.join(dataDir, 'sqlite')}`,
+      kept: Boolean(process.env.BENCH_SQLITE_DIR),
       drop: () => Promise.resolve(),
     },
   ];
@@ -929,7 +965,9 @@ async function main(): Promise<void> {
     const figures = new Map<string, Result[]>();
     // Each database its own data folder: a fresh SQLite file, and PostgreSQL's files apart.
     const folderOf = (database: BenchDatabase) =>
-      path.join(dataDir, database.name === 'SQLite' ? 'sqlite' : 'postgres');
+      database.name === 'SQLite' && process.env.BENCH_SQLITE_DIR
+        ? path.resolve(process.env.BENCH_SQLITE_DIR)
+        : path.join(dataDir, database.name === 'SQLite' ? 'sqlite' : 'postgres');
     for (const database of databases) {
       figures.set(database.name, await benchDatabase(database, folderOf(database), demoFile));
     }
@@ -969,6 +1007,15 @@ async function main(): Promise<void> {
       console.log(
         `Account/Detailed PostgreSQL / SQLite, both up, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s: ${(ratio * 100).toFixed(1)}% (median ${ratio.toFixed(3)}, target >= ${POSTGRES_TO_SQLITE.toFixed(2)}; SQLite/PostgreSQL req/s and ratio per round: ${rounds})`,
       );
+    }
+    if (process.env.BENCH_JSON) {
+      const json = Object.fromEntries(
+        databases.map((database) => [
+          database.name,
+          Object.fromEntries((figures.get(database.name) ?? []).map((r) => [r.name, rps(r)])),
+        ]),
+      );
+      writeFileSync(process.env.BENCH_JSON, JSON.stringify(json));
     }
     console.log(`total ${((performance.now() - began) / 1000).toFixed(1)} s`);
   } finally {

@@ -26,7 +26,7 @@ import {
   type DatabaseFactory,
   type RunningServer,
 } from './harness';
-import { signIn, today } from './payments-fixtures';
+import { addCard, CARDS, PAYER_CONTACT, signIn, today } from './payments-fixtures';
 
 const run = promisify(execFile);
 
@@ -176,6 +176,139 @@ export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory
       const after = await detailed();
       expect(after.account.holds).toEqual([]);
       expect(after.paymentOptions).toContain('one-time');
+    }, 120_000);
+
+    it('returned deltas: a portal payment (by confirmation code) and a phone payment (by ref) leave the balance as the agency set it, their transactions are marked returned (Account/Detailed gives each its returnedDate, the others null) and each writes one payment.returned event; a second run changes nothing', async () => {
+      const person = { lastName: 'Returnfixture', ssn: '6161', dob: '1961-06-16' };
+      const debtor = {
+        key: 'return-rita',
+        lastName: person.lastName,
+        ssnLast4: person.ssn,
+        dateOfBirth: person.dob,
+        accounts: [
+          {
+            accountNumber: 'RET1.1',
+            clientId: 'NWB',
+            balance: 500,
+            originalBalance: 500,
+            totalPaid: 100,
+            statusCode: 'ACT',
+          },
+        ],
+      };
+      expect((await load(lines(debtor), 'jsonl')).result.changed).toBe(1);
+      const phone = {
+        kind: 'payment',
+        accountNumber: 'RET1.1',
+        ref: 'ph-ret-1',
+        date: 'today',
+        amount: 40,
+        confirmationCode: 'PHRET1',
+      };
+      expect((await load(lines(phone), 'jsonl')).result.changed).toBe(1);
+      const token = await signIn(server, person);
+      const card = await addCard(server, token, 'RET1.1', CARDS.visaCredit);
+      const paid = await call<{ paymentSubmission: { confirmation: string; success: boolean } }>(
+        server,
+        '/api/v2/Account/SubmitPayment',
+        {
+          token,
+          body: {
+            accountNumber: 'RET1.1',
+            schedule: [{ date: today(), amount: 25 }],
+            fundingId: card.id,
+            type: 'PPA',
+            paymentVariant: 'one-time',
+            authorizationDisclosuresAccepted: true,
+            firstName: 'Rita',
+            lastName: person.lastName,
+            ...PAYER_CONTACT,
+          },
+        },
+      );
+      expect(paid.status, paid.text).toBe(200);
+      const confirmation = paid.body.paymentSubmission.confirmation;
+      const db = server.database.db;
+      const account = () =>
+        db
+          .selectFrom('accounts')
+          .select(['id', 'balance_cents', 'total_paid_cents'])
+          .where('account_number', '=', 'RET1.1')
+          .executeTakeFirstOrThrow();
+      const before = await account();
+      const returnedEvents = () =>
+        db
+          .selectFrom('events')
+          .select(['data', 'account_number', 'debtor_key'])
+          .where('type', '=', 'payment.returned')
+          .where('account_number', '=', 'RET1.1')
+          .orderBy('cursor')
+          .execute();
+      expect(await returnedEvents()).toEqual([]);
+
+      const returns = [
+        {
+          kind: 'returned',
+          accountNumber: 'RET1.1',
+          confirmationCode: confirmation,
+          reason: 'R01',
+        },
+        { kind: 'returned', accountNumber: 'RET1.1', ref: 'ph-ret-1', date: '2026-11-30' },
+        { kind: 'returned', accountNumber: 'RET1.1', ref: 'no-such-payment' },
+        { kind: 'returned', accountNumber: 'RET1.1', ref: 'ph-ret-1', confirmationCode: 'PHRET1' },
+      ];
+      const applied = await load(lines(...returns), 'jsonl');
+      expect(applied.result).toMatchObject({ imported: 2, changed: 2, rejected: 2 });
+      expect(applied.rejects).toEqual([
+        { line: 3, reasons: ['/ref: names no payment of this account (no-such-payment)'] },
+        { line: 4, reasons: ['/: names the payment by exactly one of confirmationCode and ref'] },
+      ]);
+      const after = await account();
+      // The balance is the agency's (its balance delta moves it): a return leaves it as it was.
+      expect(after.balance_cents).toBe(before.balance_cents);
+      expect(after.total_paid_cents).toBe(before.total_paid_cents);
+      const marked = await db
+        .selectFrom('transactions')
+        .select(['confirmation_code', 'returned_date'])
+        .where('account_id', '=', after.id)
+        .orderBy('confirmation_code')
+        .execute();
+      expect(marked).toEqual(
+        [
+          { confirmation_code: confirmation, returned_date: today() },
+          { confirmation_code: 'PHRET1', returned_date: '2026-11-30' },
+        ].sort((a, b) => (a.confirmation_code < b.confirmation_code ? -1 : 1)),
+      );
+      // The debtor's account page reads them as returned, with the day.
+      const detailed = await call<{
+        transactions: { confirmationCode: string | null; amount: number; returnedDate: unknown }[];
+      }>(server, '/api/v2/Account/Detailed?accountNumber=RET1.1', { token });
+      expect(detailed.status, detailed.text).toBe(200);
+      const shown = detailed.body.transactions.map(
+        ({ confirmationCode, amount, returnedDate }) => ({
+          confirmationCode,
+          amount,
+          returnedDate,
+        }),
+      );
+      expect(shown).toEqual(
+        expect.arrayContaining([
+          { confirmationCode: confirmation, amount: 25, returnedDate: today() },
+          { confirmationCode: 'PHRET1', amount: 40, returnedDate: '2026-11-30' },
+        ]),
+      );
+      expect(shown.filter((t) => t.returnedDate !== null)).toHaveLength(2);
+      const events = await returnedEvents();
+      expect(events.map((e) => JSON.parse(e.data) as unknown)).toEqual([
+        { confirmation, amountCents: 2500, returnedOn: today(), reason: 'R01' },
+        { confirmation: 'PHRET1', amountCents: 4000, returnedOn: '2026-11-30', reason: 'returned' },
+      ]);
+      expect(events.every((e) => e.debtor_key === 'return-rita')).toBe(true);
+
+      const again = await load(lines(...returns), 'jsonl');
+      expect(again.result).toMatchObject({ changed: 0, unchanged: 2, rejected: 2 });
+      expect((await account()).balance_cents).toBe(after.balance_cents);
+      expect(await returnedEvents()).toHaveLength(2);
     }, 120_000);
 
     if (dialect === 'SQLite') {

@@ -3,10 +3,11 @@
 import type {AccountNumber, Day, Debtor, Money, SignedMoney} from './import';
 
 /**
- * One record of a streamed import (npm run db:import -- FILE.jsonl | FILE.ndjson | FILE.csv): one line of JSON Lines, or one row of CSV. A record without `kind` is a debtor, exactly as an item of `debtors` in schemas/import.schema.json (the same definitions; its accounts, phones, funding methods and lists are upserted the same way). A record with `kind` is a delta on one account, found by `accountNumber`: `balance` (new balances), `payment` (a payment made outside the portal, e.g. by phone or mail, posted to the account's transaction history once per `ref`), `status` (close, recall or reopen the account), `hold` (set or lift a hold: cease communication, attorney represented, bankruptcy, deceased) and `dispute` (the status of the account's dispute and its day). Each record is checked on its own: a bad one is written to the reject file with its line number and reason while the others import. Running the same file again changes nothing.
+ * One record of a streamed import (npm run db:import -- FILE.jsonl | FILE.ndjson | FILE.csv): one line of JSON Lines, or one row of CSV. A record without `kind` is a debtor, exactly as an item of `debtors` in schemas/import.schema.json (the same definitions; its accounts, phones, funding methods and lists are upserted the same way). A record with `kind` is a delta on one account, found by `accountNumber`: `balance` (new balances), `payment` (a payment made outside the portal, e.g. by phone or mail, posted to the account's transaction history once per `ref`), `status` (close, recall or reopen the account), `hold` (set or lift a hold: cease communication, attorney represented, bankruptcy, deceased), `dispute` (the status of the account's dispute and its day) and `returned` (a payment that came back: the transaction is marked returned (the balance stays as the agency's `balance` deltas set it) and a `payment.returned` event is written, once). Each record is checked on its own: a bad one is written to the reject file with its line number and reason while the others import. Running the same file again changes nothing.
  */
 export type ImportRecord = Delta | Debtor;
-export type Delta = BalanceDelta | PaymentDelta | StatusDelta | HoldDelta | DisputeDelta;
+export type Delta =
+  BalanceDelta | PaymentDelta | StatusDelta | HoldDelta | DisputeDelta | ReturnedDelta;
 export type Hold = 'cease-communication' | 'attorney' | 'bankruptcy' | 'deceased';
 
 /**
@@ -82,4 +83,21 @@ export interface DisputeDelta {
   accountNumber: AccountNumber;
   status: 'received' | 'under-review' | 'verified' | 'closed';
   date: Day;
+}
+/**
+ * A payment that came back (a bank return, a chargeback), named by exactly one of `confirmationCode` (the code the portal showed the debtor) and `ref` (the `ref` of a payment an import posted). Its transaction is marked returned on `date` (the account page's history shows it returned, with the day; the balance stays as the agency's `balance` deltas set it) (default the import day), and a `payment.returned` event is written; a payment already returned changes nothing.
+ */
+export interface ReturnedDelta {
+  kind: 'returned';
+  accountNumber: AccountNumber;
+  confirmationCode?: string;
+  /**
+   * The `ref` of a payment delta this account was posted.
+   */
+  ref?: string;
+  date?: Day;
+  /**
+   * Why it came back (e.g. NSF, R01, chargeback).
+   */
+  reason?: string;
 }

@@ -7,6 +7,7 @@
 import type { ExpressionBuilder, Transaction, Updateable } from 'kysely';
 import { addDays, resolveDay } from '../dates';
 import type { Delta, Hold } from '../../generated/types/import-record';
+import { writeReturn } from './import-returns';
 import type { AccountsTable, Database } from './types';
 
 /** The holds an account can carry, in the order `accounts.holds` lists them. */
@@ -57,7 +58,11 @@ type AccountUpdate = Partial<
 const cents = (dollars: number): number => Math.round(dollars * 100);
 
 /** The account columns a delta sets (a payment is not one: it adds a transaction). */
-function accountUpdate(delta: Exclude<Delta, { kind: 'payment' }>, today: string, holds: string) {
+function accountUpdate(
+  delta: Exclude<Delta, { kind: 'payment' | 'returned' }>,
+  today: string,
+  holds: string,
+) {
   const day = (value: string | undefined) =>
     value === undefined ? today : (resolveDay(value, today) ?? today);
   const set: AccountUpdate = {};
@@ -139,6 +144,7 @@ export async function writeDeltas(
   trx: Transaction<Database>,
   lines: readonly DeltaLine[],
   today: string,
+  stamp: string,
 ): Promise<DeltaOutcome> {
   const outcome: DeltaOutcome = { changed: 0, unchanged: 0, rejects: [] };
   if (lines.length === 0) return outcome;
@@ -153,7 +159,14 @@ export async function writeDeltas(
       continue;
     }
     let changed: bigint;
-    if (delta.kind === 'payment') {
+    if (delta.kind === 'returned') {
+      const returned = await writeReturn(trx, account.id, delta, today, stamp);
+      if (typeof returned === 'object') {
+        outcome.rejects.push({ line, reasons: [returned.reason] });
+        continue;
+      }
+      changed = returned === 'changed' ? 1n : 0n;
+    } else if (delta.kind === 'payment') {
       const result = await trx
         .insertInto('transactions')
         .values({

@@ -14,9 +14,12 @@ const CHUNK = 300;
 
 export const digestKey = (debtorKey: string): string => `debtor:${debtorKey}`;
 
-/** The digest of a record (its text as read, the import day when it reads relative days). */
-export function digestOf(record: unknown, today: string): string {
-  const text = JSON.stringify(record);
+/**
+ * The digest of a record: its text as read (a JSON line as it is in the file; a CSV row's record
+ * as JSON), and the import day when it reads relative days.
+ */
+export function digestOf(record: unknown, today: string, line?: string): string {
+  const text = line ?? JSON.stringify(record);
   const hash = createHash('sha256').update(text);
   if (text.includes('"today')) hash.update(`\n${today}`);
   return hash.digest('base64url');

@@ -48,7 +48,7 @@ function reasonsOf(validate: ValidateFunction): string[] {
     .filter((error) => error.keyword !== 'if')
     .map((error) =>
       error.keyword === 'discriminator'
-        ? { path: '/kind', reason: 'is not balance, payment, status, hold or dispute' }
+        ? { path: '/kind', reason: 'is not balance, payment, status, hold, dispute or returned' }
         : describe(error),
     )
     .map((problem) => `${problem.path}: ${problem.reason}`);
@@ -90,6 +90,12 @@ function checkDelta(delta: Delta, today: string): string[] {
       day(delta.date, 'date');
       break;
     case 'hold':
+      break;
+    case 'returned':
+      day(delta.date, 'date');
+      if ((delta.confirmationCode === undefined) === (delta.ref === undefined)) {
+        reasons.push('/: names the payment by exactly one of confirmationCode and ref');
+      }
       break;
   }
   return reasons;

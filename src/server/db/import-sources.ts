@@ -9,7 +9,9 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { columnPaths, recordOfRow } from './import-records';
 
-export type SourceLine = { line: number; value: unknown } | { line: number; error: string };
+export type SourceLine =
+  | { line: number; value: unknown; /** A JSON line's text (its digest's input). */ text?: string }
+  | { line: number; error: string };
 
 /** A line longer than this is rejected unread (a record is a few kilobytes). */
 export const MAX_LINE_BYTES = 1 << 20;
@@ -25,7 +27,7 @@ export async function* jsonLines(input: Readable): AsyncGenerator<SourceLine> {
     line += 1;
     if (text.trim() === '') return null;
     try {
-      return { line, value: JSON.parse(text) as unknown };
+      return { line, value: JSON.parse(text) as unknown, text };
     } catch {
       // Not the parser's message: it quotes the line, which may hold an SSN or a date of birth.
       return { line, error: 'is not a JSON value' };

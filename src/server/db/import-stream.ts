@@ -2,8 +2,10 @@
  * A streamed import (issue 42, item 3): JSON Lines or CSV, one record a line, read as it comes.
  * Each record is checked on its own (import-records.ts); a bad one goes to the reject sink with its
  * line number and reasons while the others import. Good records are written in batches, one
- * transaction each, in the file's order: simple debtor records with multi-row upserts
- * (import-bulk.ts), the others statement by statement (import-writes.ts, import-deltas.ts). A debtor record identical to the one last imported
+ * transaction each, in the file's order: debtor records without funding methods or letters by the
+ * bulk path of each database (import-bulk.ts: COPY into staging tables and one merge per table on
+ * PostgreSQL, statements prepared once on SQLite), the others statement by statement
+ * (import-writes.ts, import-deltas.ts). A debtor record identical to the one last imported
  * is skipped (import-digests.ts) and a delta that says what the account already holds changes
  * nothing (import-deltas.ts): the same file twice changes 0 rows, and the result says so.
  *
@@ -13,11 +15,13 @@
 import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import { analyzeImported } from './import';
-import { isSimpleDebtor, writeSimpleDebtors } from './import-bulk';
+import { bulkRows, isSimpleDebtor, type BulkWriter } from './import-bulk';
+import { importConnection } from './import-connection';
 import { defaultClientIds, type ImportCounts, type ImportOptions } from './import-checks';
 import { writeDeltas, type DeltaLine } from './import-deltas';
 import { digestKey, digestOf, keepDigests, storedDigests } from './import-digests';
 import { checkRecord, type CheckedRecord } from './import-records';
+import { cpuReport, profileReport, timed } from './import-profile';
 import { csvRows, jsonLines, type SourceLine } from './import-sources';
 import { writeDebtor } from './import-writes';
 import type { Db, Database } from './types';
@@ -72,7 +76,24 @@ const emptyCounts = (): ImportCounts => ({
 });
 
 export async function importStream(
+  database: Db,
+  input: Readable,
+  options: StreamImportOptions,
+): Promise<StreamImportResult> {
+  const connection = await importConnection(database);
+  try {
+    const result = await importOn(connection.db, connection.bulk, input, options);
+    const profile = [...profileReport(), ...cpuReport(connection.backendPid ?? null)];
+    for (const line of profile) process.stderr.write(`${line}\n`);
+    return result;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function importOn(
   db: Db,
+  bulkWriter: BulkWriter | null,
   input: Readable,
   options: StreamImportOptions,
 ): Promise<StreamImportResult> {
@@ -88,10 +109,12 @@ export async function importStream(
     clientIds: options.clientIds ?? defaultClientIds(),
   };
   const batchSize = options.batchSize ?? 2000;
-  const rejects: { line: number; reasons: readonly string[] }[] = [];
-  const reject = (line: number, reasons: readonly string[]) => {
+  type Bad = { line: number; reasons: readonly string[] };
+  /** The bad records of the batch being read. */
+  let rejects: Bad[] = [];
+  const reject = (line: number, reasons: readonly string[], into: Bad[] = rejects) => {
     result.rejected += 1;
-    rejects.push({ line, reasons });
+    into.push({ line, reasons });
   };
 
   /** Writes one run of records (all debtors or all deltas) in the transaction. */
@@ -101,7 +124,7 @@ export async function importStream(
         line: p.line,
         delta: (p.record as Extract<CheckedRecord, { kind: 'delta' }>).delta,
       }));
-      const outcome = await writeDeltas(trx, lines, options.today);
+      const outcome = await writeDeltas(trx, lines, options.today, options.now.toISOString());
       return { changed: outcome.changed, unchanged: outcome.unchanged, rejects: outcome.rejects };
     }
     const digests = new Map<string, string>();
@@ -109,9 +132,15 @@ export async function importStream(
     // Simple records in bulk (import-bulk.ts), unless a key or account number repeats in the run.
     const keys = new Set(debtors.map((r) => r.debtor.key));
     const numbers = debtors.flatMap((r) => r.debtor.accounts.map((a) => a.accountNumber));
-    const bulk = keys.size === debtors.length && new Set(numbers).size === numbers.length;
+    const bulk =
+      bulkWriter !== null &&
+      keys.size === debtors.length &&
+      new Set(numbers).size === numbers.length;
     const simple = bulk ? debtors.filter((r) => isSimpleDebtor(r.debtor)) : [];
-    await writeSimpleDebtors(trx, simple, checkOptions);
+    if (bulkWriter && simple.length > 0) {
+      const rows = await timed('bulk rows', () => bulkRows(simple, checkOptions));
+      await timed('bulk write', () => bulkWriter(trx, rows, options.now.toISOString()));
+    }
     const written = new Set(simple);
     for (const record of debtors) {
       if (!written.has(record)) {
@@ -123,14 +152,14 @@ export async function importStream(
         digests.set(digestKey(pending.record.debtor.key), pending.digest ?? '');
       }
     }
-    await keepDigests(trx, digests, options.now.toISOString());
+    await timed('keep digests', () => keepDigests(trx, digests, options.now.toISOString()));
     return { changed: run.length, unchanged: 0, rejects: [] };
   };
 
   /** Writes records in one transaction, in runs of one kind, in the file's order. */
   const writeAll = async (records: Pending[]) =>
     db.transaction().execute(async (trx) => {
-      const totals = { changed: 0, unchanged: 0, rejects: [] as typeof rejects };
+      const totals = { changed: 0, unchanged: 0, rejects: [] as Bad[] };
       let start = 0;
       while (start < records.length) {
         let end = start + 1;
@@ -145,19 +174,20 @@ export async function importStream(
       return totals;
     });
 
-  const flush = async (batch: Pending[]) => {
-    if (batch.length > 0) await writeBatch(batch);
-    rejects.sort((a, b) => a.line - b.line);
-    for (const bad of rejects.splice(0)) await options.reject(bad.line, bad.reasons);
+  /** Writes a batch, then hands on its bad records (those read and those refused) in line order. */
+  const flush = async (batch: Pending[], bad: Bad[]) => {
+    if (batch.length > 0) await writeBatch(batch, bad);
+    bad.sort((a, b) => a.line - b.line);
+    for (const { line, reasons } of bad) await options.reject(line, reasons);
     options.progress?.({ ...result });
   };
 
-  const writeBatch = async (batch: Pending[]) => {
+  const writeBatch = async (batch: Pending[], bad: Bad[]) => {
     // Debtor records whose digest is the one kept (or an earlier line's in this batch): skipped.
     const keys = batch.flatMap((p) =>
       p.record.kind === 'debtor' ? [digestKey(p.record.debtor.key)] : [],
     );
-    const known = await storedDigests(db, keys);
+    const known = await timed('stored digests', () => storedDigests(db, keys));
     const toWrite: Pending[] = [];
     for (const pending of batch) {
       if (pending.record.kind === 'debtor') {
@@ -171,9 +201,9 @@ export async function importStream(
       }
       toWrite.push(pending);
     }
-    let outcomes: { changed: number; unchanged: number; rejects: typeof rejects }[];
+    let outcomes: { changed: number; unchanged: number; rejects: Bad[] }[];
     try {
-      outcomes = [await writeAll(toWrite)];
+      outcomes = [await timed('batch transaction', () => writeAll(toWrite))];
     } catch {
       // The database refused the batch: one transaction a record, to reject only the bad ones.
       outcomes = [];
@@ -194,37 +224,45 @@ export async function importStream(
       result.changed += outcome.changed;
       result.unchanged += outcome.unchanged;
       result.imported += outcome.changed + outcome.unchanged;
-      for (const bad of outcome.rejects) reject(bad.line, bad.reasons);
+      for (const refused of outcome.rejects) reject(refused.line, refused.reasons, bad);
     }
   };
 
   const source: AsyncIterable<SourceLine> =
     options.format === 'csv' ? csvRows(input) : jsonLines(input);
   let batch: Pending[] = [];
+  // One batch is written while the next is read and checked: the database's work and this
+  // process's overlap (the writes stay one batch at a time, in the file's order).
+  let writing: Promise<void> = Promise.resolve();
   for await (const item of source) {
     result.records += 1;
     if ('error' in item) {
       reject(item.line, [`/: ${item.error}`]);
     } else {
-      const outcome = checkRecord(
-        item.value,
-        options.format === 'csv' ? 'csv' : 'json',
-        checkOptions,
+      const outcome = await timed('check record', () =>
+        checkRecord(item.value, options.format === 'csv' ? 'csv' : 'json', checkOptions),
       );
       if (!outcome.ok) {
         reject(item.line, outcome.reasons);
       } else {
         const digest =
-          outcome.record.kind === 'debtor' ? digestOf(item.value, options.today) : undefined;
+          outcome.record.kind === 'debtor'
+            ? digestOf(item.value, options.today, item.text)
+            : undefined;
         batch.push({ line: item.line, record: outcome.record, digest });
       }
     }
     if (batch.length >= batchSize || rejects.length >= batchSize) {
-      await flush(batch);
+      await writing;
+      writing = flush(batch, rejects);
+      // Awaited before the next batch or at the end; until then, a failure is held, not unhandled.
+      writing.catch(() => undefined);
       batch = [];
+      rejects = [];
     }
   }
-  await flush(batch);
-  if (result.changed > 0) await analyzeImported(db);
+  await writing;
+  await flush(batch, rejects);
+  if (result.changed > 0) await timed('analyze', () => analyzeImported(db));
   return result;
 }

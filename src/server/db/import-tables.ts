@@ -24,6 +24,8 @@ declare module './types' {
   interface TransactionsTable {
     /** The agency's key of a payment made outside the portal (unique within the account). */
     external_ref: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Migration 0022: the day the payment came back (db/import-returns.ts); null while it stands. */
+    returned_date: ColumnType<string | null, string | null | undefined, string | null>;
   }
   interface Database {
     import_records: ImportRecordsTable;

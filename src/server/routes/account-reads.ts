@@ -136,6 +136,7 @@ const TRANSACTION_COLUMNS = columnsOf<TransactionRow>({
   is_pending: true,
   total_payment_cents: true,
   external_ref: true,
+  returned_date: true,
 });
 
 export interface PhoneRow {

@@ -212,6 +212,7 @@ export function mapTransaction(tx: TransactionRow) {
     confirmationCode: tx.confirmation_code,
     isPending: Boolean(tx.is_pending),
     totalPayment: toDollarsOrNull(tx.total_payment_cents),
+    returnedDate: tx.returned_date,
     additionalTransactions: [] as unknown[],
   };
 }

@@ -60,12 +60,14 @@ export interface Progress {
   state: ProgressState;
 }
 
-export type TransactionStatus = 'adjusted' | 'failed' | 'pending' | 'success';
+export type TransactionStatus = 'adjusted' | 'failed' | 'pending' | 'returned' | 'success';
 
 /** The displayed status of a transaction (spec §3). */
 export function transactionStatus(
-  transaction: Pick<Transaction, 'type' | 'isPending'>,
+  transaction: Pick<Transaction, 'type' | 'isPending' | 'returnedDate'>,
 ): TransactionStatus {
+  // The agency said the payment came back (an import's returned delta).
+  if (transaction.returnedDate) return 'returned';
   if (transaction.isPending) return 'pending';
   if (transaction.type === 'NonSufficientFunds') return 'failed';
   if (transaction.type === 'Adjustment') return 'adjusted';

@@ -64,5 +64,12 @@ describe('account view', () => {
     expect(transactionStatus({ type: 'NonSufficientFunds', isPending: false })).toBe('failed');
     expect(transactionStatus({ type: 'Adjustment', isPending: false })).toBe('adjusted');
     expect(transactionStatus({ type: 'Check', isPending: false })).toBe('success');
+    expect(transactionStatus({ type: 'Check', isPending: false, returnedDate: null })).toBe(
+      'success',
+    );
+    // The agency said it came back (an import's returned delta).
+    expect(transactionStatus({ type: 'Phone', isPending: false, returnedDate: '2026-11-30' })).toBe(
+      'returned',
+    );
   });
 });

@@ -37,6 +37,10 @@ export interface Transaction {
   confirmationCode: string | null;
   isPending: boolean;
   totalPayment: number | null;
+  /**
+   * The day the agency said this payment came back (a bank return, a chargeback: an import's returned delta); null while it stands.
+   */
+  returnedDate?: string | null;
   additionalTransactions: Transaction[];
 }
 export interface Arrangement {

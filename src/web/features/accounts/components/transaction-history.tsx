@@ -34,7 +34,11 @@ export function TransactionHistory({ transactions }: { transactions: readonly Tr
               key: 'status',
               header: t('account.history.status'),
               cell: (transaction) =>
-                t(`account.history.statuses.${transactionStatus(transaction)}`),
+                t(`account.history.statuses.${transactionStatus(transaction)}`, {
+                  date: transaction.returnedDate
+                    ? formatDate(transaction.returnedDate, language)
+                    : '',
+                }),
             },
             {
               key: 'date',
