@@ -77,6 +77,7 @@ import {
   type WebhookSettings,
 } from './webhooks/dispatcher';
 import { lazyPaymentServices } from './payments/services';
+import { registerMessages, type MessageOptions } from './messages/outbox';
 import { journeyEnums } from './payments/journey';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -122,6 +123,8 @@ export interface BuildAppOptions {
   session?: Partial<SessionLimits>;
   /** The webhook dispatcher's settings (default from WEBHOOK_POLL_MS, WEBHOOK_LEASE_SECONDS). */
   webhooks?: Partial<WebhookSettings>;
+  /** Messages to debtors (default from PORTAL_URL, SMTP_URL, MESSAGE_POLL_MS): messages/outbox/. */
+  messages?: MessageOptions;
 }
 
 async function seedIfEmpty(
@@ -343,6 +346,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
   webhooks.start();
+  // Messages to debtors (issue 43): recorded, then sent over SMTP or kept in the outbox.
+  registerMessages(app, ctx, options.messages);
 
   if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig, preview });
   else {

@@ -33,6 +33,7 @@ import { eventsSuite } from './events.suite';
 import { agencyExportSuite } from './agency-export.suite';
 import { paymentEventsSuite } from './payment-events.suite';
 import { webhooksSuite } from './webhooks.suite';
+import { messagesSuite } from './messages.suite';
 import { webhookProcessesSuite } from './webhook-processes.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
@@ -126,6 +127,7 @@ if ('error' in admin) {
   agencyExportSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentEventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   webhooksSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  messagesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

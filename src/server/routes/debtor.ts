@@ -18,7 +18,8 @@ import type { PortalContext } from '../context';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DebtorRow } from '../db/types';
 import { recordContactChange, recordPreferenceChange } from '../events/debtor-events';
-import { ApiError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
+import { recordEmailConsent } from '../messages/outbox/consent';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { isViewable } from './mappers';
@@ -295,6 +296,12 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
             created_at: stamp,
           })
           .execute();
+        // E-mail consent: the address given with the statement shown beside the box (issue 43).
+        const address = emailChanged ? email : debtor.email;
+        if (emails && address) {
+          const language = languageOf(request);
+          await recordEmailConsent(trx, ctx.config, { debtorId, address, language, stamp });
+        }
         // The agency's events (one per account), the transaction's last write (events/record.ts).
         await recordPreferenceChange(trx, debtorId, stamp, {
           emails,
