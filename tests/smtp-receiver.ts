@@ -25,9 +25,18 @@ export interface SmtpReceiver {
 }
 
 export async function startSmtpReceiver(
-  options: { port?: number; rejectTo?: readonly string[] } = {},
+  options: {
+    port?: number;
+    rejectTo?: readonly string[];
+    /**
+     * Called as the `index`-th message's data has arrived, before it is accepted: true leaves it
+     * unanswered (never accepted, never counted; the sender's end of the connection decides).
+     */
+    hold?: (index: number) => boolean;
+  } = {},
 ): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  let arrived = 0;
   const rejected = new Set((options.rejectTo ?? []).map((a) => a.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
@@ -45,6 +54,7 @@ export async function startSmtpReceiver(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (options.hold?.(arrived++)) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
           .then((parsed) => {

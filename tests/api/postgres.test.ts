@@ -35,6 +35,7 @@ import { paymentEventsSuite } from './payment-events.suite';
 import { webhooksSuite } from './webhooks.suite';
 import { messagesSuite } from './messages.suite';
 import { webhookProcessesSuite } from './webhook-processes.suite';
+import { messageProcessesSuite } from './message-processes.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -106,10 +107,12 @@ if ('error' in admin) {
   const url = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${name}`;
   const crashName = `${name}_crash`;
   const hooksName = `${name}_hooks`;
+  const mailName = `${name}_mail`;
   afterAll(async () => {
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${crashName} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${hooksName} WITH (FORCE)`);
+    await admin.client.query(`DROP DATABASE IF EXISTS ${mailName} WITH (FORCE)`);
     await admin.client.end();
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
@@ -216,6 +219,15 @@ if ('error' in admin) {
     return {
       env: { DATABASE_URL: hooksUrl },
       open: () => openDatabase({ databaseUrl: hooksUrl, dataDir: '' }),
+    };
+  });
+  // Its own database, used by server processes it starts and kills (messages, issue 43).
+  messageProcessesSuite(async () => {
+    await admin.client.query(`CREATE DATABASE ${mailName}`);
+    const mailUrl = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${mailName}`;
+    return {
+      env: { DATABASE_URL: mailUrl },
+      open: () => openDatabase({ databaseUrl: mailUrl, dataDir: '' }),
     };
   });
 }

@@ -6,9 +6,10 @@
  * made again (a hold, an opt-out or a bounce that came after it was made stops it).
  *
  * Without a sender (no SMTP_URL) messages are still made, as `outbox` rows the studio shows.
- * A process killed mid-send leaves its lease to expire and another sends the message; the one
- * case that sends twice is a kill after the SMTP server accepted and before the outcome was
- * written (milliseconds): the same Message-ID, which receivers may dedupe by.
+ * A process killed mid-send leaves its lease to expire and another sends the message: one the
+ * SMTP server had not accepted is sent once. The one case that sends twice is a kill after the
+ * server accepted (its 250 reply) and before the outcome was written, a few milliseconds: the
+ * same Message-ID then arrives twice (SMTP cannot tell a sender which it already has).
  */
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
@@ -24,6 +25,10 @@ export interface MessageSettings {
   pollMs: number;
   /** How long a claim holds. Default MESSAGE_LEASE_SECONDS or 60 s. */
   leaseMs: number;
+  /**
+   * Sends at once per process (default MESSAGE_CONCURRENCY or 1): one at a time over a pooled
+   * connection, so a process killed mid-send has at most one message in doubt.
+   */
   concurrency: number;
 }
 
@@ -35,7 +40,7 @@ export function messageSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Me
   return {
     pollMs: number('MESSAGE_POLL_MS', 1000),
     leaseMs: number('MESSAGE_LEASE_SECONDS', 60) * 1000,
-    concurrency: 4,
+    concurrency: number('MESSAGE_CONCURRENCY', 1),
   };
 }
 
