@@ -26,8 +26,8 @@ export interface MessageSettings {
   /** How long a claim holds. Default MESSAGE_LEASE_SECONDS or 60 s. */
   leaseMs: number;
   /**
-   * Sends at once per process (default MESSAGE_CONCURRENCY or 1): one at a time over a pooled
-   * connection, so a process killed mid-send has at most one message in doubt.
+   * Sends at once per process (default MESSAGE_CONCURRENCY or 1): one at a time (a connection
+   * each), so a process killed mid-send has at most one message in doubt.
    */
   concurrency: number;
 }

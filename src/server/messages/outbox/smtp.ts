@@ -80,8 +80,6 @@ export function smtpSenderFromEnv(env: NodeJS.ProcessEnv, portalUrl: string): Em
       : undefined;
   const transport: Transporter = nodemailer.createTransport({
     url,
-    pool: true,
-    maxConnections: 2,
     ...(dkim ? { dkim } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
