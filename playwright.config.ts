@@ -35,6 +35,8 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 }
 const baseURL = `http://127.0.0.1:${port}`;
+/** The SMTP server of tests/e2e/messages-email.spec.ts, which the web server sends e-mail to. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -85,6 +87,11 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       // Real webhook retries, 1 s doubling instead of 30 s (agency-connection.spec.ts waits for 3).
       WEBHOOK_RETRY_BASE_MS: '1000',
+      // Messages (issue 43): links into this server; e-mail to the spec's SMTP server (none
+      // listening outside that spec: sends are retried with backoff, nothing else changes).
+      PORTAL_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_FROM: 'notices@agency.example',
     },
   },
 });

@@ -79,6 +79,7 @@ import {
   type WebhookSettings,
 } from './webhooks/dispatcher';
 import { lazyPaymentServices } from './payments/services';
+import { registerMessages, type MessageOptions } from './messages/outbox';
 import { journeyEnums } from './payments/journey';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -126,6 +127,8 @@ export interface BuildAppOptions {
   webhooks?: Partial<WebhookSettings>;
   /** Texts (issue 43): the SMS provider and webhook secret (default SMS_PROVIDER_URL, SMS_WEBHOOK_SECRET). */
   sms?: Partial<SmsSettings>;
+  /** Messages to debtors (default from PORTAL_URL, SMTP_URL, MESSAGE_POLL_MS): messages/outbox/. */
+  messages?: MessageOptions;
 }
 
 async function seedIfEmpty(
@@ -352,6 +355,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
   webhooks.start();
+  // Messages to debtors (issue 43): recorded, then sent over SMTP or kept in the outbox.
+  registerMessages(app, ctx, options.messages);
 
   if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig, preview });
   else {

@@ -33,7 +33,9 @@ import { eventsSuite } from './events.suite';
 import { agencyExportSuite } from './agency-export.suite';
 import { paymentEventsSuite } from './payment-events.suite';
 import { webhooksSuite } from './webhooks.suite';
+import { messagesSuite } from './messages.suite';
 import { webhookProcessesSuite } from './webhook-processes.suite';
+import { messageProcessesSuite } from './message-processes.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -105,10 +107,12 @@ if ('error' in admin) {
   const url = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${name}`;
   const crashName = `${name}_crash`;
   const hooksName = `${name}_hooks`;
+  const mailName = `${name}_mail`;
   afterAll(async () => {
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${crashName} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${hooksName} WITH (FORCE)`);
+    await admin.client.query(`DROP DATABASE IF EXISTS ${mailName} WITH (FORCE)`);
     await admin.client.end();
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
@@ -126,6 +130,7 @@ if ('error' in admin) {
   agencyExportSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentEventsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   webhooksSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  messagesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   openApiSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   authzSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   paymentsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
@@ -214,6 +219,15 @@ if ('error' in admin) {
     return {
       env: { DATABASE_URL: hooksUrl },
       open: () => openDatabase({ databaseUrl: hooksUrl, dataDir: '' }),
+    };
+  });
+  // Its own database, used by server processes it starts and kills (messages, issue 43).
+  messageProcessesSuite(async () => {
+    await admin.client.query(`CREATE DATABASE ${mailName}`);
+    const mailUrl = `postgres://${encodeURIComponent(admin.user)}@${host}:${port}/${mailName}`;
+    return {
+      env: { DATABASE_URL: mailUrl },
+      open: () => openDatabase({ databaseUrl: mailUrl, dataDir: '' }),
     };
   });
 }

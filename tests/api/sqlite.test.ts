@@ -29,6 +29,7 @@ import { eventsSuite } from './events.suite';
 import { agencyExportSuite } from './agency-export.suite';
 import { paymentEventsSuite } from './payment-events.suite';
 import { webhooksSuite } from './webhooks.suite';
+import { messagesSuite } from './messages.suite';
 import { hardeningSuite } from './hardening.suite';
 import { identitySuite } from './identity.suite';
 import { sessionLimitsSuite } from './session-limits.suite';
@@ -66,6 +67,7 @@ eventsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') 
 agencyExportSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 paymentEventsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 webhooksSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+messagesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 openApiSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 authzSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 paymentsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

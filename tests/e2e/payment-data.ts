@@ -130,6 +130,8 @@ SLOTS['uneven-plan-en'] = { templates: ['open'], methods: 'saved' };
 SLOTS['uneven-plan-es'] = { templates: ['open'], methods: 'saved' };
 // Issue 42's end-to-end test (agency-connection.spec.ts): a payment seen by feed, webhook and file.
 SLOTS['agency-connection'] = { templates: ['open'], methods: 'saved' };
+// Issue 43's end-to-end test (messages-email.spec.ts): a receipt e-mail, opted out by one click.
+SLOTS['messages-email'] = { templates: ['open', 'pco'], methods: 'saved' };
 
 const SLOT_NAMES = Object.keys(SLOTS);
 

@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_evidence_append_only';
 import * as m0018 from './migrations/0018_account_holds';
 import * as m0019 from './migrations/0019_events';
 import * as m0020 from './migrations/0020_webhooks';
+import * as m0021 from './migrations/0021_messages';
 import * as m0022 from './migrations/0022_import_scale';
 import * as m0023 from './migrations/0023_text_consent';
 import type { Db } from './types';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_account_holds': m0018,
   '0019_events': m0019,
   '0020_webhooks': m0020,
+  '0021_messages': m0021,
   '0022_import_scale': m0022,
   '0023_text_consent': m0023,
 };

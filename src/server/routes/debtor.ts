@@ -18,11 +18,13 @@ import type { PortalContext } from '../context';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DebtorRow } from '../db/types';
 import { recordContactChange, recordPreferenceChange } from '../events/debtor-events';
-import { ApiError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 import { consentOf, syncTextConsent } from '../messages/sms/consent';
+import { recordEmailConsent } from '../messages/outbox/consent';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { isViewable } from './mappers';
+import { addPhone } from './debtor-phones';
 import { loadDebtor, ownedAccount } from './ownership';
 
 /** Most phone numbers one debtor may hold. */
@@ -33,27 +35,6 @@ const text = (value: unknown): string | null => {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 };
-
-async function addPhone(
-  ctx: PortalContext,
-  db: Transaction<Database> | Kysely<Database>,
-  debtorId: number,
-  phoneNumber: string,
-  type: string,
-): Promise<'added' | 'exists'> {
-  const stamp = ctx.now().toISOString();
-  const result = await db
-    .insertInto('debtor_phones')
-    .values({ debtor_id: debtorId, phone_number: phoneNumber, type, created_at: stamp })
-    .onConflict((oc) => oc.columns(['debtor_id', 'phone_number']).doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'exists';
-  await db
-    .insertInto('debtor_phone_additions')
-    .values({ debtor_id: debtorId, phone_number: phoneNumber, type, created_at: stamp })
-    .execute();
-  return 'added';
-}
 
 export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): void {
   const accountOnly = requireRole(ctx, ['account']);
@@ -307,6 +288,12 @@ export function registerDebtorRoutes(api: FastifyInstance, ctx: PortalContext): 
             created_at: stamp,
           })
           .execute();
+        // E-mail consent: the address given with the statement shown beside the box (issue 43).
+        const address = emailChanged ? email : debtor.email;
+        if (emails && address) {
+          const language = languageOf(request);
+          await recordEmailConsent(trx, ctx.config, { debtorId, address, language, stamp });
+        }
         // The agency's events (one per account), the transaction's last write (events/record.ts).
         await recordPreferenceChange(trx, debtorId, stamp, {
           emails,

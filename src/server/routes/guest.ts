@@ -17,8 +17,8 @@ import type { FeedbackRequest } from '@/generated/types/api/feedback-request';
 import { optionalAuth } from '../auth/guard';
 import type { PortalContext } from '../context';
 import { calendarDay } from '../dates';
-import { forEach, recordEvents, type EventSubject } from '../events/record';
 import { ApiError } from '../http/errors';
+import { optOutEmail } from '../messages/outbox/opt-out';
 import { errorResponses, schemaRef } from '../http/validation';
 import { formValidator } from './form-bodies';
 import { confirmationCode } from './forms';
@@ -47,34 +47,7 @@ export function registerGuestRoutes(api: FastifyInstance, ctx: PortalContext): v
     async (request, reply) => {
       const email = request.params.email.trim().toLowerCase();
       const stamp = ctx.now().toISOString();
-      await ctx.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('email_opt_outs')
-          .values({ email, created_at: stamp })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .executeTakeFirst();
-        await trx
-          .updateTable('debtors')
-          .set({ pref_email: 0, updated_at: stamp })
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-          .execute();
-        // A new opt-out reaches the agency once per account of each debtor with the address
-        // (none when no debtor has it); the transaction's last write (events/record.ts).
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-        const rows = await trx
-          .selectFrom('debtors')
-          .innerJoin('accounts', 'accounts.debtor_id', 'debtors.id')
-          .select(['debtors.external_key', 'accounts.account_number', 'accounts.client_id'])
-          .where((eb) => eb(eb.fn('lower', ['debtors.email']), '=', email))
-          .orderBy('accounts.account_number')
-          .execute();
-        const subjects = rows.map((row): EventSubject => ({
-          accountNumber: row.account_number,
-          clientId: row.client_id,
-          debtorKey: row.external_key,
-        }));
-        await recordEvents(trx, forEach(subjects, 'debtor.email_opted_out', stamp, { email }));
-      });
+      await ctx.db.transaction().execute((trx) => optOutEmail(trx, email, stamp));
       request.log.info('e-mail opt-out recorded');
       return reply.code(204).send();
     },

@@ -1,0 +1,249 @@
+/**
+ * The messages an event makes (issue 43): for every kind of flows/messages/ whose trigger names the
+ * event's type, one row per channel, rendered in the debtor's language from the content version
+ * served now, with the checks the law asks made first. A message that may not be sent is recorded
+ * all the same, as `skipped` with its reason (evidence of why nothing went out):
+ *   - hold: the account has a hold from the system of record (cease communication, attorney,
+ *     bankruptcy, deceased); each stops every message (fail closed);
+ *   - noAddress / optedOut / bounced: no address, the debtor turned e-mail off or the address opted
+ *     out (email_opt_outs), or a server refused it for good (email_bounces);
+ *   - noConsent: the address was not given with the portal's statement (email_consents);
+ *   - noRender: the kind cannot be filled from the event (a value it needs is missing).
+ * Texts (SMS) are made once the SMS provider and text consent are in (issue 43, textlaw).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { PortalConfig } from '../../config';
+import type { Database } from '../../db/types';
+import type { EventsTable } from '../../events/tables';
+import { randomHex } from '../../random-hex';
+import { MessageRenderError, renderMessage } from '../render';
+import type { MessageKindFile } from '../types';
+import { dueTime, type ContactPlace } from './hours';
+import type { MessagesTable, SkipReason } from './tables';
+import { maskAddress, unsubscribeToken } from './tokens';
+import { messageValues } from './values';
+
+type Trx = Transaction<Database> | Kysely<Database>;
+
+export interface BuildSettings {
+  config: PortalConfig;
+  /** The content version the words come from. */
+  version: number;
+  /** The portal's origin for links (`https://pay.example.com`). */
+  portalUrl: string;
+  unsubscribeKey: Buffer;
+  /** false: no sender is configured, messages stay in the outbox. */
+  sending: boolean;
+  timeZone: string;
+  now: Date;
+}
+
+/** Retries end this long after a message was made: it then fails. */
+export const MESSAGE_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** The kinds whose trigger is this event type. */
+export function kindsFor(config: PortalConfig, type: string): [string, MessageKindFile][] {
+  return Object.entries(config.messages ?? {}).filter(
+    (entry): entry is [string, MessageKindFile] => {
+      const file = entry[1] as Partial<MessageKindFile>;
+      return file.kind === 'message' && !!file.trigger && 'events' in file.trigger
+        ? file.trigger.events.includes(type)
+        : false;
+    },
+  );
+}
+
+export const newMessageId = (): string => `msg_${randomHex(12)}`;
+
+/** The unsubscribe address of a message. */
+export function unsubscribeUrl(portalUrl: string, key: Buffer, messageId: string): string {
+  const url = new URL('/unsubscribe', portalUrl);
+  url.search = new URLSearchParams({ token: unsubscribeToken(key, messageId) }).toString();
+  return url.toString();
+}
+
+/** Why an e-mail to `address` for this debtor and account may not go out now; null when it may. */
+export async function emailRefusal(
+  db: Trx,
+  debtor: { id: number; allow_email: number; pref_email: number },
+  holds: string,
+  address: string | null,
+): Promise<SkipReason | null> {
+  if (holds.trim() !== '') return 'hold';
+  if (!address) return 'noAddress';
+  if (!Number(debtor.allow_email) || !Number(debtor.pref_email)) return 'optedOut';
+  const optedOut = await db
+    .selectFrom('email_opt_outs')
+    .select('email')
+    .where('email', '=', address)
+    .executeTakeFirst();
+  if (optedOut) return 'optedOut';
+  const bounced = await db
+    .selectFrom('email_bounces')
+    .select('address')
+    .where('address', '=', address)
+    .executeTakeFirst();
+  if (bounced) return 'bounced';
+  const consent = await db
+    .selectFrom('email_consents')
+    .select('given_at')
+    .where('debtor_id', '=', debtor.id)
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return consent ? null : 'noConsent';
+}
+
+/** The debtor's language: the one a payment was agreed in, else the one consent was given in. */
+async function languageOf(
+  db: Trx,
+  debtorId: number,
+  accountId: number,
+  confirmation: unknown,
+): Promise<'en' | 'es'> {
+  const pick = (value: string | null | undefined) => (value === 'es' ? 'es' : 'en');
+  if (typeof confirmation === 'string') {
+    const agreed = await db
+      .selectFrom('payment_authorizations')
+      .select('language')
+      .where('account_id', '=', accountId)
+      .where('confirmation', '=', confirmation)
+      .executeTakeFirst();
+    if (agreed) return pick(agreed.language);
+  }
+  const consent = await db
+    .selectFrom('email_consents')
+    .select('language')
+    .where('debtor_id', '=', debtorId)
+    .orderBy('given_at', 'desc')
+    .executeTakeFirst();
+  return pick(consent?.language);
+}
+
+/** The message rows of one event (none when no kind is triggered by it or it has no account). */
+export async function messagesOfEvent(
+  db: Trx,
+  event: EventsTable,
+  settings: BuildSettings,
+): Promise<MessagesTable[]> {
+  const kinds = kindsFor(settings.config, event.type);
+  if (kinds.length === 0 || !event.account_number) return [];
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('debtors', 'debtors.id', 'accounts.debtor_id')
+    .select([
+      'accounts.id as accountId',
+      'accounts.client_id',
+      'accounts.holds',
+      'accounts.creditor_name',
+      'accounts.balance_cents',
+      'debtors.id as debtorId',
+      'debtors.first_name',
+      'debtors.last_name',
+      'debtors.email',
+      'debtors.allow_email',
+      'debtors.pref_email',
+      'debtors.state',
+      'debtors.zip',
+    ])
+    .where('accounts.account_number', '=', event.account_number)
+    .executeTakeFirst();
+  if (!row) return [];
+  const data = JSON.parse(event.data) as Record<string, unknown>;
+  const language = await languageOf(db, row.debtorId, row.accountId, data.confirmation);
+  const address = row.email?.trim().toLowerCase() || null;
+  const debtor = { id: row.debtorId, allow_email: row.allow_email, pref_email: row.pref_email };
+  const refusal = await emailRefusal(db, debtor, row.holds, address);
+  const phones = await db
+    .selectFrom('debtor_phones')
+    .select('phone_number')
+    .where('debtor_id', '=', row.debtorId)
+    .execute();
+  const place: ContactPlace = {
+    zip: row.zip,
+    state: row.state,
+    phones: phones.map((p) => p.phone_number),
+  };
+  const stamp = settings.now.toISOString();
+  const values = messageValues({
+    eventType: event.type,
+    eventAt: event.created_at,
+    data,
+    accountNumber: event.account_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    creditor: row.creditor_name,
+    balanceCents: Number(row.balance_cents),
+    language,
+    timeZone: settings.timeZone,
+  });
+  const rows: MessagesTable[] = [];
+  for (const [kind, file] of kinds) {
+    if (!file.channels.includes('email')) continue;
+    const id = newMessageId();
+    const base: MessagesTable = {
+      id,
+      kind,
+      source: event.id,
+      event_cursor: event.cursor,
+      channel: 'email',
+      debtor_id: row.debtorId,
+      account_number: event.account_number,
+      client_id: row.client_id,
+      address,
+      masked_address: address ? maskAddress(address) : null,
+      language,
+      template_version: String(settings.version),
+      subject: null,
+      html: null,
+      text: null,
+      sms: null,
+      status: 'skipped',
+      skip_reason: refusal,
+      due_at: stamp,
+      attempt_count: 0,
+      next_attempt_at: null,
+      give_up_at: new Date(settings.now.getTime() + MESSAGE_RETRY_WINDOW_MS).toISOString(),
+      lease_owner: null,
+      lease_until: null,
+      provider_id: null,
+      error: null,
+      sent_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    if (refusal) {
+      rows.push(base);
+      continue;
+    }
+    try {
+      const rendered = await renderMessage(settings.config, {
+        kind,
+        language,
+        client: row.client_id ?? 'default',
+        values,
+        links: {
+          portal: settings.portalUrl,
+          unsubscribe: unsubscribeUrl(settings.portalUrl, settings.unsubscribeKey, id),
+        },
+      });
+      if (!rendered.channels.includes('email')) continue;
+      // A receipt for a payment the debtor just made goes now; the rest within contact hours.
+      const due = dueTime(settings.now, place, kind === 'payment-receipt');
+      rows.push({
+        ...base,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        sms: rendered.sms,
+        status: settings.sending ? 'pending' : 'outbox',
+        skip_reason: null,
+        due_at: due.toISOString(),
+        next_attempt_at: settings.sending ? due.toISOString() : null,
+      });
+    } catch (error) {
+      if (!(error instanceof MessageRenderError)) throw error;
+      rows.push({ ...base, skip_reason: 'noRender', error: error.message.slice(0, 200) });
+    }
+  }
+  return rows;
+}

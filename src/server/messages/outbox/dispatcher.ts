@@ -1,0 +1,152 @@
+/**
+ * The message dispatcher (issue 43), one per server process, shaped like the webhook dispatcher
+ * (webhooks/dispatcher.ts): every `pollMs` the process holding the scheduler's lease records the
+ * messages that new events make due (scheduler.ts), then every process sends its share of the due
+ * ones (queue.ts leases), at most `concurrency` at once. Before a send the message's checks are
+ * made again (a hold, an opt-out or a bounce that came after it was made stops it).
+ *
+ * Without a sender (no SMTP_URL) messages are still made, as `outbox` rows the studio shows.
+ * A process killed mid-send leaves its lease to expire and another sends the message: one the
+ * SMTP server had not accepted is sent once. The one case that sends twice is a kill after the
+ * server accepted (its 250 reply) and before the outcome was written, a few milliseconds: the
+ * same Message-ID then arrives twice (SMTP cannot tell a sender which it already has).
+ */
+import { randomBytes } from 'node:crypto';
+import { PostgresAdapter } from 'kysely';
+import type { Db } from '../../db/types';
+import { emailRefusal, unsubscribeUrl, type BuildSettings } from './build';
+import { claimMessages, releaseMessages, settleMessage, skipMessage } from './queue';
+import { releaseSchedulerLease, scheduleBatch, takeSchedulerLease } from './scheduler';
+import type { EmailSender } from './smtp';
+import type { MessagesTable } from './tables';
+
+export interface MessageSettings {
+  /** How often a pass runs; 0 for never (tests call runOnce). Default MESSAGE_POLL_MS or 1 s. */
+  pollMs: number;
+  /** How long a claim holds. Default MESSAGE_LEASE_SECONDS or 60 s. */
+  leaseMs: number;
+  /**
+   * Sends at once per process (default MESSAGE_CONCURRENCY or 1): one at a time (a connection
+   * each), so a process killed mid-send has at most one message in doubt.
+   */
+  concurrency: number;
+}
+
+export function messageSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MessageSettings {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    pollMs: number('MESSAGE_POLL_MS', 1000),
+    leaseMs: number('MESSAGE_LEASE_SECONDS', 60) * 1000,
+    concurrency: number('MESSAGE_CONCURRENCY', 1),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's message dispatcher (tests run a pass with `runOnce`). */
+    messages: MessageDispatcher;
+  }
+}
+
+export class MessageDispatcher {
+  readonly owner = `p${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly postgres: boolean;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sender: EmailSender | null,
+    /** What messages are made with now (the content version served, the clock). */
+    private readonly build: () => BuildSettings,
+    private readonly settings: MessageSettings,
+    private readonly log: (error: unknown) => void,
+  ) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  start(): void {
+    if (this.settings.pollMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      if (!this.running) void this.runOnce().catch(this.log);
+    }, this.settings.pollMs);
+    this.timer.unref();
+  }
+
+  /** One pass: schedule (when this process is the scheduler), then send what is due. */
+  runOnce(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    await releaseSchedulerLease(this.db, this.owner).catch(() => undefined);
+    this.sender?.close();
+  }
+
+  private async pass(): Promise<number> {
+    if (this.stopped) return 0;
+    const now = this.build().now;
+    if (await takeSchedulerLease(this.db, this.owner, now, this.settings.leaseMs)) {
+      while (!this.stopped && (await scheduleBatch(this.db, this.owner, this.build)) > 0);
+    }
+    if (!this.sender) return 0;
+    let sent = 0;
+    while (!this.stopped) {
+      const rows = await claimMessages(this.db, {
+        postgres: this.postgres,
+        owner: this.owner,
+        now: this.build().now,
+        limit: this.settings.concurrency,
+        leaseMs: this.settings.leaseMs,
+      });
+      if (rows.length === 0) break;
+      const results = await Promise.all(rows.map((row) => this.deliver(row)));
+      sent += results.filter(Boolean).length;
+    }
+    return sent;
+  }
+
+  /** Sends one claimed message and settles it; false when it was not sent. */
+  private async deliver(row: MessagesTable): Promise<boolean> {
+    const build = this.build();
+    if (this.stopped || !this.sender) {
+      await releaseMessages(this.db, this.owner, [row.id]);
+      return false;
+    }
+    const subject = await this.db
+      .selectFrom('accounts')
+      .innerJoin('debtors', 'debtors.id', 'accounts.debtor_id')
+      .select(['accounts.holds', 'debtors.id', 'debtors.allow_email', 'debtors.pref_email'])
+      .where('accounts.account_number', '=', row.account_number ?? '')
+      .executeTakeFirst();
+    const refusal = subject
+      ? await emailRefusal(this.db, subject, subject.holds, row.address)
+      : 'noAddress';
+    if (refusal) {
+      await skipMessage(this.db, row.id, this.owner, refusal, build.now);
+      return false;
+    }
+    const agency = (build.config.content?.agency ?? {}) as { name?: string };
+    const outcome = await this.sender.send({
+      id: row.id,
+      to: row.address ?? '',
+      fromName: agency.name ?? '',
+      subject: row.subject ?? '',
+      html: row.html ?? '',
+      text: row.text ?? '',
+      unsubscribeUrl: unsubscribeUrl(build.portalUrl, build.unsubscribeKey, row.id),
+    });
+    const status = await settleMessage(this.db, row, this.owner, outcome, this.build().now);
+    return status === 'sent';
+  }
+}

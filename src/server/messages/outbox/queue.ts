@@ -1,0 +1,123 @@
+/**
+ * The messages due to be sent (issue 43), claimed and settled as the webhook queue does
+ * (webhooks/queue.ts): a claim is one UPDATE setting a lease (`lease_owner`, `lease_until`) on due
+ * `pending` rows, picked FOR UPDATE SKIP LOCKED on PostgreSQL, so two processes never claim one
+ * message; an outcome is written only by the lease's owner. Retries back off as webhooks do
+ * (retryDelayMs), until `give_up_at`. A permanent refusal (5xx) marks the message and its address
+ * bounced.
+ */
+import type { Db } from '../../db/types';
+import { retryDelayMs } from '../../webhooks/queue';
+import type { EmailOutcome } from './smtp';
+import type { MessagesTable, SkipReason } from './tables';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function claimMessages(
+  db: Db,
+  options: { postgres: boolean; owner: string; now: Date; limit: number; leaseMs: number },
+): Promise<MessagesTable[]> {
+  const stamp = options.now.toISOString();
+  let due = db
+    .selectFrom('messages')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', stamp)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
+    .orderBy('next_attempt_at')
+    .limit(options.limit);
+  if (options.postgres) due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('messages')
+    .set({ lease_owner: options.owner, lease_until: iso(options.now.getTime() + options.leaseMs) })
+    .where('id', 'in', due)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
+    .returningAll()
+    .execute();
+}
+
+/** Writes the outcome of an attempt, if `owner` still holds the lease; answers the new status. */
+export async function settleMessage(
+  db: Db,
+  message: MessagesTable,
+  owner: string,
+  outcome: EmailOutcome,
+  now: Date,
+  random: number = Math.random(),
+): Promise<MessagesTable['status'] | null> {
+  const attempts = Number(message.attempt_count) + 1;
+  const next = now.getTime() + retryDelayMs(attempts, random);
+  const status =
+    outcome.result === 'sent'
+      ? 'sent'
+      : outcome.result === 'bounced'
+        ? 'bounced'
+        : next > Date.parse(message.give_up_at)
+          ? 'failed'
+          : 'pending';
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('messages')
+      .set({
+        status,
+        attempt_count: attempts,
+        next_attempt_at: status === 'pending' ? iso(next) : null,
+        lease_owner: null,
+        lease_until: null,
+        provider_id: outcome.result === 'sent' ? outcome.providerId : null,
+        error: outcome.result === 'sent' ? null : outcome.error,
+        sent_at: outcome.result === 'sent' ? stamp : null,
+        updated_at: stamp,
+      })
+      .where('id', '=', message.id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    if (status === 'bounced' && message.address && outcome.result === 'bounced') {
+      await trx
+        .insertInto('email_bounces')
+        .values({ address: message.address, reply: outcome.error, created_at: stamp })
+        .onConflict((oc) => oc.column('address').doNothing())
+        .execute();
+    }
+    return status;
+  });
+}
+
+/** Marks a claimed message skipped (a hold, opt-out or bounce that came after it was made). */
+export async function skipMessage(
+  db: Db,
+  id: string,
+  owner: string,
+  reason: SkipReason,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({
+      status: 'skipped',
+      skip_reason: reason,
+      next_attempt_at: null,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Hands back the leases of `owner` (a process stopping before it sent them). */
+export async function releaseMessages(db: Db, owner: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('messages')
+    .set({ lease_owner: null, lease_until: null })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
