@@ -23,8 +23,8 @@ import { invalidateStudio, useContent, useContentFile, useDraft } from '../api/q
 import type { DraftDetail } from '../api/types';
 import { useStudioSession } from '../hooks/use-studio-session';
 import { placeChecks } from '../utils/checks';
-import { withValueAt, type PathStep } from '../utils/json-pointer';
-import { walkLeaves } from '../utils/leaves';
+import { withValueAt, type PathStep } from '@/domain/studio/json-pointer';
+import { walkLeaves } from '@/domain/studio/leaves';
 import { CheckSummary, targetsOf } from './check-summary';
 import { FileEditor } from './file-editor';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';

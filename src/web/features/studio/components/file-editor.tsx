@@ -16,8 +16,8 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fieldId, type Check, type FieldLanguage } from '../utils/checks';
-import { readablePath, type PathStep } from '../utils/json-pointer';
-import type { Leaf } from '../utils/leaves';
+import { readablePath, type PathStep } from '@/domain/studio/json-pointer';
+import type { Leaf } from '@/domain/studio/leaves';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
 
 const useStyles = makeStyles({

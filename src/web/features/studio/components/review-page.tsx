@@ -23,7 +23,7 @@ import { invalidateStudio, useReview } from '../api/queries';
 import type { DraftSummary, ReviewedFile as ReviewedFileData } from '../api/types';
 import { canReview, useStudioSession } from '../hooks/use-studio-session';
 import { LANGUAGE_NAME_KEYS, nameOf, valueText } from '../utils/format';
-import { parsePointer, readablePath } from '../utils/json-pointer';
+import { parsePointer, readablePath } from '@/domain/studio/json-pointer';
 import { CommentForm } from './comment-form';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
