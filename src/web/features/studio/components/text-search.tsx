@@ -127,7 +127,7 @@ export function TextSearch({
           onChange={(_event, data) => setTyped(data.value)}
         />
       </Field>
-      <Body1 role="status" aria-live="polite">
+      <Body1 aria-live="polite" data-testid="studio-search-count">
         {count}
       </Body1>
       <LoadState
