@@ -168,7 +168,9 @@ test('a published authorization text and a client setting are live at once; the 
   const manager = await staffPage(browser);
   await signIn(manager, people.manager);
   await draft(manager, 'Proseware: no credit cards', CLIENT, async () => {
-    const credit = manager.getByRole('switch', { name: 'Client settings: Proseware Lending: credit cards allowed' });
+    const credit = manager.getByRole('switch', {
+      name: 'Client settings: Proseware Lending: credit cards allowed',
+    });
     await expect(credit).toBeChecked();
     await credit.uncheck();
   });
