@@ -68,7 +68,7 @@ const ENGINE_TYPES: Record<string, { type: string; module: string }> = {
   '#/definitions/jsonLogic': { type: 'JsonLogic', module: 'src/engine/rules/json-logic' },
   'http://json-schema.org/draft-07/schema#': {
     type: 'Schema',
-    module: 'src/web/features/studio/utils/meta-schema',
+    module: 'src/domain/studio/meta-schema',
   },
 };
 

@@ -191,10 +191,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const session: SessionSettings = { idleMs: sessionLimits.idleMs, maxMs: sessionLimits.maxMs };
   // The page's config: the content version served, without its server-only folders (the sign-in
   // policy; the glossary, which only the checks read and whose samples name people; the messages,
-  // which only the server renders), and its number (sent back with a payment: the texts the debtor
+  // which only the server renders; the studio's names for people, which the studio reads by its
+  // API), and its number (sent back with a payment: the texts the debtor
   // was shown). Dev re-reads flows/ on every page load so edits show on reload.
   const forPage = ({ version, config }: PublishedContent): PageConfig => {
-    const { policies: _serverOnly, glossary: _checksOnly, messages: _sentOnly, ...shown } = config;
+    const {
+      policies: _serverOnly,
+      glossary: _checksOnly,
+      messages: _sentOnly,
+      studio: _studioOnly,
+      ...shown
+    } = config;
     const page = { ...shown, calendar, session, contentVersion: version };
     return monitoring ? { ...page, monitoring } : page;
   };

@@ -40,6 +40,7 @@ export const STUDIO_ANSWERS: Readonly<Record<string, Readonly<Record<number, str
   'GET /audit.csv': { 200: CSV },
   'GET /content': { 200: 'studio-content' },
   'GET /content/file': { 200: 'studio-content-file' },
+  'GET /search': { 200: 'studio-search' },
   'GET /versions': { 200: 'studio-version-list' },
   'GET /drafts': { 200: 'studio-draft-list' },
   'POST /drafts': { 201: 'studio-draft' },

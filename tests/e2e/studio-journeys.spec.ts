@@ -113,8 +113,8 @@ test('a published authorization text and a client setting are live at once; the 
   const editor = await staffPage(browser);
   await signIn(editor, people.editor);
   await draft(editor, 'Hereby authorize', FILE, async () => {
-    await editor.getByLabel('single (English)', { exact: true }).fill(NEW_EN);
-    await editor.getByLabel('single (Spanish)', { exact: true }).fill(NEW_ES);
+    await editor.getByLabel('Single payment authorization (English)', { exact: true }).fill(NEW_EN);
+    await editor.getByLabel('Single payment authorization (Spanish)', { exact: true }).fill(NEW_ES);
   });
   const approver = await staffPage(browser);
   await signIn(approver, people.approver);
@@ -168,7 +168,9 @@ test('a published authorization text and a client setting are live at once; the 
   const manager = await staffPage(browser);
   await signIn(manager, people.manager);
   await draft(manager, 'Proseware: no credit cards', CLIENT, async () => {
-    const credit = manager.getByRole('switch', { name: 'payment.allowCreditCard' });
+    const credit = manager.getByRole('switch', {
+      name: 'Client settings: Proseware Lending: credit cards allowed',
+    });
     await expect(credit).toBeChecked();
     await credit.uncheck();
   });
@@ -208,8 +210,8 @@ test('a published authorization text and a client setting are live at once; the 
   await expect(heading(reviewer, 'History')).toBeVisible();
   const live = reviewer.getByTestId('studio-versions').getByRole('row').nth(1);
   await expect(live).toContainText('Rollback after e2e, checked.');
-  await expect(live).toContainText(FILE);
-  await expect(live).toContainText(CLIENT);
+  await expect(live).toContainText('Payment authorization');
+  await expect(live).toContainText('Client settings: Proseware Lending');
   await reviewer.context().close();
   for (const staff of [editor, approver, manager]) await staff.context().close();
 });

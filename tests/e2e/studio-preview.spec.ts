@@ -84,8 +84,8 @@ test('an editor previews a changed payment authorization in the real portal, in 
   await page.locator('#studio-new-draft').getByRole('button', { name: 'New draft' }).click();
   await expect(heading(page, 'Previewed single payment authorization')).toBeVisible();
   await page.locator('#studio-file').selectOption(FILE);
-  const english = page.getByLabel('single (English)', { exact: true });
-  const spanish = page.getByLabel('single (Spanish)', { exact: true });
+  const english = page.getByLabel('Single payment authorization (English)', { exact: true });
+  const spanish = page.getByLabel('Single payment authorization (Spanish)', { exact: true });
   await expect(english).toHaveValue(/^I, \{\{name\}\}, authorize/);
   const publishedEn = await english.inputValue();
   const publishedEs = await spanish.inputValue();

@@ -2,7 +2,7 @@
  * A draft's checks in the staff member's language (issue 24): each check's code and values
  * (content/checks/problems.ts) said with the texts of flows/texts/studio.json `checks`, of the
  * content version served. `studio.checks.<code>` is a code's text; a text's language picks
- * `missingText.english` or `.spanish` (and `textMissingLanguage.*`), and a meta-schema problem
+ * `missingText.english` or `.spanish` (and `textMissingLanguage.*`, `unnamedField.*`), and a meta-schema problem
  * `meta.<Ajv keyword>`, and a message's check its channel (`messageWithoutOptOut.sms`). Lists are said joined by ", " (Ajv's params by ","), and the placeholders of
  * `placeholdersDiffer` as `{{a,b}}`, so the English texts say exactly what check:config prints. A
  * code or Ajv keyword without a text (or a version without these texts) keeps check:config's
@@ -20,6 +20,7 @@ function textKey(problem: ConfigProblem): string {
   switch (problem.code) {
     case 'missingText':
     case 'textMissingLanguage':
+    case 'unnamedField':
       return `${problem.code}.${LANGUAGE_KEYS[problem.values.language]}`;
     case 'meta':
       return `meta.${problem.values.keyword}`;

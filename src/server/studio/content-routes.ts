@@ -13,6 +13,7 @@ import type { StudioDraftFileQuery } from '@/generated/types/api/studio-draft-fi
 import type { StudioDraftFileRequest } from '@/generated/types/api/studio-draft-file-request';
 import type { StudioDraftParams } from '@/generated/types/api/studio-draft-params';
 import { sameJson } from '@/domain/content-diff';
+import { fileName, namesFiles, readNames } from '@/domain/studio/names';
 import type { ConfigProblem, FlowsChecker } from '../content/checks';
 import type { FlowsTree } from '../content/tree';
 import type { PortalContext } from '../context';
@@ -129,13 +130,31 @@ export function registerContentRoutes(
     return findDraft(ctx.db, row.id);
   };
 
-  studio.get('/content', async () => {
+  // Every file with its name for people in the caller's language (flows/studio/, issue 44).
+  studio.get('/content', async (request) => {
     const { version, tree } = ctx.content.current();
+    const language = languageOf(request);
+    const names = readNames(namesFiles(tree));
     return {
       version,
+      groups: names.groups.map((group) => ({
+        id: group.id,
+        name: group.name[language] ?? '',
+        description: group.description[language] ?? '',
+      })),
       files: Object.keys(tree)
         .sort()
-        .map((path) => ({ path, area: areaOfPath(path), metaSchema: metaSchemaName(tree[path]) })),
+        .map((path) => {
+          const named = fileName(names, path, tree[path], language);
+          return {
+            path,
+            area: areaOfPath(path),
+            metaSchema: metaSchemaName(tree[path]),
+            name: named?.name ?? '',
+            description: named?.description ?? '',
+            group: named?.group?.id ?? '',
+          };
+        }),
     };
   });
 

@@ -73,6 +73,8 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   'GET /audit.csv': ['admin', 'approver'],
   'GET /content': CONTENT_STAFF,
   'GET /content/file': CONTENT_STAFF,
+  // Find by words: a drafting member in their own area, an approver everywhere (search-routes.ts).
+  'GET /search': CONTENT_STAFF,
   'GET /versions': CONTENT_STAFF,
   'GET /drafts': CONTENT_STAFF,
   'POST /drafts': DRAFTING_STAFF,

@@ -153,6 +153,14 @@ const SPANISH: { [C in CheckCode]: [Extract<Check, { code: C }>['values'], strin
     { channel: 'sms', language: 'en' },
     'el texto para dejar de recibir mensajes de texto (en) debe nombrar la respuesta STOP',
   ],
+  unnamedFile: [
+    {},
+    'sin nombre para las personas: «Nombres para las personas» no da a este archivo nombre, descripción ni grupo',
+  ],
+  unnamedField: [
+    { language: 'es' },
+    'sin nombre en español para las personas: «Nombres para las personas» no da a este valor nombre ni descripción (es)',
+  ],
 };
 
 describe("the checks' messages in the staff member's language", () => {

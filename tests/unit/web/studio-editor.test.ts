@@ -12,13 +12,13 @@ import {
   toPointer,
   valueAt,
   withValueAt,
-} from '../../../src/web/features/studio/utils/json-pointer';
+} from '@/domain/studio/json-pointer';
 import {
   isLocalizedText,
   walkLeaves,
   type Leaf,
-} from '../../../src/web/features/studio/utils/leaves';
-import { fits, viewAt, type Schema } from '../../../src/web/features/studio/utils/meta-schema';
+} from '@/domain/studio/leaves';
+import { fits, viewAt, type Schema } from '@/domain/studio/meta-schema';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const json = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'));

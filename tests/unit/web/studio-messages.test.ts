@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkLeaves } from '@/web/features/studio/utils/leaves';
-import type { Schema } from '@/web/features/studio/utils/meta-schema';
+import { walkLeaves } from '@/domain/studio/leaves';
+import type { Schema } from '@/domain/studio/meta-schema';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'));

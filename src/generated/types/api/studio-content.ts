@@ -3,7 +3,7 @@
 import type {DraftArea} from './studio-draft-summary';
 
 /**
- * GET /studio/api/content: the published content version and every file of it.
+ * GET /studio/api/content: the published content version and every file of it, named for people in the caller's language (flows/studio/), with the groups in their order.
  */
 export interface StudioContent {
   version: number;
@@ -17,5 +17,22 @@ export interface StudioContent {
      * The name of the meta-schema the file names (schemas/meta/<name>.schema.json); null when it names none.
      */
     metaSchema: string | null;
+    /**
+     * The file's name for people ('' when the catalogue names none: check:config refuses that).
+     */
+    name: string;
+    description: string;
+    /**
+     * The id of its group ('' when none).
+     */
+    group: string;
+  }[];
+  /**
+   * Where the debtor meets the texts, in the order the studio lists them.
+   */
+  groups: {
+    id: string;
+    name: string;
+    description: string;
   }[];
 }

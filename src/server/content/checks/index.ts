@@ -17,7 +17,9 @@
  *   flows/glossary/forbidden-es.json (glossary.ts);
  * - every message of flows/messages/ carries the debt-collector disclosure and the opt-out in
  *   its e-mail and its text message (also a client's own), in the words of
- *   flows/messages/common.json, which say what the law asks (messages.ts).
+ *   flows/messages/common.json, which say what the law asks (messages.ts);
+ * - every file, and every value the studio lets staff change, has a name, a description and a
+ *   group for people in flows/studio/names.json, in English and Spanish (names.ts).
  *
  * Problems come in the order of the files (sorted paths), each file's in the order found.
  */
@@ -42,6 +44,7 @@ import { PageChecks } from './pages';
 import { englishMessage, problem } from './problems';
 import { checkGlossary, readGlossary } from './glossary';
 import { checkMessageFile } from './messages';
+import { checkNames, readTreeNames } from './names';
 import { checkRules, checkTexts } from './texts';
 import type { Check } from './problems';
 import {
@@ -117,6 +120,7 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
     }
     const pages = new PageChecks(report, schemas, env.routerPaths);
     const glossary = readGlossary(parsed);
+    const names = readTreeNames(tree);
 
     for (const file of files) {
       if (Object.hasOwn(invalid, file)) {
@@ -135,6 +139,7 @@ export function createFlowsChecker(env: CheckEnvironment): FlowsChecker {
         checkRules(report, file, json, '');
         checkGlossary(report, file, json, glossary);
         if (inFolder(file, 'forms')) await checkFormAgainstSchema(report, schemas, file, json);
+        if (metaValid) checkNames(report, file, json, await meta.schema(file, json), names);
         // Rules files also get their domain's own checks: unknown fact names, outcomes, derived values.
         const name = baseName(file);
         const domainCheck =

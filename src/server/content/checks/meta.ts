@@ -1,6 +1,7 @@
 /** Each flow file against the meta-schema it names in `$schema`. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Schema } from '@/domain/studio/meta-schema';
 import { problem, type Check } from './problems';
 import type { CheckEnvironment, JsonObject, Report } from './types';
 
@@ -22,6 +23,7 @@ function describeAjvError(error: ErrorObject): Check | null {
 export class MetaSchemas {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly validators = new Map<string, Promise<ValidateFunction>>();
+  private readonly read = new Map<string, Promise<Schema>>();
 
   constructor(private readonly env: CheckEnvironment) {}
 
@@ -36,6 +38,17 @@ export class MetaSchemas {
       this.validators.set(where, validate);
     }
     return validate;
+  }
+
+  /** The meta-schema a file names, as read (after `check` said the file is valid against it). */
+  async schema(file: string, json: JsonObject): Promise<Schema> {
+    const where = this.env.metaSchemaPath(file, String(json.$schema));
+    let read = this.read.get(where);
+    if (!read) {
+      read = this.env.readJson(where) as Promise<Schema>;
+      this.read.set(where, read);
+    }
+    return read;
   }
 
   /** Reports what breaks the file's meta-schema; true when nothing does. */

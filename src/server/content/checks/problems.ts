@@ -73,6 +73,10 @@ export interface CheckValues {
   disclosureWording: { channel: 'email' | 'sms'; language: 'en' | 'es' };
   /** The common opt-out has no unsubscribe link (e-mail) or no reply STOP (text message). */
   optOutWording: { channel: 'email' | 'sms'; language: 'en' | 'es' };
+  /** No entry of flows/studio/names.json ("Names for people") names the file, or its group is not one of the groups. */
+  unnamedFile: Record<string, never>;
+  /** A value the studio lets staff change has no name and description in both languages. */
+  unnamedField: { language: 'en' | 'es' };
 }
 
 export type CheckCode = keyof CheckValues;
@@ -153,6 +157,10 @@ export const ENGLISH: { [C in CheckCode]: (values: CheckValues[C]) => string } =
     channel === 'email'
       ? `the e-mail opt-out (${language}) needs its link: <unsubscribe>words</unsubscribe>`
       : `the text message opt-out (${language}) must name the reply STOP`,
+  unnamedFile: () =>
+    'no name for people: "Names for people" gives this file no name, description and group',
+  unnamedField: ({ language }) =>
+    `no ${LANGUAGE_NAMES[language]} name for people: "Names for people" gives this value no name and description (${language})`,
 };
 
 /** The English line of a check. */

@@ -25,6 +25,7 @@ import type { StudioInvitation } from '@/generated/types/api/studio-invitation';
 import type { StudioInvitationAccepted } from '@/generated/types/api/studio-invitation-accepted';
 import type { StudioMe } from '@/generated/types/api/studio-me';
 import type { StudioPreview } from '@/generated/types/api/studio-preview';
+import type { StudioSearch } from '@/generated/types/api/studio-search';
 import type { StudioRollbackResult } from '@/generated/types/api/studio-rollback-result';
 import type { StudioSignInResult } from '@/generated/types/api/studio-sign-in-result';
 import type { StaffRole } from '@/generated/types/api/studio-staff-create-request';
@@ -91,3 +92,7 @@ export type InvitationAccepted = StudioInvitationAccepted;
 export type TotpSetup = StudioTotpSetup;
 /** POST /me/totp/confirm */
 export type TotpConfirmed = StudioTotpConfirmed;
+
+/** GET /search: texts found by their words. */
+export type SearchAnswer = StudioSearch;
+export type SearchResult = StudioSearch['results'][number];

@@ -46,8 +46,11 @@ export function CheckSummary({
   openFile,
   placed,
   draftId,
+  whereOf,
 }: {
   checks: readonly Check[];
+  /** Where a check is, for people: the name of its field or file (flows/studio/). */
+  whereOf: (check: Check) => string;
   openFile: string | undefined;
   /** Field ids of the open file's fields, by check (placeChecks). */
   placed: ReadonlyMap<Check, string>;
@@ -68,7 +71,7 @@ export function CheckSummary({
       </p>
       <ul className={styles.list}>
         {checks.map((check, index) => {
-          const where = check.pointer ? `${check.path} ${check.pointer}` : check.path;
+          const where = whereOf(check);
           const target = placed.get(check);
           const text = t('studio.editor.checkLine', { where, message: check.message });
           return (

@@ -3,14 +3,12 @@
  * published version, change it in the generic editor, save it (PUT /drafts/:id/file answers the
  * draft's checks, shown in place), and submit it for review once no check fails.
  */
-import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Body1,
   Button,
-  Field,
   MessageBar,
   MessageBarBody,
-  Select,
   Title2,
   makeStyles,
   tokens,
@@ -20,19 +18,22 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { queryClient } from '@/web/lib/query-client';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useContent, useContentFile, useDraft } from '../api/queries';
-import type { DraftDetail } from '../api/types';
+import { fieldName } from '@/domain/studio/names';
+import type { DraftDetail, PublishedContent } from '../api/types';
+import { useNamesCatalogue } from '../hooks/use-field-names';
 import { useStudioSession } from '../hooks/use-studio-session';
-import { placeChecks } from '../utils/checks';
-import { withValueAt, type PathStep } from '../utils/json-pointer';
-import { walkLeaves } from '../utils/leaves';
+import { fieldId, placeChecks, type Check } from '../utils/checks';
+import { withValueAt, type PathStep } from '@/domain/studio/json-pointer';
+import { walkLeaves } from '@/domain/studio/leaves';
 import { CheckSummary, targetsOf } from './check-summary';
+import { FileChooser } from './file-chooser';
 import { FileEditor } from './file-editor';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
+import { TextSearch } from './text-search';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  picker: { maxWidth: '560px' },
   bar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -43,6 +44,7 @@ const useStyles = makeStyles({
   },
   heading: { margin: 0, overflowWrap: 'anywhere' },
   hint: { color: tokens.colorNeutralForeground2 },
+  description: { color: tokens.colorNeutralForeground2, margin: 0 },
 });
 
 /** A draft its author may still change. */
@@ -67,23 +69,36 @@ export function DraftPage() {
         error={draft.error ?? content.error}
         onRetry={() => void Promise.all([draft.refetch(), content.refetch()])}
       />
-      {draft.data && content.data && (
-        <DraftEditor
-          draft={draft.data}
-          files={content.data.files.filter((file) => file.area === draft.data.area)}
-        />
-      )}
+      {draft.data && content.data && <DraftEditor draft={draft.data} content={content.data} />}
       {draft.data && <PreviewPanel draftId={id} />}
     </>
   );
 }
 
-function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: string }[] }) {
+/** Focuses the field at `pointer` (its English box for a text) once it is drawn; true when done. */
+function focusAt(pointer: string): boolean {
+  const box =
+    document.getElementById(fieldId(pointer, 'en')) ?? document.getElementById(fieldId(pointer));
+  const control = box?.matches('input, select, textarea')
+    ? box
+    : box?.querySelector<HTMLElement>('input, select, textarea');
+  if (!control) return false;
+  control.scrollIntoView({ block: 'center' });
+  control.focus();
+  return true;
+}
+
+function DraftEditor({ draft, content }: { draft: DraftDetail; content: PublishedContent }) {
   const styles = useStyles();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'es' ? 'es' : 'en';
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const path = search.get('file') ?? undefined;
+  const at = search.get('at') ?? undefined;
+  const files = content.files.filter((file) => file.area === draft.area);
+  const file = files.find((candidate) => candidate.path === path);
+  const names = useNamesCatalogue(draft.baseVersion, draft.files);
   const base = useContentFile(path, draft.baseVersion);
   // Unsaved changes, by file: kept while another file is open.
   const [edits, setEdits] = useState<Record<string, unknown>>({});
@@ -98,11 +113,31 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
   const dirty = Object.keys(edits).length > 0;
   // A file that names no meta-schema still has its texts (and typed values) edited.
   const metaSchema = base.data ? (base.data.metaSchema ?? true) : undefined;
+  // Each field named for people (flows/studio/); the name follows the value (a form's own label).
   const leaves = useMemo(
     () =>
-      metaSchema !== undefined && working !== undefined ? walkLeaves(working, metaSchema) : [],
-    [working, metaSchema],
+      metaSchema !== undefined && working !== undefined && path !== undefined && names
+        ? walkLeaves(working, metaSchema).map((leaf) => ({
+            ...leaf,
+            ...fieldName(names, path, working, leaf.path, language),
+          }))
+        : [],
+    [working, metaSchema, names, path, language],
   );
+  // A text opened from the search: focused once its field is drawn.
+  useEffect(() => {
+    if (at !== undefined && leaves.length > 0 && focusAt(at))
+      setSearch(path ? { file: path } : {}, { replace: true });
+  }, [at, leaves, path, setSearch]);
+  const nameOfFile = (file: string) =>
+    content.files.find((candidate) => candidate.path === file)?.name ?? '';
+  const whereOf = (check: Check) => {
+    const leaf =
+      check.path === path
+        ? [...leaves].reverse().find((one) => check.pointer.startsWith(one.pointer))
+        : undefined;
+    return leaf?.name ?? nameOfFile(check.path);
+  };
   const placed = useMemo(
     () => placeChecks(draft.checks, path, leaves),
     [draft.checks, path, leaves],
@@ -196,36 +231,39 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
           </MessageBarBody>
         </MessageBar>
       )}
-      <CheckSummary checks={draft.checks} openFile={path} placed={targets} draftId={draft.id} />
-      <Field className={styles.picker} label={t('studio.editor.file')}>
-        <Select
-          id="studio-file"
-          value={path ?? ''}
-          onChange={(event: ChangeEvent<HTMLSelectElement>) =>
-            setSearch(event.target.value ? { file: event.target.value } : {}, { replace: true })
-          }
-        >
-          <option value="">{t('studio.editor.chooseFile')}</option>
-          {files.map((file) => (
-            <option key={file.path} value={file.path}>
-              {Object.hasOwn(edits, file.path)
-                ? t('studio.editor.fileUnsaved', { path: file.path })
-                : changedFiles.includes(file.path)
-                  ? t('studio.editor.fileChanged', { path: file.path })
-                  : file.path}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <CheckSummary
+        checks={draft.checks}
+        openFile={path}
+        placed={targets}
+        draftId={draft.id}
+        whereOf={whereOf}
+      />
+      <TextSearch
+        draftId={draft.id}
+        onOpen={(result) => setSearch({ file: result.path, at: result.pointer })}
+      />
+      <FileChooser
+        content={content}
+        files={files}
+        value={path}
+        changed={changedFiles}
+        unsaved={Object.keys(edits)}
+        onChoose={(chosen) => setSearch(chosen ? { file: chosen } : {}, { replace: true })}
+      />
       {path === undefined ? (
         <Body1 as="p">{t('studio.editor.noFile')}</Body1>
       ) : (
         <section aria-labelledby="studio-file-heading" className={styles.page}>
           <Title2 as="h2" id="studio-file-heading" className={styles.heading}>
-            {path}
+            {file?.name}
           </Title2>
+          {file && (
+            <Body1 as="p" className={styles.description}>
+              {file.description}
+            </Body1>
+          )}
           <LoadState
-            pending={base.isPending}
+            pending={base.isPending || names === undefined}
             error={base.error}
             onRetry={() => void base.refetch()}
           />

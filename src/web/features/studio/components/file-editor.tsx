@@ -16,8 +16,8 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fieldId, type Check, type FieldLanguage } from '../utils/checks';
-import { readablePath, type PathStep } from '../utils/json-pointer';
-import type { Leaf } from '../utils/leaves';
+import { readablePath, type PathStep } from '@/domain/studio/json-pointer';
+import type { Leaf } from '@/domain/studio/leaves';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
 
 const useStyles = makeStyles({
@@ -29,6 +29,7 @@ const useStyles = makeStyles({
     '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   label: { overflowWrap: 'anywhere' },
+  about: { gridColumn: '1 / -1', margin: 0, color: tokens.colorNeutralForeground2 },
   setting: { maxWidth: '480px' },
   groupError: {
     gridColumn: '1 / -1',
@@ -78,7 +79,7 @@ const TextLeafField = memo(function TextLeafField({
 }: LeafFieldProps<Extract<Leaf, { kind: 'text' }>>) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const path = readablePath(leaf.path);
+  const name = leaf.name ?? readablePath(leaf.path);
   const groupId = fieldId(leaf.pointer);
   const groupError = messages(checks.get(groupId));
   const box = (language: FieldLanguage) => {
@@ -88,7 +89,7 @@ const TextLeafField = memo(function TextLeafField({
       <Field
         label={{
           children: t('studio.editor.textLabel', {
-            path,
+            name,
             language: t(LANGUAGE_NAME_KEYS[language]),
           }),
           className: styles.label,
@@ -103,7 +104,11 @@ const TextLeafField = memo(function TextLeafField({
           value={leaf.value[language]}
           resize="vertical"
           rows={rowsFor(leaf.value[language])}
-          aria-describedby={groupError ? `${groupId}-error` : undefined}
+          aria-describedby={
+            [leaf.description && `${groupId}-about`, groupError && `${groupId}-error`]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           aria-invalid={groupError || error ? true : undefined}
           onChange={(_event, data) =>
             onChange(leaf.path, { ...leaf.value, [language]: data.value })
@@ -114,6 +119,11 @@ const TextLeafField = memo(function TextLeafField({
   };
   return (
     <div className={styles.pair} id={groupId} data-pointer={leaf.pointer}>
+      {leaf.description && (
+        <p className={styles.about} id={`${groupId}-about`}>
+          {leaf.description}
+        </p>
+      )}
       {box('en')}
       {box('es')}
       {groupError && (
@@ -133,7 +143,11 @@ const SettingField = memo(function SettingField({
   const styles = useStyles();
   const id = fieldId(leaf.pointer);
   const error = messages(checks.get(id));
-  const label = { children: readablePath(leaf.path), className: styles.label, htmlFor: id };
+  const label = {
+    children: leaf.name ?? readablePath(leaf.path),
+    className: styles.label,
+    htmlFor: id,
+  };
   let control;
   if (leaf.kind === 'boolean') {
     control = (
@@ -186,6 +200,7 @@ const SettingField = memo(function SettingField({
     <Field
       className={styles.setting}
       label={label}
+      hint={leaf.description}
       validationState={error ? 'error' : 'none'}
       validationMessage={error ? { children: error, className: styles.message } : undefined}
       data-pointer={leaf.pointer}

@@ -17,16 +17,19 @@ import { useLanguage } from '@/web/hooks/use-language';
 import { portalConfig } from '@/web/lib/config';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useContent, useDrafts, useVersions } from '../api/queries';
-import type { DraftDetail, DraftSummary } from '../api/types';
+import type { DraftDetail, DraftSummary, SearchResult } from '../api/types';
 import { canDraft, canReview, readsContent, useStudioSession } from '../hooks/use-studio-session';
 import { formatWhen, nameOf } from '../utils/format';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
+import { TextSearch } from './text-search';
 import { VersionsTable } from './versions-table';
 
 const NEW_DRAFT_FORM = 'studio-new-draft';
 const newDraftForm = loadPrecompiled(newDraftModule);
 /** How many versions the home page lists; the history lists them all. */
 const RECENT_VERSIONS = 5;
+/** A draft's title is at most this long (schemas/api/studio-draft-create-request). */
+const DRAFT_TITLE_MAX = 200;
 
 const useStyles = makeStyles({
   adminLinks: {
@@ -83,6 +86,30 @@ function NewDraft() {
         <StudioError textKey={error} id="studio-new-draft-error" />
       </SchemaForm>
     </Panel>
+  );
+}
+
+/** Opens a text found by its words in a new draft, at that text. */
+function FindText() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const open = (result: SearchResult) => {
+    setError(null);
+    const title = t('studio.search.draftTitle', { name: result.name }).slice(0, DRAFT_TITLE_MAX);
+    studioCall<DraftDetail>('POST', '/drafts', { body: { title } })
+      .then(async ({ id }) => {
+        await invalidateStudio();
+        const at = new URLSearchParams({ file: result.path, at: result.pointer });
+        navigate(`/studio/drafts/${id}?${at.toString()}`);
+      })
+      .catch((caught: unknown) => setError(errorKey(caught)));
+  };
+  return (
+    <>
+      <TextSearch onOpen={open} openHint={t('studio.search.openHint')} />
+      <StudioError textKey={error} id="studio-search-error" />
+    </>
   );
 }
 
@@ -163,6 +190,7 @@ export function HomePage() {
             <NewDraft />
           </section>
         )}
+        {canDraft(role) && <FindText />}
         <section className={styles.section} aria-labelledby="studio-drafts-heading">
           <Title2 as="h2" id="studio-drafts-heading" className={styles.heading}>
             {t('studio.home.drafts')}

@@ -19,11 +19,11 @@ import { DataTable } from '@/web/components/data-table';
 import { ButtonLink } from '@/web/components/button-link';
 import { Panel } from '@/web/components/panel';
 import { studioCall } from '../api/client';
-import { invalidateStudio, useReview } from '../api/queries';
+import { invalidateStudio, useContent, useReview } from '../api/queries';
 import type { DraftSummary, ReviewedFile as ReviewedFileData } from '../api/types';
 import { canReview, useStudioSession } from '../hooks/use-studio-session';
 import { LANGUAGE_NAME_KEYS, nameOf, valueText } from '../utils/format';
-import { parsePointer, readablePath } from '../utils/json-pointer';
+import { parsePointer, readablePath } from '@/domain/studio/json-pointer';
 import { CommentForm } from './comment-form';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
@@ -54,11 +54,15 @@ const pointerLabel = (pointer: string): string => readablePath(parsePointer(poin
 function ReviewedFile({ file }: { file: ReviewedFileData }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  // The file by its name for people (flows/studio/, issue 44), never its path.
+  const name =
+    useContent().data?.files.find((one) => one.path === file.path)?.name ||
+    t('studio.review.unnamedFile');
   const none = t('studio.review.none');
   return (
     <section className={styles.file} aria-labelledby={`review-${file.path}`}>
       <Title2 as="h2" id={`review-${file.path}`} className={styles.heading}>
-        {file.path}
+        {name}
       </Title2>
       {file.texts.map((text) => (
         <Panel key={text.pointer} data-pointer={text.pointer}>
@@ -78,7 +82,7 @@ function ReviewedFile({ file }: { file: ReviewedFileData }) {
       {file.status !== 'changed' && <Body1 as="p">{t(`studio.review.file.${file.status}`)}</Body1>}
       {file.values.length > 0 && (
         <DataTable
-          label={t('studio.review.settingsLabel', { path: file.path })}
+          label={t('studio.review.settingsLabel', { path: name })}
           rows={file.values}
           rowKey={(row) => row.pointer}
           columns={[

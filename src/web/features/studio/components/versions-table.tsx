@@ -5,6 +5,7 @@ import { ButtonLink } from '@/web/components/button-link';
 import { DataTable, type Column } from '@/web/components/data-table';
 import { useLanguage } from '@/web/hooks/use-language';
 import { portalConfig } from '@/web/lib/config';
+import { useContent } from '../api/queries';
 import type { VersionEntry } from '../api/types';
 import { formatWhen, nameOf } from '../utils/format';
 
@@ -37,6 +38,10 @@ export function VersionsTable({
   const { t } = useTranslation();
   const language = useLanguage();
   const timeZone = portalConfig().calendar?.timeZone;
+  // Each file by its name for people (flows/studio/); one no longer published by a word.
+  const content = useContent();
+  const nameOfFile = (path: string) =>
+    content.data?.files.find((file) => file.path === path)?.name || t('studio.versions.oldFile');
   const columns: Column<VersionEntry>[] = [
     {
       key: 'version',
@@ -80,7 +85,7 @@ export function VersionsTable({
         const list = (
           <ul className={styles.files}>
             {row.changed.map((path) => (
-              <li key={path}>{path}</li>
+              <li key={path}>{nameOfFile(path)}</li>
             ))}
           </ul>
         );

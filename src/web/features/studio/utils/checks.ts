@@ -3,7 +3,7 @@
  * as `npm run check:config`): at the field of the open file whose pointer it names (a text's
  * English or Spanish box when it names `/en` or `/es` under a text), else in the list at the top.
  */
-import type { Leaf } from './leaves';
+import type { Leaf } from '@/domain/studio/leaves';
 
 export interface Check {
   /** The file, as a path under flows/ (`content/payment-authorization.json`). */

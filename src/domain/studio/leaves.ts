@@ -18,6 +18,9 @@ interface LeafBase {
   path: PathStep[];
   /** The same as a JSON pointer (what the server's checks name). */
   pointer: string;
+  /** Its name and one-line description for people (flows/studio/, names.ts), once named. */
+  name?: string;
+  description?: string;
 }
 
 export interface LocalizedValue {

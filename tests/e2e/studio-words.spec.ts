@@ -1,0 +1,153 @@
+/**
+ * The studio speaks to people, not to the repository (issue 44, items 1 and 2):
+ * - find by words: an editor types words of the recurring payment authorization on the home
+ *   screen, in English and then in Spanish; each result names the text, marks the words found
+ *   (`<mark>`) and says where the debtor meets it; opening it makes a draft and opens the editor at
+ *   that text, focused, labelled by its name with its description;
+ * - every studio screen, walked in English and in Spanish (an editor's, an author's review, an
+ *   admin's), shows no `.json` path and no camelCase key in its visible text; axe runs on the new
+ *   screens at 1280 and 375 px, each photographed into /tmp/studio-shots.
+ * Nothing is published, so the spec takes no content lock.
+ */
+import type { Page } from '@playwright/test';
+import { appReady, expect, test } from './fixtures';
+import { addStaff, checkEveryWay, heading, setLanguage, signIn, staffPage } from './studio-helpers';
+
+/** A file path (`forms/add-phone.json`) or a JSON key written in camelCase (`minSinglePayment`). */
+const JSON_PATH = /[\w-]+\.json\b/;
+const CAMEL_KEY = /\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
+
+/** Fails when the screen's visible text, in either language, names a file or a key. */
+async function speaksToPeople(page: Page, screen: string): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    await setLanguage(page, language);
+    // The screen's reads are made again in the new language: wait for them to settle.
+    await page.waitForLoadState('networkidle');
+    // A text's {{placeholders}} are its own words until they show as tokens (issue 44, item 3,
+    // another branch): they are left out here.
+    const text = (await page.locator('body').innerText()).replace(/\{\{[^}]*\}\}/g, '');
+    expect
+      .soft(text.match(JSON_PATH)?.[0], `${screen} (${language}) shows a file path`)
+      .toBeUndefined();
+    expect.soft(text.match(CAMEL_KEY)?.[0], `${screen} (${language}) shows a key`).toBeUndefined();
+  }
+  await setLanguage(page, 'en');
+}
+
+test('find a text by its words, open it in a draft, and every screen speaks to people', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const editor = addStaff('editor', 'Wren Words');
+  const admin = addStaff('admin', 'Ada Admin');
+
+  await page.goto('/studio');
+  await appReady(page);
+  await signIn(page, editor);
+  await speaksToPeople(page, 'home');
+
+  // English words: results while typing, each named, marked and placed.
+  const box = page.locator('#studio-search');
+  await box.fill('1 business day');
+  const results = page.getByTestId('studio-search-results');
+  const recurring = results.getByRole('listitem').filter({
+    has: page.getByRole('button', { name: 'Open Recurring payment authorization' }),
+  });
+  await expect(recurring).toBeVisible();
+  await expect(recurring).toContainText('Shown in: Legal');
+  await expect(
+    recurring.locator('[lang="en"] mark', { hasText: 'business' }).first(),
+  ).toBeVisible();
+  await checkEveryWay(page, 'search');
+
+  // Spanish words, accents left out, on the Spanish screen: the same text, named in Spanish.
+  await setLanguage(page, 'es');
+  await box.fill('1 dia habil');
+  const recurrente = results.getByRole('listitem').filter({
+    has: page.getByRole('button', { name: 'Abrir Autorización de pagos recurrentes' }),
+  });
+  await expect(recurrente).toBeVisible();
+  await expect(recurrente).toContainText('Se muestra en: Legal');
+  await expect(recurrente.locator('[lang="es"] mark', { hasText: 'hábil' }).first()).toBeVisible();
+  await speaksToPeople(page, 'search results');
+  await setLanguage(page, 'es');
+
+  // Opening it: a new draft, the editor at the recurring authorization, focused and named.
+  await recurrente.getByRole('button', { name: 'Abrir Autorización de pagos recurrentes' }).click();
+  await expect(heading(page, 'Cambio: Autorización de pagos recurrentes')).toBeVisible();
+  const english = page.getByLabel('Autorización de pagos recurrentes (Inglés)', { exact: true });
+  await expect(english).toBeFocused();
+  await expect(english).toHaveValue(/recurring electronic payments/);
+  await expect(page.getByText('El texto que acepta el deudor antes de un plan')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Autorización de pago' })).toBeVisible();
+  await setLanguage(page, 'en');
+  await expect(
+    page.getByLabel('Recurring payment authorization (English)', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('The text a debtor accepts before a plan')).toBeVisible();
+  await checkEveryWay(page, 'editor-named');
+  await speaksToPeople(page, 'editor');
+
+  // The chooser: grouped by where the debtor meets each file, by name, no path.
+  const chooser = page.locator('#studio-file');
+  await expect(
+    chooser.locator('optgroup[label="Legal"] option', { hasText: 'Payment authorization' }),
+  ).toHaveCount(1);
+  await expect(
+    chooser.locator('optgroup[label="Sign-in"] option', { hasText: 'Sign-in form' }),
+  ).toHaveCount(1);
+  expect(await chooser.locator('option').allTextContents()).not.toContainEqual(
+    expect.stringMatching(JSON_PATH),
+  );
+  await chooser.selectOption({ label: 'Add a phone number' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Add a phone number' })).toBeVisible();
+  await expect(
+    page.getByLabel('Add a phone number: the label of the field “New phone number” (English)', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await checkEveryWay(page, 'chooser');
+  await speaksToPeople(page, 'editor, a form');
+
+  // A change saved and submitted: the author's review names the file.
+  await chooser.selectOption({ label: 'Payment authorization' });
+  const recurringEn = page.getByLabel('Recurring payment authorization (English)', { exact: true });
+  const recurringEs = page.getByLabel('Recurring payment authorization (Spanish)', { exact: true });
+  await recurringEn.fill(`${await recurringEn.inputValue()} Thank you.`);
+  await recurringEs.fill(`${await recurringEs.inputValue()} Gracias.`);
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
+  await speaksToPeople(page, 'editor, saved');
+  await page.getByTestId('studio-submit').click();
+  await expect(heading(page, 'Review: Cambio: Autorización de pagos recurrentes')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Payment authorization' }),
+  ).toBeVisible();
+  await speaksToPeople(page, 'review');
+
+  for (const screen of ['/studio/history', '/studio/evidence', '/studio/account']) {
+    await page.goto(screen);
+    await expect(page.locator('h1')).toBeVisible();
+    await speaksToPeople(page, screen);
+  }
+
+  // The admin's screens.
+  const second = await staffPage(browser);
+  await second.goto('/studio');
+  await appReady(second);
+  await signIn(second, admin);
+  await speaksToPeople(second, 'admin home');
+  for (const screen of [
+    '/studio/staff',
+    '/studio/audit',
+    '/studio/activity',
+    '/studio/activity/webhooks',
+    '/studio/account',
+  ]) {
+    await second.goto(screen);
+    await expect(second.locator('h1')).toBeVisible();
+    await speaksToPeople(second, screen);
+  }
+  await second.context().close();
+});
