@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_evidence_append_only';
 import * as m0018 from './migrations/0018_account_holds';
 import * as m0019 from './migrations/0019_events';
 import * as m0020 from './migrations/0020_webhooks';
+import * as m0025 from './migrations/0025_translation_flags';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018_account_holds': m0018,
   '0019_events': m0019,
   '0020_webhooks': m0020,
+  '0025_translation_flags': m0025,
 };
 
 const provider: MigrationProvider = {

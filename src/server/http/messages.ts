@@ -123,6 +123,7 @@ export const MESSAGE_KEYS = [
   'draftPathOutsideArea',
   'draftPathUnknown',
   'draftEmpty',
+  'draftSpanishNeedsReview',
   'contentRefused',
   'unknownContentVersion',
   'contentVersionNotInForce',

@@ -23,6 +23,7 @@ import { registerContentRoutes } from './content-routes';
 import { registerActivityRoutes } from './activity-routes';
 import { registerEvidenceRoutes } from './evidence';
 import { registerReviewRoutes } from './review-routes';
+import { registerTranslationRoutes } from './translation-routes';
 import { clearPreviewCookie, registerPreviewRoutes } from './preview';
 import { cookieAttributes, cookieName } from './cookies';
 import {
@@ -227,6 +228,7 @@ export async function registerStudioRoutes(
       registerAccountRoutes(studio, content);
       registerContentRoutes(studio, content);
       registerReviewRoutes(studio, content);
+      registerTranslationRoutes(studio, content);
       registerEvidenceRoutes(studio, content);
       // The events the portal wrote: the Activity screen (issue 42, item 4).
       registerActivityRoutes(studio, content);

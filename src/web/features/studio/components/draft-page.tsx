@@ -26,7 +26,10 @@ import { placeChecks } from '../utils/checks';
 import { withValueAt, type PathStep } from '../utils/json-pointer';
 import { walkLeaves } from '../utils/leaves';
 import { CheckSummary, targetsOf } from './check-summary';
+import { useEditorContextValue } from '../hooks/use-editor-context';
+import { EditorContextProvider } from './editor-context';
 import { FileEditor } from './file-editor';
+import { SubmitConfirm } from './submit-confirm';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
 
@@ -108,6 +111,8 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
     [draft.checks, path, leaves],
   );
   const targets = useMemo(() => targetsOf(placed.atField), [placed]);
+  const editorContext = useEditorContextValue(draft, path, edits);
+  const [confirming, setConfirming] = useState(false);
 
   const change = useCallback(
     (at: readonly PathStep[], value: unknown) => {
@@ -163,10 +168,16 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
       .finally(() => setBusy(null));
   };
 
-  const submit = () => {
+  const submit = (confirmSpanishReview = false) => {
+    // Texts whose Spanish needs review: the author confirms first (recorded in the audit log).
+    if (draft.translations.length > 0 && !confirmSpanishReview) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setBusy('submit');
     setError(null);
-    studioCall('POST', `/drafts/${draft.id}/submit`)
+    studioCall('POST', `/drafts/${draft.id}/submit`, { body: { confirmSpanishReview } })
       .then(async () => {
         await invalidateStudio();
         navigate(`/studio/drafts/${draft.id}/review`);
@@ -233,7 +244,9 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
             (leaves.length === 0 ? (
               <Body1 as="p">{t('studio.editor.nothingToEdit')}</Body1>
             ) : (
-              <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+              <EditorContextProvider value={editorContext}>
+                <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+              </EditorContextProvider>
             ))}
         </section>
       )}
@@ -253,7 +266,7 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
           </Button>
         )}
         <Button
-          onClick={submit}
+          onClick={() => submit()}
           disabled={busy !== null || blocked}
           aria-describedby={blocked ? 'studio-submit-hint' : undefined}
           data-testid="studio-submit"
@@ -270,6 +283,12 @@ function DraftEditor({ draft, files }: { draft: DraftDetail; files: { path: stri
         </Body1>
       </div>
       <StudioError textKey={error} id="studio-editor-error" />
+      <SubmitConfirm
+        open={confirming}
+        count={draft.translations.length}
+        onConfirm={() => submit(true)}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

@@ -5,20 +5,15 @@
  * The draft's checks show at the field they name (utils/checks.ts).
  */
 import { memo, useMemo, type ChangeEvent } from 'react';
-import {
-  Field,
-  Input,
-  Select,
-  Switch,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fieldId, type Check, type FieldLanguage } from '../utils/checks';
 import { readablePath, type PathStep } from '../utils/json-pointer';
 import type { Leaf } from '../utils/leaves';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
+import { useEditorContext } from './editor-context';
+import { LIVE_CODES, TextBox } from './text-box';
+import { SpanishNeedsReview } from './translation-flag';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -45,9 +40,6 @@ export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
 /** The checks at one field as its error text (one per line). */
 const messages = (checks: readonly Check[] | undefined): string | undefined =>
   checks && checks.length > 0 ? checks.map((check) => check.message).join('\n') : undefined;
-
-/** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
-const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
 
 /** What a number input stores: the number typed, or the text itself (the checks name it) if it is none. */
 function numberValue(text: string): number | string {
@@ -80,12 +72,21 @@ const TextLeafField = memo(function TextLeafField({
   const { t } = useTranslation();
   const path = readablePath(leaf.path);
   const groupId = fieldId(leaf.pointer);
-  const groupError = messages(checks.get(groupId));
+  const { glossary, spanishNeedsReview } = useEditorContext();
+  // While the declarations are read, the server's placeholder checks stand; then the live flags.
+  const serverChecks = (found: Check[] | undefined) =>
+    glossary ? found?.filter((check) => !LIVE_CODES.has(check.code ?? '')) : found;
+  const groupError = messages(serverChecks(checks.get(groupId)));
   const box = (language: FieldLanguage) => {
     const id = fieldId(leaf.pointer, language);
-    const error = messages(checks.get(id));
+    const error = messages(serverChecks(checks.get(id)));
     return (
-      <Field
+      <TextBox
+        key={language}
+        id={id}
+        language={language}
+        pointer={leaf.pointer}
+        value={leaf.value}
         label={{
           children: t('studio.editor.textLabel', {
             path,
@@ -94,26 +95,16 @@ const TextLeafField = memo(function TextLeafField({
           className: styles.label,
           htmlFor: id,
         }}
-        validationState={error ? 'error' : 'none'}
-        validationMessage={error ? { children: error, className: styles.message } : undefined}
-      >
-        <Textarea
-          id={id}
-          lang={language}
-          value={leaf.value[language]}
-          resize="vertical"
-          rows={rowsFor(leaf.value[language])}
-          aria-describedby={groupError ? `${groupId}-error` : undefined}
-          aria-invalid={groupError || error ? true : undefined}
-          onChange={(_event, data) =>
-            onChange(leaf.path, { ...leaf.value, [language]: data.value })
-          }
-        />
-      </Field>
+        error={error}
+        describedBy={groupError ? `${groupId}-error` : undefined}
+        invalid={Boolean(groupError || error)}
+        onText={(text) => onChange(leaf.path, { ...leaf.value, [language]: text })}
+      />
     );
   };
   return (
     <div className={styles.pair} id={groupId} data-pointer={leaf.pointer}>
+      {spanishNeedsReview.has(leaf.pointer) && <SpanishNeedsReview />}
       {box('en')}
       {box('es')}
       {groupError && (
