@@ -109,7 +109,8 @@ export function studioTranslationsSuite(dialect: string, makeDatabase: DatabaseF
       original = file.body.json;
       text = original.recurring as Text;
       expect(text.en).toContain(OLD_DAYS);
-    });
+      // A fresh database is migrated and seeded here when this suite runs alone.
+    }, 170_000);
 
     afterAll(async () => {
       if (server && startVersion) {
