@@ -12,7 +12,7 @@ import { readablePath, type PathStep } from '../utils/json-pointer';
 import type { Leaf } from '../utils/leaves';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
 import { useEditorContext } from './editor-context';
-import { LIVE_CODES, TextBox } from './text-box';
+import { TextBox } from './text-box';
 import { SpanishNeedsReview } from './translation-flag';
 
 const useStyles = makeStyles({
@@ -72,14 +72,11 @@ const TextLeafField = memo(function TextLeafField({
   const { t } = useTranslation();
   const path = readablePath(leaf.path);
   const groupId = fieldId(leaf.pointer);
-  const { glossary, spanishNeedsReview } = useEditorContext();
-  // While the declarations are read, the server's placeholder checks stand; then the live flags.
-  const serverChecks = (found: Check[] | undefined) =>
-    glossary ? found?.filter((check) => !LIVE_CODES.has(check.code ?? '')) : found;
-  const groupError = messages(serverChecks(checks.get(groupId)));
+  const { spanishNeedsReview } = useEditorContext();
+  const groupError = messages(checks.get(groupId));
   const box = (language: FieldLanguage) => {
     const id = fieldId(leaf.pointer, language);
-    const error = messages(serverChecks(checks.get(id)));
+    const error = messages(checks.get(id));
     return (
       <TextBox
         key={language}

@@ -60,9 +60,6 @@ const useStyles = makeStyles({
 /** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
 const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
 
-/** The server's checks this box's own flags say while typing (shown once, not twice). */
-export const LIVE_CODES = new Set(['placeholdersDiffer', 'placeholderNotDeclared']);
-
 export interface TextBoxProps {
   id: string;
   language: TextLanguage;
