@@ -104,14 +104,22 @@ export function placeholderProblems(
   value: { en: string; es: string },
   allowed: readonly string[],
 ): PlaceholderProblem[] {
-  const names = { en: placeholderNames(value.en), es: placeholderNames(value.es) };
+  // check:config compares every use (a value used twice in one language is used twice in the other).
+  const uses = (text: string) => {
+    const counts = new Map<string, number>();
+    for (const m of text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g))
+      counts.set(m[1] ?? '', (counts.get(m[1] ?? '') ?? 0) + 1);
+    return counts;
+  };
+  const counts = { en: uses(value.en), es: uses(value.es) };
   const problems: PlaceholderProblem[] = [];
   for (const language of ['en', 'es'] as const) {
-    const other = names[language === 'en' ? 'es' : 'en'];
-    for (const placeholder of names[language])
+    const own = counts[language];
+    const other = counts[language === 'en' ? 'es' : 'en'];
+    for (const placeholder of own.keys())
       if (!allowed.includes(placeholder)) problems.push({ kind: 'unknown', language, placeholder });
-    for (const placeholder of other)
-      if (!names[language].includes(placeholder))
+    for (const [placeholder, count] of other)
+      if ((own.get(placeholder) ?? 0) < count)
         problems.push({ kind: 'missing', language, placeholder });
   }
   return problems;

@@ -61,9 +61,11 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(english).toBeFocused();
   await expect(recurring).not.toContainText('is not a value this text may use');
 
-  // Saved with the English alone: the Spanish needs review.
+  // The Spanish now lacks the value (flagged while typing, in its box).
+  await expect(recurring).toContainText('“phone” is in the English text but not in this one.');
+  // Saved with the English alone: the Spanish needs review (and the check says what it lacks).
   await page.getByRole('button', { name: 'Save file' }).click();
-  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
+  await expect(page.getByRole('status').first()).toContainText('Saved. 1 check fails.');
   await expect(recurring.getByTestId('spanish-needs-review')).toHaveText('Spanish needs review');
   await checkEveryWay(page, 'editing-tokens');
 
@@ -78,14 +80,6 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
     .first()
     .click();
   await expect(heading(page, 'Cancellation deadline')).toBeVisible();
-
-  // Submit asks first; going back keeps the draft as it is.
-  await page.getByTestId('studio-submit').click();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('1 text has English that changed after its Spanish was saved');
-  await checkEveryWay(page, 'submit-confirm');
-  await dialog.getByRole('button', { name: 'Go back' }).click();
-  await expect(dialog).toHaveCount(0);
 
   // The Spanish saved: the flag clears.
   const spanishChanged = beforeEs.replace(
@@ -103,7 +97,34 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
   await expect(recurring.getByTestId('spanish-needs-review')).toHaveCount(0);
 
-  // Another text's English alone: submit, confirmed, reaches the review with the flag shown.
+  // A list of texts (the terms' bullet points): add an item, move it, remove another, by keyboard.
+  await page.locator('#studio-file').selectOption('content/terms.json');
+  const itemId = (index: number, language: 'en' | 'es') =>
+    `#studio-field_2f_blocks_2f_7_2f_items_2f_${index}--${language}`;
+  const firstItem = await page.locator(itemId(0, 'en')).inputValue();
+  const add = page.locator('[data-action="add"]');
+  await expect(add).toHaveCount(1);
+  const box = await add.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(itemId(5, 'en'))).toBeFocused();
+  await page.locator(itemId(5, 'en')).fill('You can ask us to explain any charge.');
+  await page.locator(itemId(5, 'es')).fill('Puede pedirnos que le expliquemos cualquier cargo.');
+  await page.locator('[data-item="5"][data-action="up"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(itemId(4, 'en'))).toHaveValue('You can ask us to explain any charge.');
+  await expect(page.getByText('Item moved to place 5.')).toBeVisible();
+  await page.locator('[data-item="0"][data-action="remove"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(itemId(0, 'en'))).not.toHaveValue(firstItem);
+  await expect(page.locator(itemId(3, 'en'))).toHaveValue('You can ask us to explain any charge.');
+  await checkEveryWay(page, 'editing-list');
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
+  await page.locator('#studio-file').selectOption(FILE);
+
+  // Another text's English alone, then submit: it asks first.
   const single = page.getByLabel('single (English)', { exact: true });
   await single.fill(
     (await single.inputValue()).replace(
@@ -115,6 +136,15 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(
     page.locator('[data-pointer="/single"]').getByTestId('spanish-needs-review'),
   ).toBeVisible();
+  // Submit asks first; going back keeps the draft as it is.
+  await page.getByTestId('studio-submit').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('1 text has English that changed after its Spanish was saved');
+  await checkEveryWay(page, 'submit-confirm');
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Confirmed (the audit row is the API suite's): the review shows the flag.
   await page.getByTestId('studio-submit').click();
   await page.getByTestId('studio-submit-confirm').click();
   await expect(heading(page, 'Review: Cancellation deadline')).toBeVisible();

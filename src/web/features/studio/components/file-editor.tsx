@@ -13,6 +13,7 @@ import type { Leaf } from '../utils/leaves';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
 import { useEditorContext } from './editor-context';
 import { TextBox } from './text-box';
+import { TextList, textLists } from './text-list';
 import { SpanishNeedsReview } from './translation-flag';
 
 const useStyles = makeStyles({
@@ -34,6 +35,13 @@ const useStyles = makeStyles({
   // Fluent's validation message, for a check naming a long list of placeholders.
   message: { overflowWrap: 'anywhere' },
 });
+
+/**
+ * Values that say what a file is, name a thing or stamp a version (`kind`, `id`, `…Id`,
+ * `version`, `schemaVersion`): shown to editors, not changed by them (issue 44, item 6).
+ */
+const isStructural = (key: string): boolean =>
+  key === 'kind' || key === 'id' || key === 'version' || /(Id|Version)$/.test(key);
 
 export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
 
@@ -119,11 +127,16 @@ const SettingField = memo(function SettingField({
   onChange,
 }: LeafFieldProps<Exclude<Leaf, { kind: 'text' }>>) {
   const styles = useStyles();
+  const { t } = useTranslation();
   const id = fieldId(leaf.pointer);
   const error = messages(checks.get(id));
   const label = { children: readablePath(leaf.path), className: styles.label, htmlFor: id };
   let control;
-  if (leaf.kind === 'boolean') {
+  const key = leaf.path[leaf.path.length - 1];
+  const fixed = typeof key === 'string' && isStructural(key);
+  if (fixed) {
+    control = <Input id={id} value={String(leaf.value)} readOnly appearance="filled-darker" />;
+  } else if (leaf.kind === 'boolean') {
     control = (
       <Switch
         id={id}
@@ -177,6 +190,7 @@ const SettingField = memo(function SettingField({
       validationState={error ? 'error' : 'none'}
       validationMessage={error ? { children: error, className: styles.message } : undefined}
       data-pointer={leaf.pointer}
+      hint={fixed ? t('studio.editor.lists.fixed') : undefined}
     >
       {control}
     </Field>
@@ -194,16 +208,34 @@ export function FileEditor({
   onChange: LeafChange;
 }) {
   const styles = useStyles();
-  const rows = useMemo(
-    () =>
-      leaves.map((leaf) =>
-        leaf.kind === 'text' ? (
-          <TextLeafField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
-        ) : (
-          <SettingField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
-        ),
-      ),
-    [leaves, checks, onChange],
-  );
+  const rows = useMemo(() => {
+    const field = (leaf: Leaf) =>
+      leaf.kind === 'text' ? (
+        <TextLeafField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
+      ) : (
+        <SettingField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
+      );
+    // A list of texts gets its add, remove and move buttons (text-list.tsx).
+    const lists = textLists(leaves);
+    const out = [];
+    for (let i = 0; i < leaves.length; i += 1) {
+      const length = lists.get(i);
+      if (length === undefined) {
+        out.push(field(leaves[i]!));
+        continue;
+      }
+      const items = leaves.slice(i, i + length) as Extract<Leaf, { kind: 'text' }>[];
+      out.push(
+        <TextList
+          key={`list-${leaves[i]!.pointer}`}
+          items={items}
+          render={field}
+          onList={onChange}
+        />,
+      );
+      i += length - 1;
+    }
+    return out;
+  }, [leaves, checks, onChange]);
   return <div className={styles.list}>{rows}</div>;
 }
