@@ -94,27 +94,20 @@ export function TranslationsPage() {
       />
       {none && <Body1 as="p">{t('studio.translations.none')}</Body1>}
       {data && data.published.length > 0 && (
-        <section className={styles.section} aria-labelledby="translations-published">
+        <section className={styles.section}>
           <Title2 as="h2" id="translations-published" className={styles.heading}>
             {t('studio.translations.published', { version: data.version })}
           </Title2>
-          <FlaggedTable
-            label={t('studio.translations.published', { version: data.version })}
-            texts={data.published}
-          />
+          <FlaggedTable label={t('studio.translations.title')} texts={data.published} />
         </section>
       )}
       {data?.drafts.map((draft) => (
-        <section
-          key={draft.id}
-          className={styles.section}
-          aria-labelledby={`translations-draft-${draft.id}`}
-        >
+        <section key={draft.id} className={styles.section}>
           <Title2 as="h2" id={`translations-draft-${draft.id}`} className={styles.heading}>
             {t('studio.translations.draft', { title: draft.title })}
           </Title2>
           <FlaggedTable
-            label={t('studio.translations.draft', { title: draft.title })}
+            label={`${t('studio.translations.title')}: ${t('studio.translations.draft', { title: draft.title })}`}
             texts={draft.texts}
             draftId={draft.id}
           />
