@@ -9,8 +9,10 @@
  *   screen shows the flag;
  * axe-clean with photos at 1280 and 375 px in English and Spanish.
  */
+import path from 'node:path';
+import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { addStaff, checkEveryWay, heading, setLanguage, signIn } from './studio-helpers';
+import { SHOTS, addStaff, checkEveryWay, heading, setLanguage, signIn } from './studio-helpers';
 
 const FILE = 'content/payment-authorization.json';
 
@@ -121,7 +123,7 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(page.locator(itemId(3, 'en'))).toHaveValue('You can ask us to explain any charge.');
   await checkEveryWay(page, 'editing-list');
   await page.getByRole('button', { name: 'Save file' }).click();
-  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
+  await expect(page.getByText('Saved. Every check passes.')).toBeVisible();
   await page.locator('#studio-file').selectOption(FILE);
 
   // Another text's English alone, then submit: it asks first.
@@ -140,9 +142,22 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await page.getByTestId('studio-submit').click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('1 text has English that changed after its Spanish was saved');
-  await checkEveryWay(page, 'submit-confirm');
+  // The dialog in both languages and widths (the language switcher is behind it: closed to switch).
   await dialog.getByRole('button', { name: 'Go back' }).click();
   await expect(dialog).toHaveCount(0);
+  for (const language of ['es', 'en'] as const) {
+    await setLanguage(page, language);
+    await page.getByTestId('studio-submit').click();
+    await expect(dialog).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: path.join(SHOTS, `submit-confirm-${language}-${width}.png`) });
+    }
+    await dialog.getByRole('button', { name: language === 'es' ? 'Volver' : 'Go back' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Confirmed (the audit row is the API suite's): the review shows the flag.
   await page.getByTestId('studio-submit').click();
