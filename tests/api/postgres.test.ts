@@ -42,6 +42,7 @@ import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
 import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
+import { studioTranslationsSuite } from './studio-translations.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioActivitySuite } from './studio-activity.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
@@ -149,6 +150,7 @@ if ('error' in admin) {
   lockoutSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   lockoutProcessesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioTranslationsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioEvidenceSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioActivitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   evidenceAppendOnlySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -36,6 +36,7 @@ import { sessionLimitsSuite } from './session-limits.suite';
 import { studioAuthSuite } from './studio-auth.suite';
 import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
+import { studioTranslationsSuite } from './studio-translations.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioActivitySuite } from './studio-activity.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
@@ -86,6 +87,7 @@ studioAuthSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'dat
 lockoutSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 lockoutProcessesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioTranslationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioActivitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

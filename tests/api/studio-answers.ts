@@ -49,6 +49,7 @@ export const STUDIO_ANSWERS: Readonly<Record<string, Readonly<Record<number, str
   'DELETE /drafts/:id/file': { 200: 'studio-draft' },
   'POST /drafts/:id/submit': { 200: 'studio-draft' },
   'GET /drafts/:id/review': { 200: 'studio-draft-review' },
+  'GET /translations': { 200: 'studio-translations' },
   'POST /drafts/:id/approve': { 200: 'studio-draft-approval' },
   'POST /drafts/:id/return': { 200: 'studio-draft-summary' },
   'POST /versions/:version/rollback': { 201: 'studio-rollback-result' },

@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_webhooks';
 import * as m0021 from './migrations/0021_messages';
 import * as m0022 from './migrations/0022_import_scale';
 import * as m0023 from './migrations/0023_text_consent';
+import * as m0025 from './migrations/0025_translation_flags';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0021_messages': m0021,
   '0022_import_scale': m0022,
   '0023_text_consent': m0023,
+  '0025_translation_flags': m0025,
 };
 
 const provider: MigrationProvider = {

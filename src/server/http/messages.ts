@@ -124,6 +124,7 @@ export const MESSAGE_KEYS = [
   'draftPathOutsideArea',
   'draftPathUnknown',
   'draftEmpty',
+  'draftSpanishNeedsReview',
   'contentRefused',
   'unknownContentVersion',
   'contentVersionNotInForce',

@@ -36,6 +36,7 @@ export type AuditAction =
   | 'draft.create'
   | 'draft.update'
   | 'draft.submit'
+  | 'draft.spanish-confirm'
   | 'draft.approve'
   | 'draft.return'
   | 'draft.preview'

@@ -12,6 +12,7 @@ import type { StudioDraftCreateRequest } from '@/generated/types/api/studio-draf
 import type { StudioDraftFileQuery } from '@/generated/types/api/studio-draft-file-query';
 import type { StudioDraftFileRequest } from '@/generated/types/api/studio-draft-file-request';
 import type { StudioDraftParams } from '@/generated/types/api/studio-draft-params';
+import type { StudioDraftSubmitRequest } from '@/generated/types/api/studio-draft-submit-request';
 import { sameJson } from '@/domain/content-diff';
 import { fileName, namesFiles, readNames } from '@/domain/studio/names';
 import type { ConfigProblem, FlowsChecker } from '../content/checks';
@@ -37,6 +38,7 @@ import {
   type DraftRow,
 } from './drafts';
 import { staffOf } from './guard';
+import { draftFlags, dropFileFlags, saveFileFlags } from './translations';
 
 /** A draft's files are whole flow files: up to 512 KiB (a flow file is at most a few dozen). */
 const FILE_BODY_LIMIT = 512 * 1024;
@@ -108,7 +110,9 @@ export function registerContentRoutes(
   const draftView = async (request: FastifyRequest, row: DraftRow) => {
     const names = await staffNames(ctx.db, [row.author_id, row.reviewer_id]);
     const checks = helpers.checksFor(request, await check({ tree: await helpers.draftTree(row) }));
-    return { ...summaryOf(row, names), files: filesOf(row), checks };
+    const summary = summaryOf(row, names);
+    const translations = await draftFlags(ctx.db, summary);
+    return { ...summary, files: filesOf(row), checks, translations };
   };
 
   /** The draft, if the signed-in staff member wrote it and may still change it. */
@@ -250,11 +254,19 @@ export function registerContentRoutes(
       const base = await helpers.versionTree(row.base_version);
       checkDraftPath(path, base, row.area);
       const files = filesOf(row);
+      const changedBefore = Object.hasOwn(files, path);
+      const before = changedBefore ? files[path] : base[path];
       // The base version's own file is no change: the draft forgets it.
       const same = Object.hasOwn(base, path) && sameJson(base[path], json);
       if (same) delete files[path];
       else files[path] = json;
       const saved = await saveFiles(row, files);
+      await saveFileFlags(
+        ctx.db,
+        { id: row.id, baseVersion: row.base_version, changedBefore },
+        { path, before, after: json, kept: !same },
+        ctx.now().toISOString(),
+      );
       await record(request, {
         staffId: staff.staffId,
         action: 'draft.update',
@@ -280,6 +292,7 @@ export function registerContentRoutes(
       if (!Object.hasOwn(files, path)) throw new ApiError(404, 'notFound');
       delete files[path];
       const saved = await saveFiles(row, files);
+      await dropFileFlags(ctx.db, row.id, path);
       await record(request, {
         staffId: staff.staffId,
         action: 'draft.update',
@@ -290,9 +303,18 @@ export function registerContentRoutes(
     },
   );
 
-  studio.post<{ Params: StudioDraftParams }>(
+  studio.post<{ Params: StudioDraftParams; Body: StudioDraftSubmitRequest | undefined }>(
     '/drafts/:id/submit',
-    { schema: { params: schemaRef(ctx.schemas, 'studio-draft-params') } },
+    {
+      schema: {
+        params: schemaRef(ctx.schemas, 'studio-draft-params'),
+        body: schemaRef(ctx.schemas, 'studio-draft-submit-request'),
+      },
+      // No body is the same as {} (a submit without texts to confirm).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request) => {
       const { staff, row } = await ownEditable(request, request.params.id);
       if (Object.keys(filesOf(row)).length === 0) throw new ApiError(422, 'draftEmpty');
@@ -301,6 +323,29 @@ export function registerContentRoutes(
         await check({ tree: await helpers.draftTree(row) }),
         'draftHasProblems',
       );
+      // Texts whose Spanish needs review (issue 44, item 5): submitted only when the author
+      // confirms, and the confirmation is in the audit log with the texts it covers.
+      const flagged = await draftFlags(ctx.db, summaryOf(row, new Map()));
+      if (flagged.length > 0) {
+        if (request.body?.confirmSpanishReview !== true) {
+          throw new ApiError(409, 'draftSpanishNeedsReview', {
+            errors: flagged.map((flag) => ({
+              path: `${flag.path}#${flag.pointer}`,
+              keyword: 'spanishNeedsReview',
+              message: flag.englishThen,
+            })),
+          });
+        }
+        await record(request, {
+          staffId: staff.staffId,
+          action: 'draft.spanish-confirm',
+          subject: `draft:${row.id}`,
+          detail: {
+            id: row.id,
+            texts: flagged.map(({ path, pointer }) => ({ path, pointer })),
+          },
+        });
+      }
       const now = ctx.now().toISOString();
       const moved = await moveDraft(ctx.db, row.id, [...EDITABLE], {
         status: 'submitted',

@@ -84,6 +84,7 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   'DELETE /drafts/:id/file': DRAFTING_STAFF,
   'POST /drafts/:id/submit': DRAFTING_STAFF,
   'GET /drafts/:id/review': CONTENT_STAFF,
+  'GET /translations': CONTENT_STAFF,
   // Never the draft's author (review-routes.ts).
   'POST /drafts/:id/approve': ['approver'],
   'POST /drafts/:id/return': ['approver'],

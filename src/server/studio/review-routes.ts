@@ -23,6 +23,7 @@ import { schemaRef } from '../http/validation';
 import { contentHelpers, type ContentRoutesOptions } from './content-routes';
 import { filesOf, findDraft, moveDraft, staffNames, summaryOf, type DraftRow } from './drafts';
 import { staffOf } from './guard';
+import { draftFlags, publishFlags } from './translations';
 
 export function registerReviewRoutes(studio: FastifyInstance, options: ContentRoutesOptions): void {
   const { ctx, record, check } = options;
@@ -87,9 +88,11 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
       const row = await findDraft(ctx.db, request.params.id);
       const base = await helpers.versionTree(row.base_version);
       const names = await staffNames(ctx.db, [row.author_id, row.reviewer_id]);
+      const draft = summaryOf(row, names);
       return {
-        draft: summaryOf(row, names),
+        draft,
         files: diffTrees(base, { ...base, ...filesOf(row) }),
+        translations: await draftFlags(ctx.db, draft),
       };
     },
   );
@@ -132,6 +135,14 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
               .set({ published_version: published })
               .where('id', '=', row.id)
               .execute();
+            // The new version's translation state (issue 44, item 5), in the same transaction.
+            await publishFlags(
+              trx,
+              { id: row.id, changed },
+              published,
+              after,
+              ctx.now().toISOString(),
+            );
             await record(
               request,
               {

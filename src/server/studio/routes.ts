@@ -24,6 +24,7 @@ import { registerActivityRoutes } from './activity-routes';
 import { registerEvidenceRoutes } from './evidence';
 import { registerReviewRoutes } from './review-routes';
 import { registerSearchRoutes } from './search-routes';
+import { registerTranslationRoutes } from './translation-routes';
 import { clearPreviewCookie, registerPreviewRoutes } from './preview';
 import { cookieAttributes, cookieName } from './cookies';
 import {
@@ -230,6 +231,7 @@ export async function registerStudioRoutes(
       registerReviewRoutes(studio, content);
       // Find a text by its words (issue 44).
       registerSearchRoutes(studio, content);
+      registerTranslationRoutes(studio, content);
       registerEvidenceRoutes(studio, content);
       // The events the portal wrote: the Activity screen (issue 42, item 4).
       registerActivityRoutes(studio, content);

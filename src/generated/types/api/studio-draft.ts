@@ -3,7 +3,7 @@
 import type {DraftArea, DraftStatus, StaffNameOrNull} from './studio-draft-summary';
 
 /**
- * GET /studio/api/drafts/{id}, and the answer of POST /studio/api/drafts (201), PUT and DELETE /studio/api/drafts/{id}/file and POST /studio/api/drafts/{id}/submit: the draft (studio-draft-summary's fields, the same: tests/api/studio-answers.ts) with its changed files and the checks of its whole tree.
+ * GET /studio/api/drafts/{id}, and the answer of POST /studio/api/drafts (201), PUT and DELETE /studio/api/drafts/{id}/file and POST /studio/api/drafts/{id}/submit: the draft (studio-draft-summary's fields, the same: tests/api/studio-answers.ts) with its changed files the checks of its whole tree, and its texts whose Spanish needs review.
  */
 export interface StudioDraft {
   id: number;
@@ -36,6 +36,10 @@ export interface StudioDraft {
    * What `npm run check:config` finds in the draft's whole tree (its base version's files with its own over them), in the caller's language.
    */
   checks: Check[];
+  /**
+   * The draft's texts whose English changed after their Spanish was last saved ("Spanish needs review"; issue 44, item 5): its own state for the files it changes, its base version's for the others; sorted by path and pointer.
+   */
+  translations: TranslationFlag[];
 }
 export interface Check {
   /**
@@ -60,4 +64,18 @@ export interface Check {
    * The check in the caller's language (Accept-Language).
    */
   message: string;
+}
+export interface TranslationFlag {
+  /**
+   * The file, as a path under flows/.
+   */
+  path: string;
+  /**
+   * The text in that file, as a JSON pointer.
+   */
+  pointer: string;
+  /**
+   * The English the Spanish was last saved against.
+   */
+  englishThen: string;
 }

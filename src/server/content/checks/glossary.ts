@@ -8,6 +8,7 @@
  *   `_one` form, or `one`/`other` entries), unless its declaration says why it needs none (`countWithoutPlural`);
  * - glossary/forbidden-es.json lists words no Spanish text may use (whole words, any case).
  */
+import { patternRegExp, placeholderNames } from '@/domain/placeholders';
 import { problem } from './problems';
 import { RULE_KEYS } from './texts';
 import { inFolder, isObject, type Json, type JsonObject, type Report } from './types';
@@ -15,10 +16,8 @@ import { inFolder, isObject, type Json, type JsonObject, type Report } from './t
 export const PLACEHOLDERS_FILE = 'glossary/placeholders.json';
 export const FORBIDDEN_ES_FILE = 'glossary/forbidden-es.json';
 
-/** The placeholder names of a text (`{{ name }}` and `{{name}}` alike), in order, each once. */
-export function placeholderNames(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? ''))];
-}
+/** The placeholder names of a text: the one rule of src/domain/placeholders.ts (the studio's too). */
+export { placeholderNames };
 
 /** Every localized text ({ en, es }) of a file with its JSON pointer; rules are not texts. */
 export function* localizedTexts(
@@ -38,19 +37,6 @@ export function* localizedTexts(
     if (RULE_KEYS.includes(key) || key === '$comment') continue;
     yield* localizedTexts(child, `${pointer}/${key}`);
   }
-}
-
-/** A file or pointer pattern as a regular expression: `*` one step's characters, `**` any steps. */
-function patternRegExp(pattern: string): RegExp {
-  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  const steps = pattern.split('/');
-  let body = '';
-  steps.forEach((step, i) => {
-    // `/**` matches no step or any number of them.
-    if (step === '**') body += i === 0 ? '.*' : '(?:/[^/]*)*';
-    else body += (i === 0 ? '' : '/') + escape(step).replace(/\*/g, '[^/]*');
-  });
-  return new RegExp(`^${body}$`);
 }
 
 interface Declaration {

@@ -11,6 +11,7 @@ import type {
   DraftReview,
   DraftSummary,
   Evidence,
+  FlaggedTranslations,
   PublishedContent,
   StaffGrant,
   StaffRecord,
@@ -65,6 +66,14 @@ export function useReview(id: number) {
   return useQuery({
     queryKey: ['studio', 'review', id],
     queryFn: () => studioCall<DraftReview>('GET', `/drafts/${id}/review`),
+    ...fresh,
+  });
+}
+
+export function useTranslations() {
+  return useQuery({
+    queryKey: ['studio', 'translations'],
+    queryFn: () => studioCall<FlaggedTranslations>('GET', '/translations'),
     ...fresh,
   });
 }

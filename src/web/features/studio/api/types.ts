@@ -36,6 +36,7 @@ import type { StudioStaffName } from '@/generated/types/api/studio-staff-name';
 import type { StudioStaffRecord } from '@/generated/types/api/studio-staff-record';
 import type { StudioTotpConfirmed } from '@/generated/types/api/studio-totp-confirmed';
 import type { StudioTotpSetup } from '@/generated/types/api/studio-totp-setup';
+import type { StudioTranslations } from '@/generated/types/api/studio-translations';
 import type { StudioVersion } from '@/generated/types/api/studio-version';
 
 export type { Check, DraftStatus, EvidenceFact, ReviewedFile, StaffRole, WordRun };
@@ -64,6 +65,8 @@ export type DraftSummary = StudioDraftSummary;
 export type DraftDetail = StudioDraft;
 /** GET /drafts/:id/review */
 export type DraftReview = StudioDraftReview;
+/** GET /translations: every text whose Spanish needs review, published and in drafts. */
+export type FlaggedTranslations = StudioTranslations;
 /** POST /drafts/:id/approve */
 export type DraftApproval = StudioDraftApproval;
 /** POST /drafts/:id/return: the draft, returned. */

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'draft.create',
   'draft.update',
   'draft.submit',
+  'draft.spanish-confirm',
   'draft.approve',
   'draft.return',
   'content.publish',

@@ -27,7 +27,10 @@ import { withValueAt, type PathStep } from '@/domain/studio/json-pointer';
 import { walkLeaves } from '@/domain/studio/leaves';
 import { CheckSummary, targetsOf } from './check-summary';
 import { FileChooser } from './file-chooser';
+import { useEditorContextValue } from '../hooks/use-editor-context';
+import { EditorContextProvider } from './editor-context';
 import { FileEditor } from './file-editor';
+import { SubmitConfirm } from './submit-confirm';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
 import { TextSearch } from './text-search';
@@ -143,6 +146,8 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
     [draft.checks, path, leaves],
   );
   const targets = useMemo(() => targetsOf(placed.atField), [placed]);
+  const editorContext = useEditorContextValue(draft, path, edits);
+  const [confirming, setConfirming] = useState(false);
 
   const change = useCallback(
     (at: readonly PathStep[], value: unknown) => {
@@ -198,10 +203,16 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
       .finally(() => setBusy(null));
   };
 
-  const submit = () => {
+  const submit = (confirmSpanishReview = false) => {
+    // Texts whose Spanish needs review: the author confirms first (recorded in the audit log).
+    if (draft.translations.length > 0 && !confirmSpanishReview) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setBusy('submit');
     setError(null);
-    studioCall('POST', `/drafts/${draft.id}/submit`)
+    studioCall('POST', `/drafts/${draft.id}/submit`, { body: { confirmSpanishReview } })
       .then(async () => {
         await invalidateStudio();
         navigate(`/studio/drafts/${draft.id}/review`);
@@ -271,7 +282,9 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
             (leaves.length === 0 ? (
               <Body1 as="p">{t('studio.editor.nothingToEdit')}</Body1>
             ) : (
-              <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+              <EditorContextProvider value={editorContext}>
+                <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+              </EditorContextProvider>
             ))}
         </section>
       )}
@@ -291,7 +304,7 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
           </Button>
         )}
         <Button
-          onClick={submit}
+          onClick={() => submit()}
           disabled={busy !== null || blocked}
           aria-describedby={blocked ? 'studio-submit-hint' : undefined}
           data-testid="studio-submit"
@@ -308,6 +321,12 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
         </Body1>
       </div>
       <StudioError textKey={error} id="studio-editor-error" />
+      <SubmitConfirm
+        open={confirming}
+        count={draft.translations.length}
+        onConfirm={() => submit(true)}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

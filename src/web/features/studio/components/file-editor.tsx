@@ -5,20 +5,16 @@
  * The draft's checks show at the field they name (utils/checks.ts).
  */
 import { memo, useMemo, type ChangeEvent } from 'react';
-import {
-  Field,
-  Input,
-  Select,
-  Switch,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fieldId, type Check, type FieldLanguage } from '../utils/checks';
 import { readablePath, type PathStep } from '@/domain/studio/json-pointer';
 import type { Leaf } from '@/domain/studio/leaves';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
+import { useEditorContext } from './editor-context';
+import { TextBox } from './text-box';
+import { TextList, textLists } from './text-list';
+import { SpanishNeedsReview } from './translation-flag';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -41,14 +37,18 @@ const useStyles = makeStyles({
   message: { overflowWrap: 'anywhere' },
 });
 
+/**
+ * Values that say what a file is, name a thing or stamp a version (`kind`, `id`, `…Id`,
+ * `version`, `schemaVersion`): shown to editors, not changed by them (issue 44, item 6).
+ */
+const isStructural = (key: string): boolean =>
+  key === 'kind' || key === 'id' || key === 'version' || /(Id|Version)$/.test(key);
+
 export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
 
 /** The checks at one field as its error text (one per line). */
 const messages = (checks: readonly Check[] | undefined): string | undefined =>
   checks && checks.length > 0 ? checks.map((check) => check.message).join('\n') : undefined;
-
-/** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
-const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
 
 /** What a number input stores: the number typed, or the text itself (the checks name it) if it is none. */
 function numberValue(text: string): number | string {
@@ -81,12 +81,18 @@ const TextLeafField = memo(function TextLeafField({
   const { t } = useTranslation();
   const name = leaf.name ?? readablePath(leaf.path);
   const groupId = fieldId(leaf.pointer);
+  const { spanishNeedsReview } = useEditorContext();
   const groupError = messages(checks.get(groupId));
   const box = (language: FieldLanguage) => {
     const id = fieldId(leaf.pointer, language);
     const error = messages(checks.get(id));
     return (
-      <Field
+      <TextBox
+        key={language}
+        id={id}
+        language={language}
+        pointer={leaf.pointer}
+        value={leaf.value}
         label={{
           children: t('studio.editor.textLabel', {
             name,
@@ -95,26 +101,15 @@ const TextLeafField = memo(function TextLeafField({
           className: styles.label,
           htmlFor: id,
         }}
-        validationState={error ? 'error' : 'none'}
-        validationMessage={error ? { children: error, className: styles.message } : undefined}
-      >
-        <Textarea
-          id={id}
-          lang={language}
-          value={leaf.value[language]}
-          resize="vertical"
-          rows={rowsFor(leaf.value[language])}
-          aria-describedby={
-            [leaf.description && `${groupId}-about`, groupError && `${groupId}-error`]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          aria-invalid={groupError || error ? true : undefined}
-          onChange={(_event, data) =>
-            onChange(leaf.path, { ...leaf.value, [language]: data.value })
-          }
-        />
-      </Field>
+        error={error}
+        describedBy={
+          [leaf.description && `${groupId}-about`, groupError && `${groupId}-error`]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
+        invalid={Boolean(groupError || error)}
+        onText={(text) => onChange(leaf.path, { ...leaf.value, [language]: text })}
+      />
     );
   };
   return (
@@ -124,6 +119,7 @@ const TextLeafField = memo(function TextLeafField({
           {leaf.description}
         </p>
       )}
+      {spanishNeedsReview.has(leaf.pointer) && <SpanishNeedsReview />}
       {box('en')}
       {box('es')}
       {groupError && (
@@ -141,6 +137,7 @@ const SettingField = memo(function SettingField({
   onChange,
 }: LeafFieldProps<Exclude<Leaf, { kind: 'text' }>>) {
   const styles = useStyles();
+  const { t } = useTranslation();
   const id = fieldId(leaf.pointer);
   const error = messages(checks.get(id));
   const label = {
@@ -149,7 +146,11 @@ const SettingField = memo(function SettingField({
     htmlFor: id,
   };
   let control;
-  if (leaf.kind === 'boolean') {
+  const key = leaf.path[leaf.path.length - 1];
+  const fixed = typeof key === 'string' && isStructural(key);
+  if (fixed) {
+    control = <Input id={id} value={String(leaf.value)} readOnly appearance="filled-darker" />;
+  } else if (leaf.kind === 'boolean') {
     control = (
       <Switch
         id={id}
@@ -200,7 +201,11 @@ const SettingField = memo(function SettingField({
     <Field
       className={styles.setting}
       label={label}
-      hint={leaf.description}
+      hint={
+        fixed
+          ? [leaf.description, t('studio.editor.lists.fixed')].filter(Boolean).join(' ')
+          : leaf.description
+      }
       validationState={error ? 'error' : 'none'}
       validationMessage={error ? { children: error, className: styles.message } : undefined}
       data-pointer={leaf.pointer}
@@ -221,16 +226,34 @@ export function FileEditor({
   onChange: LeafChange;
 }) {
   const styles = useStyles();
-  const rows = useMemo(
-    () =>
-      leaves.map((leaf) =>
-        leaf.kind === 'text' ? (
-          <TextLeafField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
-        ) : (
-          <SettingField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
-        ),
-      ),
-    [leaves, checks, onChange],
-  );
+  const rows = useMemo(() => {
+    const field = (leaf: Leaf) =>
+      leaf.kind === 'text' ? (
+        <TextLeafField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
+      ) : (
+        <SettingField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
+      );
+    // A list of texts gets its add, remove and move buttons (text-list.tsx).
+    const lists = textLists(leaves);
+    const out = [];
+    for (let i = 0; i < leaves.length; i += 1) {
+      const length = lists.get(i);
+      if (length === undefined) {
+        out.push(field(leaves[i]!));
+        continue;
+      }
+      const items = leaves.slice(i, i + length) as Extract<Leaf, { kind: 'text' }>[];
+      out.push(
+        <TextList
+          key={`list-${leaves[i]!.pointer}`}
+          items={items}
+          render={field}
+          onList={onChange}
+        />,
+      );
+      i += length - 1;
+    }
+    return out;
+  }, [leaves, checks, onChange]);
   return <div className={styles.list}>{rows}</div>;
 }

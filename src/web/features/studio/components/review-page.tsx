@@ -27,6 +27,7 @@ import { parsePointer, readablePath } from '@/domain/studio/json-pointer';
 import { CommentForm } from './comment-form';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
+import { SpanishNeedsReview } from './translation-flag';
 import { WordDiff } from './word-diff';
 
 const useStyles = makeStyles({
@@ -51,7 +52,14 @@ const useStyles = makeStyles({
 
 const pointerLabel = (pointer: string): string => readablePath(parsePointer(pointer)) || '/';
 
-function ReviewedFile({ file }: { file: ReviewedFileData }) {
+function ReviewedFile({
+  file,
+  flagged,
+}: {
+  file: ReviewedFileData;
+  /** Pointers of this file's texts whose Spanish needs review. */
+  flagged: ReadonlySet<string>;
+}) {
   const styles = useStyles();
   const { t } = useTranslation();
   // The file by its name for people (flows/studio/, issue 44), never its path.
@@ -69,6 +77,7 @@ function ReviewedFile({ file }: { file: ReviewedFileData }) {
           <Title3 as="h3" className={styles.heading}>
             {pointerLabel(text.pointer)}
           </Title3>
+          {flagged.has(text.pointer) && <SpanishNeedsReview />}
           <div className={styles.pair}>
             {(['en', 'es'] as const).map((language) => (
               <div key={language}>
@@ -197,11 +206,30 @@ export function ReviewPage() {
         <ButtonLink to={`/studio/drafts/${id}`}>{t('studio.review.backToEditor')}</ButtonLink>
       )}
       {mine && data?.status === 'submitted' && <Body1 as="p">{t('studio.review.waiting')}</Body1>}
+      {review.data && review.data.translations.length > 0 && (
+        <MessageBar intent="warning" data-testid="review-spanish-needs-review">
+          <MessageBarBody>
+            {t('studio.translations.reviewCount', { count: review.data.translations.length })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {review.data &&
         (review.data.files.length === 0 ? (
           <Body1 as="p">{t('studio.review.noChanges')}</Body1>
         ) : (
-          review.data.files.map((file) => <ReviewedFile key={file.path} file={file} />)
+          review.data.files.map((file) => (
+            <ReviewedFile
+              key={file.path}
+              file={file}
+              flagged={
+                new Set(
+                  review.data.translations
+                    .filter((flag) => flag.path === file.path)
+                    .map((flag) => flag.pointer),
+                )
+              }
+            />
+          ))
         ))}
       {data && (editable || data.status === 'submitted') && <PreviewPanel draftId={id} />}
       {decides && data && <DecisionPanel draft={data} />}

@@ -17,6 +17,7 @@ import { HomePage } from './home-page';
 import { DraftPage } from './draft-page';
 import { ReviewPage } from './review-page';
 import { HistoryPage } from './history-page';
+import { TranslationsPage } from './translations-page';
 import { RollbackPage } from './rollback-page';
 import { EvidencePage } from './evidence-page';
 import { AuditPage } from './audit-page';
@@ -111,6 +112,7 @@ export default function StudioApp() {
             { path: 'drafts/:draftId', element: <DraftPage /> },
             { path: 'drafts/:draftId/review', element: <ReviewPage /> },
             { path: 'history', element: <HistoryPage /> },
+            { path: 'translations', element: <TranslationsPage /> },
             { path: 'history/:version/rollback', element: <RollbackPage /> },
             { path: 'evidence', element: <EvidencePage /> },
             { path: 'audit', element: <AuditPage /> },

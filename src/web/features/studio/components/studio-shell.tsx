@@ -168,6 +168,11 @@ export function StudioShell({
                 label: t('studio.nav.history'),
                 current: pathname.startsWith('/studio/history'),
               },
+              {
+                to: '/studio/translations',
+                label: t('studio.nav.translations'),
+                current: pathname.startsWith('/studio/translations'),
+              },
             ]
           : []),
         ...(readsEvidence(staff.role)

@@ -1,0 +1,190 @@
+/**
+ * One language's box of a text field (issue 44, item 3): a real text area, and beside it the
+ * values (placeholders) the text uses as tokens, each with its meaning and a sample, and a menu of
+ * the values the text may use that inserts one at the caret. A value the text may not use, or one
+ * the other language has and this one lacks, is flagged while typing, in the staff member's
+ * language (the rule of src/domain/placeholders.ts, the same as check:config's).
+ */
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
+import {
+  Field,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Textarea,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import {
+  allowedPlaceholders,
+  placeholderNames,
+  placeholderProblems,
+  type PlaceholderValue,
+  type TextLanguage,
+} from '@/domain/placeholders';
+import { LANGUAGE_NAME_KEYS } from '../utils/format';
+import { useEditorContext } from './editor-context';
+
+const useStyles = makeStyles({
+  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  tokens: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
+  token: {
+    borderRadius: tokens.borderRadiusMedium,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorBrandBackground2,
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase200,
+    overflowWrap: 'anywhere',
+  },
+  unknown: {
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorPaletteRedForeground1,
+  },
+  message: { overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
+  item: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+});
+
+/** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
+const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
+
+export interface TextBoxProps {
+  id: string;
+  language: TextLanguage;
+  pointer: string;
+  value: { en: string; es: string };
+  label: ComponentProps<typeof Field>['label'];
+  /** The server's checks at this box (one a line). */
+  error?: string;
+  describedBy?: string;
+  invalid: boolean;
+  onText: (text: string) => void;
+}
+
+export function TextBox(props: TextBoxProps) {
+  const { id, language, pointer, value, label, error, describedBy, invalid, onText } = props;
+  const styles = useStyles();
+  const { t, i18n } = useTranslation();
+  const { file, glossary } = useEditorContext();
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes after an insertion (set on insert, applied once the new value is drawn).
+  const caret = useRef<number | null>(null);
+  const text = value[language];
+  const staffLanguage: TextLanguage = i18n.language.startsWith('es') ? 'es' : 'en';
+
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (at === null || !area.current) return;
+    caret.current = null;
+    area.current.focus();
+    area.current.setSelectionRange(at, at);
+  }, [text]);
+
+  const allowed = glossary ? allowedPlaceholders(glossary, file, pointer) : [];
+  const problems = glossary
+    ? placeholderProblems(value, allowed).filter((p) => p.language === language)
+    : [];
+  const other = t(LANGUAGE_NAME_KEYS[language === 'en' ? 'es' : 'en']);
+  const live = problems.map((p) =>
+    p.kind === 'unknown'
+      ? t('studio.editor.tokens.unknown', { name: p.placeholder })
+      : t('studio.editor.tokens.missing', { name: p.placeholder, other }),
+  );
+  const shown = [...live, ...(error ? [error] : [])].join('\n');
+  const describe = (name: string): string => {
+    const known: PlaceholderValue | undefined = glossary?.values.get(name);
+    return known
+      ? t('studio.editor.tokens.token', {
+          name,
+          meaning: known.meaning[staffLanguage],
+          sample: known.sample,
+        })
+      : t('studio.editor.tokens.tokenUnknown', { name });
+  };
+
+  const insert = (name: string) => {
+    const box = area.current;
+    const start = box ? box.selectionStart : text.length;
+    const end = box ? box.selectionEnd : text.length;
+    const token = `{{${name}}}`;
+    caret.current = start + token.length;
+    onText(text.slice(0, start) + token + text.slice(end));
+  };
+
+  const used = placeholderNames(text);
+  const unknown = new Set(problems.filter((p) => p.kind === 'unknown').map((p) => p.placeholder));
+  const tokensId = `${id}-tokens`;
+  return (
+    <div className={styles.box}>
+      <Field
+        label={label}
+        validationState={shown ? 'error' : 'none'}
+        validationMessage={shown ? { children: shown, className: styles.message } : undefined}
+      >
+        <Textarea
+          id={id}
+          ref={area}
+          lang={language}
+          value={text}
+          resize="vertical"
+          rows={rowsFor(text)}
+          aria-describedby={
+            [describedBy, used.length > 0 ? tokensId : undefined].filter(Boolean).join(' ') ||
+            undefined
+          }
+          aria-invalid={invalid || shown ? true : undefined}
+          onChange={(_event, data) => onText(data.value)}
+        />
+      </Field>
+      {used.length > 0 && (
+        <ul className={styles.tokens} id={tokensId} aria-label={t('studio.editor.tokens.used')}>
+          {used.map((name) => (
+            <li
+              key={name}
+              className={mergeClasses(styles.token, unknown.has(name) && styles.unknown)}
+              data-token={name}
+            >
+              {describe(name)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {glossary && allowed.length > 0 && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <MenuButton
+              size="small"
+              aria-label={t('studio.editor.tokens.insertLabel', {
+                language: t(LANGUAGE_NAME_KEYS[language]),
+              })}
+              data-testid={`${id}-insert`}
+            >
+              {t('studio.editor.tokens.insert')}
+            </MenuButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {allowed.map((name) => (
+                <MenuItem key={name} className={styles.item} onClick={() => insert(name)}>
+                  {describe(name)}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Editing as a compliance editor (issue 44, items 3 and 5), in a real browser on the real server:
+ * - a text's values show as tokens with their meaning and a sample; a value is inserted from the
+ *   menu with the keyboard, at the caret; an unknown value and one the other language lacks are
+ *   flagged while typing, in the studio's language;
+ * - changing the English alone flags "Spanish needs review" once saved; saving the Spanish clears
+ *   it; the Spanish-to-review view lists the flagged text;
+ * - submitting with a flag asks for a confirmation (going back keeps the draft), and the review
+ *   screen shows the flag;
+ * axe-clean with photos at 1280 and 375 px in English and Spanish.
+ */
+import path from 'node:path';
+import { expectNoAxeViolations } from './a11y';
+import { expect, test } from './fixtures';
+import { SHOTS, addStaff, checkEveryWay, heading, setLanguage, signIn } from './studio-helpers';
+
+const FILE = 'content/payment-authorization.json';
+
+test('tokens, Spanish needs review set and cleared, and the confirmation on submit', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const editor = addStaff('editor', 'Tess Tokens');
+  await signIn(page, editor);
+  await page.locator('#studio-new-draft_title').fill('Cancellation deadline');
+  await page.locator('#studio-new-draft').getByRole('button', { name: 'New draft' }).click();
+  await expect(heading(page, 'Cancellation deadline')).toBeVisible();
+  await page.locator('#studio-file').selectOption(FILE);
+
+  const recurring = page.locator('[data-pointer="/recurring"]');
+  const english = page.getByLabel('recurring (English)', { exact: true });
+  const spanish = page.getByLabel('recurring (Spanish)', { exact: true });
+  await expect(english).toHaveValue(/at least 1 business day before/);
+  // Each value the text uses is a token with its meaning and a sample.
+  await expect(recurring.locator('[data-token="total"]').first()).toHaveText(
+    /^total: .+, e\.g\. \$/,
+  );
+
+  // An unknown value is flagged while typing, and the Spanish hears it lacks it.
+  const before = await english.inputValue();
+  const beforeEs = await spanish.inputValue();
+  await english.fill(`${before} {{nope}}`);
+  await expect(recurring).toContainText('“nope” is not a value this text may use');
+  await expect(recurring).toContainText('“nope” is in the English text but not in this one.');
+  await setLanguage(page, 'es');
+  await expect(recurring).toContainText('«nope» no es un valor que este texto pueda usar');
+  await setLanguage(page, 'en');
+
+  // The English changed, then a value inserted from the menu, with the keyboard, at the caret.
+  const changed = before.replace(
+    'at least 1 business day before',
+    'at least 3 business days before',
+  );
+  await english.fill(`${changed} Questions: call `);
+  await english.press('End');
+  await page.getByTestId(`${await english.getAttribute('id')}-insert`).focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: /^phone: / });
+  await expect(item).toBeVisible();
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await expect(english).toHaveValue(`${changed} Questions: call {{phone}}`);
+  await expect(english).toBeFocused();
+  await expect(recurring).not.toContainText('is not a value this text may use');
+
+  // The Spanish now lacks the value (flagged while typing, in its box).
+  await expect(recurring).toContainText('“phone” is in the English text but not in this one.');
+  // Saved with the English alone: the Spanish needs review (and the check says what it lacks).
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Saved. 1 check fails.');
+  await expect(recurring.getByTestId('spanish-needs-review')).toHaveText('Spanish needs review');
+  await checkEveryWay(page, 'editing-tokens');
+
+  // The view of every flagged text lists it.
+  await page.getByRole('link', { name: 'Spanish to review' }).click();
+  await expect(heading(page, 'Spanish to review')).toBeVisible();
+  await expect(page.getByText('recurring', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('table').first()).toContainText('Questions: call {{phone}}');
+  await checkEveryWay(page, 'translations');
+  await page
+    .getByRole('link', { name: /recurring/ })
+    .first()
+    .click();
+  await expect(heading(page, 'Cancellation deadline')).toBeVisible();
+
+  // The Spanish saved: the flag clears.
+  const spanishChanged = beforeEs.replace(
+    'al menos 1 día hábil antes',
+    'al menos 3 días hábiles antes',
+  );
+  await spanish.fill(`${spanishChanged} Preguntas: llame al `);
+  await spanish.press('End');
+  await page.getByTestId(`${await spanish.getAttribute('id')}-insert`).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: /^phone: / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(spanish).toHaveValue(`${spanishChanged} Preguntas: llame al {{phone}}`);
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
+  await expect(recurring.getByTestId('spanish-needs-review')).toHaveCount(0);
+
+  // A list of texts (the terms' bullet points): add an item, move it, remove another, by keyboard.
+  await page.locator('#studio-file').selectOption('content/terms.json');
+  const itemId = (index: number, language: 'en' | 'es') =>
+    `#studio-field_2f_blocks_2f_7_2f_items_2f_${index}--${language}`;
+  const firstItem = await page.locator(itemId(0, 'en')).inputValue();
+  const add = page.locator('[data-action="add"]');
+  await expect(add).toHaveCount(1);
+  const box = await add.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(itemId(5, 'en'))).toBeFocused();
+  await page.locator(itemId(5, 'en')).fill('You can ask us to explain any charge.');
+  await page.locator(itemId(5, 'es')).fill('Puede pedirnos que le expliquemos cualquier cargo.');
+  await page.locator('[data-item="5"][data-action="up"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(itemId(4, 'en'))).toHaveValue('You can ask us to explain any charge.');
+  await expect(page.getByText('Item moved to place 5.')).toBeVisible();
+  await page.locator('[data-item="0"][data-action="remove"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(itemId(0, 'en'))).not.toHaveValue(firstItem);
+  await expect(page.locator(itemId(3, 'en'))).toHaveValue('You can ask us to explain any charge.');
+  await checkEveryWay(page, 'editing-list');
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(page.getByText('Saved. Every check passes.')).toBeVisible();
+  await page.locator('#studio-file').selectOption(FILE);
+
+  // Another text's English alone, then submit: it asks first.
+  const single = page.getByLabel('single (English)', { exact: true });
+  await single.fill(
+    (await single.inputValue()).replace(
+      'at least 1 business day before',
+      'at least 3 business days before',
+    ),
+  );
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(
+    page.locator('[data-pointer="/single"]').getByTestId('spanish-needs-review'),
+  ).toBeVisible();
+  // Submit asks first; going back keeps the draft as it is.
+  await page.getByTestId('studio-submit').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('1 text has English that changed after its Spanish was saved');
+  // The dialog in both languages and widths (the language switcher is behind it: closed to switch).
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(dialog).toHaveCount(0);
+  for (const language of ['es', 'en'] as const) {
+    await setLanguage(page, language);
+    await page.getByTestId('studio-submit').click();
+    await expect(dialog).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: path.join(SHOTS, `submit-confirm-${language}-${width}.png`) });
+    }
+    await dialog.getByRole('button', { name: language === 'es' ? 'Volver' : 'Go back' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Confirmed (the audit row is the API suite's): the review shows the flag.
+  await page.getByTestId('studio-submit').click();
+  await page.getByTestId('studio-submit-confirm').click();
+  await expect(heading(page, 'Review: Cancellation deadline')).toBeVisible();
+  await expect(page.getByTestId('review-spanish-needs-review')).toContainText(
+    '1 text of this draft needs its Spanish reviewed.',
+  );
+  await expect(
+    page.locator('[data-pointer="/single"]').getByTestId('spanish-needs-review'),
+  ).toBeVisible();
+  await checkEveryWay(page, 'review-flagged');
+});
