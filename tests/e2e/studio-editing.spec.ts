@@ -28,8 +28,8 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await page.locator('#studio-file').selectOption(FILE);
 
   const recurring = page.locator('[data-pointer="/recurring"]');
-  const english = page.getByLabel('recurring (English)', { exact: true });
-  const spanish = page.getByLabel('recurring (Spanish)', { exact: true });
+  const english = page.getByLabel('Recurring payment authorization (English)', { exact: true });
+  const spanish = page.getByLabel('Recurring payment authorization (Spanish)', { exact: true });
   await expect(english).toHaveValue(/at least 1 business day before/);
   // Each value the text uses is a token with its meaning and a sample.
   await expect(recurring.locator('[data-token="total"]').first()).toHaveText(
@@ -127,7 +127,7 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await page.locator('#studio-file').selectOption(FILE);
 
   // Another text's English alone, then submit: it asks first.
-  const single = page.getByLabel('single (English)', { exact: true });
+  const single = page.getByLabel('Single payment authorization (English)', { exact: true });
   await single.fill(
     (await single.inputValue()).replace(
       'at least 1 business day before',

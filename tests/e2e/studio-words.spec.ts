@@ -22,15 +22,23 @@ const CAMEL_KEY = /\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
  * speak the repository's language, named where they are passed (issue 44 is open for them).
  */
 async function visibleText(page: Page, known?: string): Promise<string> {
-  if (!known) return page.locator('body').innerText();
-  return page.evaluate((selector) => {
-    const hidden = [...document.querySelectorAll<HTMLElement>(selector)];
+  const text = await page.evaluate((selector) => {
+    const hidden = selector ? [...document.querySelectorAll<HTMLElement>(selector)] : [];
     const before = hidden.map((element) => element.style.display);
     hidden.forEach((element) => (element.style.display = 'none'));
     const text = document.body.innerText;
     hidden.forEach((element, i) => (element.style.display = before[i] ?? ''));
-    return text;
-  }, known);
+    // A placeholder's token names it (`accountNumber: the account's number, e.g. …`): like
+    // `{{accountNumber}}` in the text, that is the placeholder itself, not a key shown by mistake.
+    const tokens = [...document.querySelectorAll<HTMLElement>('[data-token]')].map(
+      (element) => element.dataset.token ?? '',
+    );
+    return { text, tokens };
+  }, known ?? '');
+  return text.tokens.reduce(
+    (words, token) => (token ? words.split(`${token}:`).join(':') : words),
+    text.text,
+  );
 }
 
 /** Fails when the screen's visible text, in either language, names a file or a key. */

@@ -13,11 +13,7 @@ import {
   valueAt,
   withValueAt,
 } from '@/domain/studio/json-pointer';
-import {
-  isLocalizedText,
-  walkLeaves,
-  type Leaf,
-} from '@/domain/studio/leaves';
+import { isLocalizedText, walkLeaves, type Leaf } from '@/domain/studio/leaves';
 import { fits, viewAt, type Schema } from '@/domain/studio/meta-schema';
 
 const root = path.resolve(import.meta.dirname, '../../..');
