@@ -9,7 +9,8 @@
  *     out (email_opt_outs), or a server refused it for good (email_bounces);
  *   - noConsent: the address was not given with the portal's statement (email_consents);
  *   - noRender: the kind cannot be filled from the event (a value it needs is missing).
- * Texts (SMS) are made once the SMS provider and text consent are in (issue 43, textlaw).
+ * Texts (SMS) are not made yet: the provider, text consent and stops are in (../sms/), the
+ * sending of texts through this outbox is the next slice of issue 43.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { PortalConfig } from '../../config';
