@@ -116,6 +116,50 @@ export function hardshipFixture(
       failed: text('We could not send your answers.', 'No pudimos enviar sus respuestas.'),
     }),
   );
+  // Its names for people (issue 44): a catalogue file of its own beside flows/studio/names.json.
+  const named = (en: string, es: string, aboutEn: string, aboutEs: string) => ({
+    group: 'dashboard',
+    name: text(en, es),
+    description: text(aboutEn, aboutEs),
+  });
+  writeFileSync(
+    path.join(flows, 'studio/names-hardship.json'),
+    JSON.stringify({
+      $schema: '../../schemas/meta/names.schema.json',
+      kind: 'names',
+      groups: [],
+      files: [
+        {
+          file: 'forms/hardship.json',
+          ...named(
+            'Hardship form',
+            'Formulario de dificultad',
+            'The questions a debtor answers about a hardship',
+            'Las preguntas que responde el deudor sobre una dificultad',
+          ),
+        },
+        {
+          file: 'pages/hardship.json',
+          ...named(
+            'Hardship page',
+            'Página de dificultad',
+            'How the hardship page is built',
+            'Cómo se arma la página de dificultad',
+          ),
+        },
+        {
+          file: 'texts/hardship.json',
+          ...named(
+            'Hardship page texts',
+            'Textos de la página de dificultad',
+            'The heading and messages of the hardship page',
+            'El título y los mensajes de la página de dificultad',
+          ),
+        },
+      ],
+      fields: [],
+    }),
+  );
   return { flows, schemas };
 }
 

@@ -223,11 +223,12 @@ export function studioAnswersSuite(dialect: string): void {
       expect(studioRouteOf('GET', '/audit.csv?action=x')).toBe('GET /audit.csv');
     });
 
-    it('a draft is its summary with files and checks; /me is the staff member with a token', () => {
+    it('a draft is its summary with files, checks and translation flags; /me is the staff member with a token', () => {
       const summary = propertiesOf('studio-draft-summary');
-      const { files, checks, ...draft } = propertiesOf('studio-draft');
+      const { files, checks, translations, ...draft } = propertiesOf('studio-draft');
       expect(files).toBeDefined();
       expect(checks).toBeDefined();
+      expect(translations).toBeDefined();
       expect(draft).toEqual(summaryRefs(summary));
       const { csrfToken, ...me } = propertiesOf('studio-me');
       expect(csrfToken).toBeDefined();

@@ -149,7 +149,12 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
         single: { en, es },
       });
       const submitted = async (who: 'editor' | 'client_manager' | 'editor2', id: number) => {
-        const res = await as<Draft>(who, `/drafts/${id}/submit`, { method: 'POST', body: {} });
+        // Texts of these drafts whose English changed alone (here or in a version published by
+        // an earlier test) are confirmed: "Spanish needs review" has its own suite.
+        const res = await as<Draft>(who, `/drafts/${id}/submit`, {
+          method: 'POST',
+          body: { confirmSpanishReview: true },
+        });
         expect(res.status, res.text).toBe(200);
         expect(res.body.status).toBe('submitted');
       };
@@ -951,6 +956,62 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
           body: { comment: 'Not needed after all.' },
         });
         expect(withdrawn.status).toBe(200);
+      });
+
+      it('finds a text by its words in English or Spanish, named for people, in a draft too (issue 44)', async () => {
+        interface Found {
+          total: number;
+          results: {
+            path: string;
+            pointer: string;
+            name: string;
+            group: string;
+            inDraft: boolean;
+          }[];
+        }
+        const english = await as<Found>(
+          'editor',
+          `/search?q=${encodeURIComponent('1 BUSINESS day')}`,
+        );
+        expect(english.status, english.text).toBe(200);
+        const recurring = english.body.results.find(
+          (r) => r.path === AUTHORIZATION && r.pointer === '/recurring',
+        );
+        expect(recurring).toMatchObject({
+          name: 'Recurring payment authorization',
+          inDraft: false,
+        });
+        // Accents and capitals ignored; named in the caller's language.
+        const spanish = await as<Found>('editor', `/search?q=${encodeURIComponent('DIA habil')}`, {
+          headers: { 'accept-language': 'es' },
+        });
+        expect(spanish.status, spanish.text).toBe(200);
+        expect(
+          spanish.body.results.find((r) => r.path === AUTHORIZATION && r.pointer === '/recurring')
+            ?.name,
+        ).toBe('Autorización de pagos recurrentes');
+        // A draft's words are found in it, and only there.
+        const draft = await newDraft('editor', 'Search: a draft');
+        const put = await putFile(
+          'editor',
+          draft.id,
+          AUTHORIZATION,
+          authorizationWith(`${NEW_EN} Zanzibar.`, `${NEW_ES} Zanzíbar.`),
+        );
+        expect(put.status, put.text).toBe(200);
+        const inDraft = await as<Found>('editor', `/search?q=zanzibar&draft=${draft.id}`);
+        expect(inDraft.status, inDraft.text).toBe(200);
+        expect(inDraft.body.results.map((r) => [r.pointer, r.inDraft])).toEqual([
+          ['/single', true],
+        ]);
+        const outside = await as<Found>('editor', '/search?q=zanzibar');
+        expect(outside.body.total).toBe(0);
+        // Bad input is a 400 with the error body, never 5xx.
+        for (const query of ['', '?q=', `?q=${'x'.repeat(201)}`, '?q=a&draft=0', '?q=a&other=1']) {
+          const bad = await as('editor', `/search${query}`);
+          expect(bad.status, query).toBe(400);
+        }
+        await as('editor', `/drafts/${draft.id}/file?path=${AUTHORIZATION}`, { method: 'DELETE' });
       });
 
       it('refuses a stale draft (409) when a newer version changed the same file, and publishes one over the newest when it did not', async () => {

@@ -15,8 +15,13 @@ import { randomBytes } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/types';
 import { emailRefusal, unsubscribeUrl, type BuildSettings } from './build';
-import { claimMessages, releaseMessages, settleMessage, skipMessage } from './queue';
-import { releaseSchedulerLease, scheduleBatch, takeSchedulerLease } from './scheduler';
+import { claimMessages, messagesDue, releaseMessages, settleMessage, skipMessage } from './queue';
+import {
+  eventsWaiting,
+  releaseSchedulerLease,
+  scheduleBatch,
+  takeSchedulerLease,
+} from './scheduler';
 import type { EmailSender } from './smtp';
 import type { MessagesTable } from './tables';
 
@@ -96,12 +101,15 @@ export class MessageDispatcher {
   private async pass(): Promise<number> {
     if (this.stopped) return 0;
     const now = this.build().now;
-    if (await takeSchedulerLease(this.db, this.owner, now, this.settings.leaseMs)) {
+    if (
+      (await eventsWaiting(this.db)) &&
+      (await takeSchedulerLease(this.db, this.owner, now, this.settings.leaseMs))
+    ) {
       while (!this.stopped && (await scheduleBatch(this.db, this.owner, this.build)) > 0);
     }
     if (!this.sender) return 0;
     let sent = 0;
-    while (!this.stopped) {
+    while (!this.stopped && (await messagesDue(this.db, this.build().now))) {
       const rows = await claimMessages(this.db, {
         postgres: this.postgres,
         owner: this.owner,

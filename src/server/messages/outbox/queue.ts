@@ -13,6 +13,18 @@ import type { MessagesTable, SkipReason } from './tables';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Whether a message is due now: a read, so an idle pass writes nothing (see eventsWaiting). */
+export async function messagesDue(db: Db, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function claimMessages(
   db: Db,
   options: { postgres: boolean; owner: string; now: Date; limit: number; leaseMs: number },

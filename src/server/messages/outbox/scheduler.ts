@@ -13,6 +13,23 @@ import { messagesOfEvent, type BuildSettings } from './build';
 /** Events read per pass (a long backlog takes several passes). */
 export const SCHEDULE_BATCH = 200;
 
+/**
+ * Whether events wait after the scheduler's cursor: two reads, so an idle pass writes nothing (on
+ * SQLite a write per pass would be an fsync a second, and would wait out another process's write
+ * lock on the event loop).
+ */
+export async function eventsWaiting(db: Db): Promise<boolean> {
+  const [state, counter] = await Promise.all([
+    db
+      .selectFrom('message_scheduler')
+      .select('event_cursor')
+      .where('name', '=', 'events')
+      .executeTakeFirst(),
+    db.selectFrom('event_cursors').select('value').where('name', '=', 'events').executeTakeFirst(),
+  ]);
+  return Number(counter?.value ?? 0) > Number(state?.event_cursor ?? 0);
+}
+
 /** Takes (or keeps) the scheduler's lease for `owner`; true while it holds it. */
 export async function takeSchedulerLease(
   db: Db,
