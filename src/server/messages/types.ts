@@ -2,6 +2,7 @@
  * The shapes of flows/messages/ (schemas/meta/message.schema.json; check:config has checked them
  * before a version is served) and of the renderer's input and output.
  */
+import type { JsonLogic } from '@/engine/rules/json-logic';
 
 import type { SmsSegments } from './sms';
 
@@ -26,7 +27,7 @@ export interface MessageEmail {
 }
 
 export type MessageTrigger =
-  | { events: string[] }
+  | { events: string[]; when?: JsonLogic }
   | {
       schedule: {
         on: 'planPaymentDate' | 'letterOfferExpiry' | 'documentAdded';

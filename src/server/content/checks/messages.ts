@@ -9,6 +9,7 @@
  * - a client's own words name a client of flows/clients/.
  * Placeholders are the glossary's check (glossary.ts), as for every other text.
  */
+import { checkExpression } from '@/engine/rules/json-logic';
 import { problem } from './problems';
 import { inFolder, isObject, type Json, type JsonObject, type Report } from './types';
 
@@ -94,6 +95,10 @@ export function checkMessageFile(
   const common = parsed(MESSAGES_COMMON_FILE);
   if (!isObject(common) || common.kind !== 'common')
     report(file, '', problem('messageCommonMissing', { file: `flows/${MESSAGES_COMMON_FILE}` }));
+  const trigger = isObject(json.trigger) ? json.trigger : {};
+  if (trigger.when !== undefined)
+    for (const detail of checkExpression(trigger.when, '/trigger/when'))
+      report(file, '', problem('malformedRule', { detail }));
   const email = isObject(json.email) ? json.email : {};
   const sms = isObject(json.sms) ? json.sms : {};
   checkBlocks(report, file, '/email/blocks', email.blocks);

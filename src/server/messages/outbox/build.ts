@@ -13,6 +13,7 @@
  * sending of texts through this outbox is the next slice of issue 43.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { test } from '@/engine/rules/json-logic';
 import type { PortalConfig } from '../../config';
 import type { Database } from '../../db/types';
 import type { EventsTable } from '../../events/tables';
@@ -42,16 +43,30 @@ export interface BuildSettings {
 /** Retries end this long after a message was made: it then fails. */
 export const MESSAGE_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 
-/** The kinds whose trigger is this event type. */
-export function kindsFor(config: PortalConfig, type: string): [string, MessageKindFile][] {
+/** The kinds whose trigger is this event type and whose `when` (if any) holds for its data. */
+export function kindsFor(
+  config: PortalConfig,
+  type: string,
+  data: unknown,
+): [string, MessageKindFile][] {
   return Object.entries(config.messages ?? {}).filter(
     (entry): entry is [string, MessageKindFile] => {
       const file = entry[1] as Partial<MessageKindFile>;
-      return file.kind === 'message' && !!file.trigger && 'events' in file.trigger
-        ? file.trigger.events.includes(type)
-        : false;
+      if (file.kind !== 'message' || !file.trigger || !('events' in file.trigger)) return false;
+      if (!file.trigger.events.includes(type)) return false;
+      return file.trigger.when === undefined || test(file.trigger.when, data);
     },
   );
+}
+
+/** An event's data column as JSON (the text the column holds; null if it is not JSON). */
+function parseData(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 export const newMessageId = (): string => `msg_${randomHex(12)}`;
@@ -126,7 +141,7 @@ export async function messagesOfEvent(
   event: EventsTable,
   settings: BuildSettings,
 ): Promise<MessagesTable[]> {
-  const kinds = kindsFor(settings.config, event.type);
+  const kinds = kindsFor(settings.config, event.type, parseData(event.data));
   if (kinds.length === 0 || !event.account_number) return [];
   const row = await db
     .selectFrom('accounts')
