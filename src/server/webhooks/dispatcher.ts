@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
+import { positiveSetting } from './settings';
 import type { Db } from '../db/types';
 import { signingSecrets } from './endpoints';
 import { RETRY_BASE_MS, claim, enqueue, release, settle, type DeliveryRow } from './queue';
@@ -33,10 +34,7 @@ export interface WebhookSettings {
 }
 
 export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookSettings {
-  const number = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
+  const number = (name: string, fallback: number) => positiveSetting(env, name, fallback);
   return {
     pollMs: number('WEBHOOK_POLL_MS', 1000),
     leaseMs: number('WEBHOOK_LEASE_SECONDS', 60) * 1000,

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
+import { positiveSetting } from '../../webhooks/settings';
 import type { Db } from '../../db/types';
 import { emailRefusal, unsubscribeUrl, type BuildSettings } from './build';
 import { claimMessages, messagesDue, releaseMessages, settleMessage, skipMessage } from './queue';
@@ -38,10 +39,7 @@ export interface MessageSettings {
 }
 
 export function messageSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MessageSettings {
-  const number = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
+  const number = (name: string, fallback: number) => positiveSetting(env, name, fallback);
   return {
     pollMs: number('MESSAGE_POLL_MS', 1000),
     leaseMs: number('MESSAGE_LEASE_SECONDS', 60) * 1000,
