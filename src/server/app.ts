@@ -340,10 +340,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerStudioRoutes(app, ctx, { session: sessionLimits });
   registerAgencyFeed(app, ctx); // The agency's events feed (issue 42): src/server/events/feed.ts.
   // Text replies from the SMS provider (issue 43): src/server/messages/sms/inbound.ts.
-  await registerSmsInbound(app, ctx, {
+  const smsSettings: SmsSettings = {
     provider: options.sms?.provider ?? smsProviderFromEnv(process.env),
     webhookSecret: options.sms?.webhookSecret ?? (process.env.SMS_WEBHOOK_SECRET?.trim() || null),
-  });
+  };
+  await registerSmsInbound(app, ctx, smsSettings);
 
   // Payments left in flight by a process that died are settled once their lease has passed.
   const stopSettling = startSettling(ctx, lazyPaymentServices(ctx), (error) =>
@@ -363,7 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => webhooks.stop());
   webhooks.start();
   // Messages to debtors (issue 43): recorded, then sent over SMTP or kept in the outbox.
-  registerMessages(app, ctx, options.messages);
+  registerMessages(app, ctx, { smsProvider: smsSettings.provider, ...options.messages });
 
   if (devWeb) registerDevWeb(app, devWeb.vite, { getConfig, preview });
   else {

@@ -10,6 +10,7 @@ export interface Client {
   settlementTiers: SettlementTier[];
   supportPhone?: string;
   endOfPathNotice?: EndOfPathNotice;
+  messages?: MessageSettings;
 }
 export interface ClientPaymentSettings {
   minSinglePayment: number;
@@ -26,4 +27,7 @@ export interface ClientPaymentSettings {
 export interface SettlementTier {
   months: number;
   discount: number;
+}
+export interface MessageSettings {
+  remindersPer7Days?: number;
 }

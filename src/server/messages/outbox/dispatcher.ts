@@ -24,6 +24,11 @@ import {
   takeSchedulerLease,
 } from './scheduler';
 import type { EmailSender } from './smtp';
+// Texts and scheduled kinds (issue 43, msgsched): their own files.
+import type { SmsProvider } from '../sms/provider';
+import { ReminderSchedule } from './schedule';
+import { checkBeforeSend } from './send-checks';
+import { deliverSms } from './sms-send';
 import type { MessagesTable } from './tables';
 
 export interface MessageSettings {
@@ -36,6 +41,8 @@ export interface MessageSettings {
    * each), so a process killed mid-send has at most one message in doubt.
    */
   concurrency: number;
+  /** How often the scheduled kinds are looked for (schedule.ts). Default MESSAGE_SCHEDULE_SECONDS or 60 s. */
+  scheduleMs?: number;
 }
 
 export function messageSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MessageSettings {
@@ -44,6 +51,7 @@ export function messageSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Me
     pollMs: number('MESSAGE_POLL_MS', 1000),
     leaseMs: number('MESSAGE_LEASE_SECONDS', 60) * 1000,
     concurrency: number('MESSAGE_CONCURRENCY', 1),
+    scheduleMs: number('MESSAGE_SCHEDULE_SECONDS', 60) * 1000,
   };
 }
 
@@ -68,9 +76,14 @@ export class MessageDispatcher {
     private readonly build: () => BuildSettings,
     private readonly settings: MessageSettings,
     private readonly log: (error: unknown) => void,
+    /** Texts: the SMS provider (null: texts stay in the outbox). */
+    private readonly sms: SmsProvider | null = null,
   ) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.reminders = new ReminderSchedule(settings.scheduleMs ?? 60_000);
   }
+
+  private readonly reminders: ReminderSchedule;
 
   start(): void {
     if (this.settings.pollMs <= 0 || this.timer) return;
@@ -105,7 +118,10 @@ export class MessageDispatcher {
     ) {
       while (!this.stopped && (await scheduleBatch(this.db, this.owner, this.build)) > 0);
     }
-    if (!this.sender) return 0;
+    // The scheduled kinds (reminders): made by the lease holder, read-only when nothing is new.
+    if (!this.stopped)
+      await this.reminders.run(this.db, this.owner, this.build(), this.settings.leaseMs);
+    if (!this.sender && !this.sms) return 0;
     let sent = 0;
     while (!this.stopped && (await messagesDue(this.db, this.build().now))) {
       const rows = await claimMessages(this.db, {
@@ -125,10 +141,13 @@ export class MessageDispatcher {
   /** Sends one claimed message and settles it; false when it was not sent. */
   private async deliver(row: MessagesTable): Promise<boolean> {
     const build = this.build();
-    if (this.stopped || !this.sender) {
+    if (this.stopped || !(row.channel === 'sms' ? this.sms : this.sender)) {
       await releaseMessages(this.db, this.owner, [row.id]);
       return false;
     }
+    if (row.channel === 'sms' && this.sms)
+      return deliverSms(this.db, this.sms, row, this.owner, () => this.build().now);
+    if (!this.sender) return false;
     const subject = await this.db
       .selectFrom('accounts')
       .innerJoin('debtors', 'debtors.id', 'accounts.debtor_id')
@@ -142,6 +161,8 @@ export class MessageDispatcher {
       await skipMessage(this.db, row.id, this.owner, refusal, build.now);
       return false;
     }
+    // Its payment or offer still due, and within contact hours now (send-checks.ts).
+    if ((await checkBeforeSend(this.db, row, this.owner, build.now)) !== 'send') return false;
     const agency = (build.config.content?.agency ?? {}) as { name?: string };
     const outcome = await this.sender.send({
       id: row.id,

@@ -10,6 +10,7 @@ import type { BuildSettings } from './build';
 import { MessageDispatcher, messageSettingsFromEnv, type MessageSettings } from './dispatcher';
 import { smtpSenderFromEnv, type EmailSender } from './smtp';
 import { unsubscribeKey } from './tokens';
+import type { SmsProvider } from '../sms/provider';
 import { registerUnsubscribeRoutes } from './unsubscribe';
 
 export interface MessageOptions extends Partial<MessageSettings> {
@@ -17,6 +18,8 @@ export interface MessageOptions extends Partial<MessageSettings> {
   portalUrl?: string;
   /** The e-mail sender (default from SMTP_URL); null for none (the outbox). */
   sender?: EmailSender | null;
+  /** The SMS provider texts go through (app.ts: SMS_PROVIDER_URL); null or absent: the outbox. */
+  smsProvider?: SmsProvider | null;
 }
 
 export function portalUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -32,6 +35,7 @@ export function registerMessages(
   const key = unsubscribeKey(ctx.keys.identityHmacKey);
   const sender =
     options.sender === undefined ? smtpSenderFromEnv(process.env, portalUrl) : options.sender;
+  const smsProvider = options.smsProvider ?? null;
   const build = (): BuildSettings => {
     const current = ctx.content.current();
     return {
@@ -40,17 +44,19 @@ export function registerMessages(
       portalUrl,
       unsubscribeKey: key,
       sending: sender !== null,
+      smsSending: smsProvider !== null,
       timeZone: ctx.timeZone,
       now: ctx.now(),
     };
   };
-  const { portalUrl: _url, sender: _sender, ...settings } = options;
+  const { portalUrl: _url, sender: _sender, smsProvider: _sms, ...settings } = options;
   const dispatcher = new MessageDispatcher(
     ctx.db,
     sender,
     build,
     { ...messageSettingsFromEnv(), ...settings },
     (error) => app.log.error({ err: error }, 'message dispatch failed'),
+    smsProvider,
   );
   registerUnsubscribeRoutes(app, ctx, key);
   app.decorate('messages', dispatcher);

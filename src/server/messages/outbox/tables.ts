@@ -7,7 +7,17 @@
 export type MessageStatus = 'pending' | 'sent' | 'failed' | 'bounced' | 'outbox' | 'skipped';
 
 /** Why a message was recorded and not sent. */
-export type SkipReason = 'noConsent' | 'noAddress' | 'hold' | 'optedOut' | 'bounced' | 'noRender';
+export type SkipReason =
+  | 'noConsent'
+  | 'noAddress'
+  | 'hold'
+  | 'optedOut'
+  | 'bounced'
+  | 'noRender'
+  /** The client's cap of reminders per debtor per 7 days was reached (migration 0026). */
+  | 'capped'
+  /** A scheduled message whose payment or offer was paid, cancelled or ended before it went. */
+  | 'notDue';
 
 export interface MessagesTable {
   id: string;
@@ -39,6 +49,11 @@ export interface MessagesTable {
   sent_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 0026: a text's delivery receipt (delivered | failed | undelivered), null before. */
+  delivery_status?: string | null;
+  /** The carrier's code of a failed delivery. */
+  delivery_error?: string | null;
+  delivered_at?: string | null;
 }
 
 export interface MessageSchedulerTable {

@@ -1,7 +1,9 @@
 /**
  * The placeholder values of a message made by an event (issue 43): what the event's data, the
  * account and the debtor say, formatted in the message's language (`$60.00`, `January 15, 2025`).
- * A value the event does not carry is left out; the renderer then refuses the message
+ * A schedule's message (schedule.ts) gives the same names: a plan payment's `amountCents`,
+ * `payDate` and `methodText` (the method as the plan names it), an offer's `amountCents`,
+ * `savingsCents` and `expiresOn`. A value the event does not carry is left out; the renderer then refuses the message
  * (MessageRenderError valueMissing) and it is recorded as skipped, never sent with a blank.
  */
 import type { Language } from '../../../engine/i18n/split';
@@ -63,8 +65,12 @@ export function messageValues(sources: ValueSources): Record<string, string> {
     balance: money(sources.balanceCents),
     confirmation: typeof data.confirmation === 'string' ? data.confirmation : undefined,
     amount: money(data.amountCents ?? data.totalCents),
-    method: methodWords(data.method as EventMethod | undefined),
+    method:
+      methodWords(data.method as EventMethod | undefined) ??
+      (typeof data.methodText === 'string' && data.methodText !== '' ? data.methodText : undefined),
+    savings: money(data.savingsCents),
     date:
+      day(data.expiresOn) ??
       day(data.paidOn) ??
       day(data.payDate) ??
       day(data.fileDate) ??

@@ -18,7 +18,8 @@ import type { MessageLanguage } from '../types';
 import { claimStopConfirmation, recordStop, textConsents } from './consent';
 import type { SmsProvider } from './provider';
 import { isRevocation, SHIPPED_REVOCATION_POLICY, type RevocationPolicy } from './revocation';
-import { SmsWebhookError, verifySmsWebhook } from './webhooks';
+import { recordSmsStatus, SMS_STATUS_URL } from './status';
+import { SmsWebhookError, verifySmsWebhook, type SmsWebhookEvent } from './webhooks';
 
 export interface SmsSettings {
   /** Where texts go (null: not configured; then no confirmation is sent). */
@@ -141,8 +142,27 @@ export async function handleInboundReply(
   return { revocation: true, stopped: true, confirmationSent: true };
 }
 
+/** A webhook's verified event, or the ApiError its refusal is (401 signature, 400 shape). */
+function verified(
+  sms: SmsSettings,
+  request: { headers: Record<string, string | string[] | undefined>; body: unknown },
+  log: { warn: (o: object, m: string) => void },
+): SmsWebhookEvent {
+  const raw = typeof request.body === 'string' ? request.body : '';
+  try {
+    return verifySmsWebhook(sms.webhookSecret, request.headers, raw);
+  } catch (error) {
+    if (!(error instanceof SmsWebhookError)) throw error;
+    log.warn({ reason: error.reason, detail: error.message }, 'SMS webhook refused');
+    throw new ApiError(
+      error.reason === 'signature' ? 401 : 400,
+      error.reason === 'signature' ? 'webhookSignature' : 'invalidRequest',
+    );
+  }
+}
+
 /**
- * Registers the route on the root instance (no X-Session-Id: the provider calls it), reading the
+ * Registers the routes (this one and the delivery receipts', status.ts) on the root instance (no X-Session-Id: the provider calls it), reading the
  * body as the raw text its signature covers.
  */
 export async function registerSmsInbound(
@@ -170,23 +190,33 @@ export async function registerSmsInbound(
         },
       },
       async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        let event;
-        try {
-          event = verifySmsWebhook(sms.webhookSecret, request.headers, raw);
-        } catch (error) {
-          if (!(error instanceof SmsWebhookError)) throw error;
-          request.log.warn({ reason: error.reason, detail: error.message }, 'SMS webhook refused');
-          throw new ApiError(
-            error.reason === 'signature' ? 401 : 400,
-            error.reason === 'signature' ? 'webhookSignature' : 'invalidRequest',
-          );
-        }
+        const event = verified(sms, request, request.log);
         if (event.type !== 'message.inbound') throw new ApiError(400, 'invalidRequest');
         const outcome = await handleInboundReply(ctx, sms, event.data.from, event.data.body, (e) =>
           request.log.error({ err: e }, 'SMS stop confirmation not sent'),
         );
         request.log.info({ ...outcome }, 'SMS reply received');
+        return outcome;
+      },
+    );
+    scope.post(
+      SMS_STATUS_URL,
+      {
+        schema: {
+          summary: 'A text’s delivery receipt (the SMS provider’s signed webhook)',
+          description:
+            'Called by the SMS provider, not by browsers: a Standard Webhooks signature with `SMS_WEBHOOK_SECRET` (401 when it is missing, wrong or older than 5 minutes). Body: `{"type":"message.status","data":{"providerMessageId","messageId","to","status":"delivered"|"failed"|"undelivered","errorCode","at"}}`. Records the delivery on the text the portal sent (`messageId`); a receipt for no such text changes nothing (`known: false`).',
+          response: {
+            200: schemaRef(ctx.schemas, 'sms-status-result'),
+            ...errorResponses(ctx.schemas, 400, 401),
+          },
+        },
+      },
+      async (request) => {
+        const event = verified(sms, request, request.log);
+        if (event.type !== 'message.status') throw new ApiError(400, 'invalidRequest');
+        const outcome = await recordSmsStatus(ctx.db, event, ctx.now());
+        request.log.info({ ...outcome }, 'SMS delivery receipt');
         return outcome;
       },
     );
