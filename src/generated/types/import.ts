@@ -42,6 +42,7 @@ export interface Debtor {
   state?: string;
   zip?: string;
   email?: string;
+  emailConsent?: Consent;
   /**
    * Plain text in the file only; hashed on import.
    */
@@ -68,12 +69,24 @@ export interface Debtor {
      */
     phoneNumber: string;
     type?: 'mobile' | 'home' | 'work' | 'other';
+    textConsent?: Consent;
   }[];
   /**
    * Saved payment methods (processor tokens only).
    */
   fundingMethods?: FundingMethod[];
   accounts: Account[];
+}
+/**
+ * Consent the debtor gave the agency (issue 43), recorded like consent given in the portal: when, and the version of the statement they agreed to (the agency's own name for its wording), in which language (default en). E-mail consent is for the record's `email`; text consent for its phone. The portal writes to an imported address or number only with it (and never after an opt-out, a STOP or a withdrawal made later).
+ */
+export interface Consent {
+  /**
+   * An ISO instant with its zone: 2026-11-02T15:04:05Z.
+   */
+  givenAt: string;
+  statementVersion: string;
+  language?: 'en' | 'es';
 }
 export interface FundingMethod {
   /**

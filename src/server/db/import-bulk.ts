@@ -14,6 +14,7 @@ import type { Transaction } from 'kysely';
 import { digitsOnly, hashDateOfBirth, hashSsnLast4 } from '../auth/keys';
 import type { Debtor } from '../../generated/types/import';
 import { Checker, type ImportOptions } from './import-checks';
+import { hasImportedConsent } from './import-consents';
 import { accountValues, debtorValues } from './import-writes';
 import type { Database } from './types';
 
@@ -22,6 +23,7 @@ const empty = (list: readonly unknown[] | undefined) => list === undefined || li
 /** Whether the bulk path writes this record as the record-by-record path would. */
 export function isSimpleDebtor(debtor: Debtor): boolean {
   return (
+    !hasImportedConsent(debtor) && // consent (issue 43): written by import-consents.ts
     empty(debtor.fundingMethods) &&
     debtor.accounts.every(
       (a) =>

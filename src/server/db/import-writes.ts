@@ -7,6 +7,7 @@ import { hashDateOfBirth, hashSsnLast4, normalizeName, digitsOnly } from '../aut
 import '../payments/tables';
 import type { Account, Arrangement, Debtor, FundingMethod } from '../../generated/types/import';
 import type { Checker, ImportCounts, ImportOptions } from './import-checks';
+import { writeImportedConsents } from './import-consents';
 import type { Database } from './types';
 
 /** One payment of an arrangement in the file. */
@@ -102,6 +103,7 @@ export async function writeDebtor(
     counts.phones += 1;
   }
 
+  await writeImportedConsents(trx, debtorId, debtor); // issue 43: import-consents.ts
   const funding = await writeFundingMethods(trx, debtorId, debtor.fundingMethods ?? [], stamp);
   counts.fundingMethods += funding.size;
 
