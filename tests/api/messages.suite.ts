@@ -49,6 +49,7 @@ export function messagesSuite(dialect: string, makeDatabase: DatabaseFactory): v
         .innerJoin('events', 'events.id', 'messages.source')
         .selectAll('messages')
         .where('events.data', 'like', `%${confirmationTag}%`)
+        .where('messages.channel', '=', 'email') // texts: message-schedule.suite.ts
         .execute();
     const prefs = async (person: typeof MARIA, address: string, language = 'en') => {
       const token = (await signIn(server, person)).accessToken;

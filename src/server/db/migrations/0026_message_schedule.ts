@@ -6,7 +6,7 @@
  *   POST /api/messages/sms/status; null until a receipt comes (and for e-mail).
  * - `messages_debtor`: the reminders a debtor got in the last 7 days are counted per debtor (the
  *   client's cap, flows/clients `messages.remindersPer7Days`).
- * - `arrangement_payments_day`, `letter_options_day`: the scheduler finds the plan payments and
+ * - `arrangement_payments_due`, `letter_options_due`: the scheduler finds the plan payments and
  *   letter offers whose reminder day has come by their day, not by reading every row.
  */
 import type { Kysely } from 'kysely';
@@ -21,20 +21,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['debtor_id', 'created_at'])
     .execute();
   await db.schema
-    .createIndex('arrangement_payments_day')
+    .createIndex('arrangement_payments_due')
     .on('arrangement_payments')
     .columns(['pay_date', 'status'])
     .execute();
   await db.schema
-    .createIndex('letter_options_day')
+    .createIndex('letter_options_due')
     .on('letter_options')
     .column('due_date')
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('letter_options_day').execute();
-  await db.schema.dropIndex('arrangement_payments_day').execute();
+  await db.schema.dropIndex('letter_options_due').execute();
+  await db.schema.dropIndex('arrangement_payments_due').execute();
   await db.schema.dropIndex('messages_debtor').execute();
   await db.schema.alterTable('messages').dropColumn('delivered_at').execute();
   await db.schema.alterTable('messages').dropColumn('delivery_error').execute();
