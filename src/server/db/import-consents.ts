@@ -17,7 +17,8 @@ import type { Database } from './types';
 /** Whether the record carries any consent. */
 export function hasImportedConsent(debtor: Debtor): boolean {
   return (
-    debtor.emailConsent !== undefined || (debtor.phones ?? []).some((p) => p.textConsent !== undefined)
+    debtor.emailConsent !== undefined ||
+    (debtor.phones ?? []).some((p) => p.textConsent !== undefined)
   );
 }
 

@@ -152,7 +152,6 @@ async function languageOf(
   return pick(text?.statement_language);
 }
 
-
 /** What a message is about: an event of the log, or a schedule's payment or offer (schedule.ts). */
 export interface MessageSubject {
   /** The event's id, or the schedule's key (`plan-payment:<arrangement>:<day>`). */
