@@ -1,6 +1,7 @@
 /**
- * Scheduled messages, texts through the outbox, imported consent, holds and contact hours (issue 43, message-schedule.suite.ts) on SQLite and on PostgreSQL (a database of
- * its own, `${PG_DB_PREFIX:-portal_msgsched}_…`, dropped afterwards; skipped when PostgreSQL is not
+ * Scheduled messages, texts through the outbox, imported consent, holds and contact hours
+ * (issue 43, message-schedule.suite.ts) on SQLite and on PostgreSQL (a database of its own,
+ * `${PG_DB_PREFIX:-portal_msgsched}_…`, dropped afterwards; skipped when PostgreSQL is not
  * reachable unless PG_REQUIRED=1).
  */
 import { randomBytes } from 'node:crypto';
