@@ -56,6 +56,7 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
     const nyMore = [`SC1.${digits()}`, `SC1.${digits()}`, `SC1.${digits()}`];
     const hi = { account: `SC1.${digits()}`, phone: phone(), email: `hi.${tag}@example.com` };
     const held = { account: `SC1.${digits()}`, phone: phone(), email: `hold.${tag}@example.com` };
+    const gone = { account: `SC1.${digits()}`, phone: phone(), email: `gone.${tag}@example.com` };
     const letterId = 800_000 + Math.floor(Math.random() * 100_000);
     const db = () => server.database.db;
     const run = () => server.app.messages.runOnce();
@@ -203,6 +204,9 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
         debtor(`sched-hold-${tag}`, held, { state: 'NY', zip: '10001' }, [
           account(held.account, [postDate(plus(3))]),
         ]),
+        debtor(`sched-gone-${tag}`, gone, { state: 'NY', zip: '10001' }, [
+          account(gone.account, [postDate(plus(3))]),
+        ]),
       );
     }, SLOW);
     afterAll(async () => {
@@ -295,6 +299,21 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
         });
         expect(delta.changed).toBe(1);
 
+        // The fourth debtor's plan is cancelled after its reminder was made: it is not sent.
+        expect((await rowsOf(gone.account)).map((r) => r.status)).toEqual(['pending', 'pending']);
+        await db()
+          .updateTable('arrangement_payments')
+          .set({ status: 'Canceled' })
+          .where('pay_date', '=', plus(3))
+          .where('arrangement_id', 'in', (eb) =>
+            eb
+              .selectFrom('arrangements as a')
+              .innerJoin('accounts as c', 'c.id', 'a.account_id')
+              .select('a.id')
+              .where('c.account_number', '=', gone.account),
+          )
+          .execute();
+
         // 08:00 in New York: the New York reminders go (e-mail and text); Hawaii's wait.
         moveTo('13:00:00');
         await run();
@@ -321,6 +340,12 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
         ]);
         expect(mailsTo(held.email)).toHaveLength(0);
         expect(textsTo(held.phone)).toHaveLength(0);
+        expect((await rowsOf(gone.account)).map((r) => [r.status, r.skip_reason])).toEqual([
+          ['skipped', 'notDue'],
+          ['skipped', 'notDue'],
+        ]);
+        expect(mailsTo(gone.email)).toHaveLength(0);
+        expect(textsTo(gone.phone)).toHaveLength(0);
 
         // 17:59Z (12:59 in New York, 07:59 in Honolulu): still not; 18:00Z: both.
         moveTo('17:59:00');
