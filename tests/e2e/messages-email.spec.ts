@@ -42,7 +42,7 @@ function messagesOfPayment(code: string): { status: string; skip_reason: string 
     return db
       .prepare(
         `select m.status, m.skip_reason from messages m join events e on e.id = m.source
-         where e.data like ? and m.kind = 'payment-receipt'`,
+         where e.data like ? and m.kind = 'payment-receipt' and m.channel = 'email'`,
       )
       .all(`%${code}%`) as { status: string; skip_reason: string | null }[];
   } finally {
