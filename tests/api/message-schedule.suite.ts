@@ -493,5 +493,34 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
       expect(row.delivery_status).toBe('failed');
       expect(row.delivery_error).toBe('30003');
     });
+
+    it('texts only with consent in force: a reply STOP stops the next text, the e-mail still goes', async () => {
+      expect(await sandbox.inbound(e164(hi.phone), 'STOP')).toBe(200);
+      const confirmations = textsTo(hi.phone).length;
+      const mails = mailsTo(hi.email).length;
+      await db()
+        .transaction()
+        .execute((trx) =>
+          recordEvent(trx, {
+            type: 'payment.succeeded',
+            at: clock.now().toISOString(),
+            subject: { accountNumber: hi.account, clientId: 'CSU', debtorKey: null },
+            data: {
+              confirmation: `S${tag}`,
+              amountCents: 7500,
+              paidOn: plus(1),
+              method: { kind: 'card', last4: '1111', brand: 'Visa' },
+            },
+          }),
+        );
+      await run();
+      const receipt = (await rowsOf(hi.account)).filter((r) => r.kind === 'payment-receipt');
+      expect(receipt.map((r) => [r.channel, r.status, r.skip_reason])).toEqual([
+        ['email', 'sent', null],
+        ['sms', 'skipped', 'optedOut'],
+      ]);
+      expect(mailsTo(hi.email)).toHaveLength(mails + 1);
+      expect(textsTo(hi.phone)).toHaveLength(confirmations);
+    });
   });
 }
