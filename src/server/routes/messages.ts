@@ -15,12 +15,14 @@ import type { DocumentMessageList } from '@/generated/types/api/document-message
 import type { DocumentMessageParams } from '@/generated/types/api/document-message-params';
 import type { MessageClickRequest } from '@/generated/types/api/message-click-request';
 import { authOf, requireRole } from '../auth/guard';
+import type { PortalConfig } from '../config';
 import type { PortalContext } from '../context';
 import { ApiError } from '../http/errors';
 import { errorResponses, schemaRef } from '../http/validation';
 import '../messages/clicks-tables';
 import type { MessagesTable } from '../messages/outbox/tables';
 import { randomHex } from '../random-hex';
+import { kindTitle } from '../studio/messages-records';
 import { normalizeAccountNumber } from './ownership';
 
 /** Clicks kept per message: enough for the counts, never a table anyone can grow. */
@@ -34,9 +36,10 @@ type Row = Pick<
   MessagesTable,
   'id' | 'kind' | 'channel' | 'language' | 'subject' | 'sent_at' | 'created_at' | 'account_number'
 >;
-const entryOf = (row: Row): DocumentMessageList[number] => ({
+const entryOf = (config: PortalConfig, row: Row): DocumentMessageList[number] => ({
   id: row.id,
   kind: row.kind,
+  title: kindTitle(config, row.kind),
   channel: row.channel,
   language: row.language,
   subject: row.subject,
@@ -68,7 +71,7 @@ export function registerMessageRoutes(api: FastifyInstance, ctx: PortalContext):
         .orderBy('id', 'desc')
         .limit(200)
         .execute();
-      return rows.map(entryOf);
+      return rows.map((row) => entryOf(ctx.content.current().config, row));
     },
   );
 
@@ -95,7 +98,12 @@ export function registerMessageRoutes(api: FastifyInstance, ctx: PortalContext):
         .where('status', 'in', SHOWN)
         .executeTakeFirst();
       if (!row) throw new ApiError(404, 'notFound');
-      return { message: entryOf(row), html: row.html, text: row.text, sms: row.sms };
+      return {
+        message: entryOf(ctx.content.current().config, row),
+        html: row.html,
+        text: row.text,
+        sms: row.sms,
+      };
     },
   );
 

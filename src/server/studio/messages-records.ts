@@ -208,6 +208,7 @@ export async function countMessages(
   for (const r of optedOut) rowOf(r.kind, r.client_id).optedOut += Number(r.n);
   for (const r of clicked) rowOf(r.kind, r.client_id).clickedToPayment += Number(r.n);
   return [...rows.values()].sort(
-    (a, b) => a.kind.localeCompare(b.kind) || (a.clientCode ?? '').localeCompare(b.clientCode ?? ''),
+    (a, b) =>
+      a.kind.localeCompare(b.kind) || (a.clientCode ?? '').localeCompare(b.clientCode ?? ''),
   );
 }

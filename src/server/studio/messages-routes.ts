@@ -17,10 +17,7 @@ import type { StudioMessageCountsQuery } from '@/generated/types/api/studio-mess
 import type { StudioMessageEvidence } from '@/generated/types/api/studio-message-evidence';
 import type { StudioMessageList } from '@/generated/types/api/studio-message-list';
 import type { StudioMessageParams } from '@/generated/types/api/studio-message-params';
-import type {
-  Rendering,
-  StudioMessagePreview,
-} from '@/generated/types/api/studio-message-preview';
+import type { Rendering, StudioMessagePreview } from '@/generated/types/api/studio-message-preview';
 import type { StudioMessagePreviewQuery } from '@/generated/types/api/studio-message-preview-query';
 import type { StudioMessagesQuery } from '@/generated/types/api/studio-messages-query';
 import { zonedInstant } from '../../domain/dates';
@@ -35,7 +32,13 @@ import { sampleValues } from '../messages/samples';
 import { contentHelpers, type ContentRoutesOptions } from './content-routes';
 import { findDraft } from './drafts';
 import { ownOrigin, staffOf } from './guard';
-import { countMessages, kindTitle, listMessages, messageRecord, summaryOfMessage } from './messages-records';
+import {
+  countMessages,
+  kindTitle,
+  listMessages,
+  messageRecord,
+  summaryOfMessage,
+} from './messages-records';
 
 export const DEFAULT_MESSAGES_PAGE = 50;
 /** The counts' default span: the last 30 days of the agency. */
