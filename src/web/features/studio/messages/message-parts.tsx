@@ -125,7 +125,10 @@ export function EmailView({
       >
         {(Object.keys(MESSAGE_WIDTHS) as MessageWidth[]).map((w) => (
           <Tab key={w} value={w}>
-            {`${t(`studio-messages.email.${w}`)} (${MESSAGE_WIDTHS[w]} px)`}
+            {t('studio-messages.email.tab', {
+              title: t(`studio-messages.email.${w}`),
+              width: MESSAGE_WIDTHS[w],
+            })}
           </Tab>
         ))}
       </TabList>
