@@ -13,6 +13,7 @@ const useStyles = makeStyles({
   frameBox: { maxWidth: '100%', overflowX: 'auto' },
   frame: {
     display: 'block',
+    boxSizing: 'border-box',
     height: '640px',
     maxWidth: '100%',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
