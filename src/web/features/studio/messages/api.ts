@@ -5,10 +5,7 @@
 import type { StudioMessageCounts } from '@/generated/types/api/studio-message-counts';
 import type { StudioMessageEvidence } from '@/generated/types/api/studio-message-evidence';
 import type { MessageSummary, StudioMessageList } from '@/generated/types/api/studio-message-list';
-import type {
-  Rendering,
-  StudioMessagePreview,
-} from '@/generated/types/api/studio-message-preview';
+import type { Rendering, StudioMessagePreview } from '@/generated/types/api/studio-message-preview';
 import type { StudioMessagesQuery } from '@/generated/types/api/studio-messages-query';
 import { useQuery } from '@/web/lib/query-client';
 import { studioCall } from '../api/client';
