@@ -59,6 +59,7 @@ import { registerPlanRoutes } from './routes/plans';
 import { registerPlanChangeRoutes } from './routes/plan-changes';
 import { registerLetterRoutes } from './routes/letters';
 import { registerDocumentRoutes } from './routes/documents';
+import { registerMessageRoutes } from './routes/messages';
 import { registerOpenApi } from './openapi/document';
 import { registerDebtorRoutes } from './routes/debtor';
 import { registerFormRoutes } from './routes/forms';
@@ -325,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         registerFundingRoutes(api, ctx);
         registerLetterRoutes(api, ctx);
         registerDocumentRoutes(api, ctx);
+        registerMessageRoutes(api, ctx); // Messages in My documents (issue 43): routes/messages.ts.
         registerDebtorRoutes(api, ctx);
         registerFormRoutes(api, ctx);
         registerFormRecordRoutes(api, ctx);

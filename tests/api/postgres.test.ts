@@ -45,6 +45,7 @@ import { studioContentSuite } from './studio-content.suite';
 import { studioTranslationsSuite } from './studio-translations.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioActivitySuite } from './studio-activity.suite';
+import { studioMessagesSuite } from './studio-messages.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { studioInvitationsSuite } from './studio-invitations.suite';
@@ -153,6 +154,7 @@ if ('error' in admin) {
   studioTranslationsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioEvidenceSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioActivitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioMessagesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   evidenceAppendOnlySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioPreviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioInvitationsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

@@ -39,6 +39,7 @@ import { studioContentSuite } from './studio-content.suite';
 import { studioTranslationsSuite } from './studio-translations.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioActivitySuite } from './studio-activity.suite';
+import { studioMessagesSuite } from './studio-messages.suite';
 import { evidenceAppendOnlySuite } from './evidence-append-only.suite';
 import { studioPreviewSuite } from './studio-preview.suite';
 import { studioInvitationsSuite } from './studio-invitations.suite';
@@ -90,6 +91,7 @@ studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, '
 studioTranslationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioActivitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioMessagesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 evidenceAppendOnlySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioPreviewSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioInvitationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

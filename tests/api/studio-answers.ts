@@ -67,6 +67,10 @@ export const STUDIO_ANSWERS: Readonly<Record<string, Readonly<Record<number, str
   'POST /webhooks/:id/enable': { 200: 'studio-webhook-endpoint-answer' },
   'GET /webhooks/:id/deliveries': { 200: 'studio-webhook-deliveries' },
   'POST /webhooks/deliveries/:id/redeliver': { 202: 'studio-webhook-delivery' },
+  'GET /messages/preview': { 200: 'studio-message-preview' },
+  'GET /messages': { 200: 'studio-message-list' },
+  'GET /messages/:id': { 200: 'studio-message-evidence' },
+  'GET /message-counts': { 200: 'studio-message-counts' },
 };
 
 /** Routes with no parameter first, so `/staff/grants` is not taken for `/staff/:id`. */

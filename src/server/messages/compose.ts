@@ -64,13 +64,36 @@ function absolute(address: string, what: string): URL {
   return url;
 }
 
-/** The portal's sign-in for the account (the spec's account-number sign-in): never a session. */
-export function signInLink(portal: string, accountNumber: string): string {
+/**
+ * The portal's sign-in for the account (the spec's account-number sign-in): never a session. With
+ * a message's reference (`m`, its id), the sign-in page records that the link was opened, for the
+ * studio's counts of messages clicked through to a payment (routes/messages.ts).
+ */
+export function signInLink(portal: string, accountNumber: string, reference?: string): string {
   const url = absolute(portal, 'portal');
   url.pathname = '/login';
-  url.search = new URLSearchParams({ accountNumber }).toString();
+  url.search = new URLSearchParams({
+    accountNumber,
+    ...(reference !== undefined && { m: reference }),
+  }).toString();
   url.hash = '';
   return url.toString();
+}
+
+const MESSAGE_ID = /^(msg_[0-9a-f]{24})\./;
+
+/**
+ * A message's reference: the one given, else the message id its own opt-out link names (the
+ * outbox signs one token per message, `<message id>.<signature>`: outbox/tokens.ts), else none.
+ */
+export function messageReference(links: RenderInput['links']): string | undefined {
+  if (links.reference !== undefined) return links.reference;
+  try {
+    const token = new URL(links.unsubscribe).searchParams.get('token') ?? '';
+    return MESSAGE_ID.exec(token)?.[1];
+  } catch {
+    return undefined;
+  }
 }
 
 interface Files {
@@ -117,7 +140,7 @@ export function composeMessage(config: PortalConfig, input: RenderInput): Compos
   if (supportPhone) values.supportPhone = supportPhone;
   const accountNumber = input.values.accountNumber;
   if (!accountNumber) throw new MessageRenderError('valueMissing', 'accountNumber');
-  const signIn = signInLink(input.links.portal, accountNumber);
+  const signIn = signInLink(input.links.portal, accountNumber, messageReference(input.links));
   const unsubscribe = absolute(input.links.unsubscribe, 'unsubscribe').toString();
   const say = (text: Localized) => fill(text[language], values);
 

@@ -74,8 +74,11 @@ export interface RenderInput {
    * the content (flows/content/agency.json, the client's file), never from here.
    */
   values: Readonly<Record<string, string>>;
-  /** The portal's origin (`https://pay.example.com`) and the address that opts this one out. */
-  links: { portal: string; unsubscribe: string };
+  /**
+   * The portal's origin (`https://pay.example.com`) and the address that opts this one out; the
+   * message's reference for its sign-in link (default: the message id its opt-out link names).
+   */
+  links: { portal: string; unsubscribe: string; reference?: string };
 }
 
 export interface RenderedMessage {

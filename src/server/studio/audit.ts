@@ -44,6 +44,7 @@ export type AuditAction =
   | 'content.rollback'
   | 'evidence.view'
   | 'events.view'
+  | 'messages.view'
   | 'webhook.create'
   | 'webhook.rotate'
   | 'webhook.disable'

@@ -105,6 +105,13 @@ export const STUDIO_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> 
   'POST /webhooks/:id/enable': ['admin'],
   'GET /webhooks/:id/deliveries': ['admin', 'approver'],
   'POST /webhooks/deliveries/:id/redeliver': ['admin'],
+  // Messages (issue 43, messages-routes.ts): a kind's preview from a draft's words with sample
+  // values for whoever reads drafts; the outbox, a message as sent (debtors' masked addresses and
+  // what was written to them) and the counts for approvers and admins.
+  'GET /messages/preview': CONTENT_STAFF,
+  'GET /messages': ['admin', 'approver'],
+  'GET /messages/:id': ['admin', 'approver'],
+  'GET /message-counts': ['admin', 'approver'],
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -44,6 +44,7 @@ import { registerStaffRoutes } from './staff-routes';
 import { registerAccountRoutes } from './account-routes';
 import { registerInvitationRoutes } from './invitations';
 import { registerWebhookRoutes } from './webhook-routes';
+import { registerMessageRoutes } from './messages-routes';
 
 export interface StudioOptions {
   session: SessionLimits;
@@ -237,6 +238,8 @@ export async function registerStudioRoutes(
       registerActivityRoutes(studio, content);
       // Webhook endpoints and their delivery log (issue 42).
       registerWebhookRoutes(studio, content);
+      // Messages to debtors: preview, outbox, evidence and counts (issue 43).
+      registerMessageRoutes(studio, content);
       // A draft in the real portal screens, for this browser only (preview.ts).
       registerPreviewRoutes(studio, ctx, record);
     },

@@ -51,6 +51,7 @@ const FundingMethodsPage = lazy(
 const PaymentPage = lazy(() => import('../features/payment/components/payment-page'));
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 const DocumentsPage = lazy(() => import('../features/documents/components/documents-page'));
+const MessagePage = lazy(() => import('../features/documents/messages/message-page'));
 // The staff studio (issue 24): a product of its own, in its own chunk; no debtor screen loads it.
 const StudioApp = lazy(() => import('../features/studio/components/studio-app'));
 
@@ -113,6 +114,8 @@ const buildRoutes = (): RouteObject[] => [
               ...formPageRoutes('account'),
               { path: 'funding-methods', element: <FundingMethodsPage /> },
               { path: 'documents', element: <DocumentsPage /> },
+              // A message sent to the debtor, as sent (issue 43).
+              { path: 'documents/messages/:messageId', element: <MessagePage /> },
               {
                 path: 'accounts/:accountNumber',
                 children: [

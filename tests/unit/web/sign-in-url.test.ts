@@ -18,4 +18,16 @@ describe('readSignInUrl', () => {
   it('leaves a URL without those parameters alone', () => {
     expect(readSignInUrl(new URLSearchParams('actionID=A7')).cleanedSearch).toBeNull();
   });
+
+  it("reads a message's reference (issue 43) and takes it out of the URL; anything else is no reference", () => {
+    const id = `msg_${'0a'.repeat(12)}`;
+    const good = readSignInUrl(new URLSearchParams(`accountNumber=LU1.10001&m=${id}`));
+    expect(good.message).toBe(id);
+    expect(good.cleanedSearch?.toString()).toBe('');
+    for (const m of ['msg_123', `${id}x`, 'javascript:alert(1)', `MSG_${'0A'.repeat(12)}`]) {
+      const bad = readSignInUrl(new URLSearchParams({ accountNumber: 'LU1.10001', m }));
+      expect(bad.message).toBeNull();
+      expect(bad.cleanedSearch?.toString()).toBe('');
+    }
+  });
 });

@@ -19,6 +19,7 @@ import { RouterLink } from '@/web/components/router-link';
 import { useLanguage } from '@/web/hooks/use-language';
 import { saveFile } from '@/web/lib/save-file';
 import { formatDate } from '@/web/utils/format-date';
+import { SentMessages } from '../messages/sent-messages';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, width: '100%' },
@@ -147,6 +148,7 @@ export default function DocumentsPage() {
         </MessageBar>
       )}
       {content}
+      <SentMessages accountNumber={accountNumber} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { AuthCard } from '@/web/components/auth-card';
 import { FormError } from '@/web/components/form-error';
 import { RouterLink } from '@/web/components/router-link';
 import { TermsNote } from '@/web/components/terms-note';
+import { apiRequest } from '@/web/lib/api';
 import { portalConfig } from '@/web/lib/config';
 import { currentRole, lastPath, rememberActionId } from '@/web/lib/session';
 import { useSignIn } from '../hooks/use-sign-in';
@@ -61,6 +62,11 @@ function SignInScreen() {
 
   useEffect(() => {
     if (urlParams.actionId) rememberActionId(urlParams.actionId);
+    // A message's link (issue 43): the studio counts it as opened. It signs no one in.
+    if (urlParams.message && urlParams.accountNumber) {
+      const body = { message: urlParams.message, accountNumber: urlParams.accountNumber };
+      apiRequest('/api/v2/Messages/Click', { method: 'POST', body }).catch(() => undefined);
+    }
     if (urlParams.cleanedSearch) setSearchParams(urlParams.cleanedSearch, { replace: true });
   }, [urlParams, setSearchParams]);
 

@@ -34,6 +34,7 @@ import { SubmitConfirm } from './submit-confirm';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
 import { TextSearch } from './text-search';
+import { MessagePreviewLink } from '../messages/preview-link';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -273,6 +274,7 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
               {file.description}
             </Body1>
           )}
+          <MessagePreviewLink path={path} draftId={draft.id} unsaved={Object.hasOwn(edits, path)} />
           <LoadState
             pending={base.isPending || names === undefined}
             error={base.error}

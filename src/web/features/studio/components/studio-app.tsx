@@ -26,6 +26,10 @@ import { WebhooksPage } from './webhooks-page';
 import { StaffPage } from './staff-page';
 import { JoinPage } from './join-page';
 import { AccountPage } from './account-page';
+import { MessagesPage } from '../messages/messages-page';
+import { MessageEvidencePage } from '../messages/message-evidence-page';
+import { MessageCountsPage } from '../messages/message-counts-page';
+import { MessagePreviewPage } from '../messages/message-preview-page';
 
 export const STUDIO_HOME = '/studio';
 export const STUDIO_SIGN_IN = '/studio/sign-in';
@@ -119,6 +123,11 @@ export default function StudioApp() {
             // Events and webhooks (issue 42, item 4): approvers and admins.
             { path: 'activity', element: <ActivityPage /> },
             { path: 'activity/webhooks', element: <WebhooksPage /> },
+            // Messages to debtors (issue 43): outbox, evidence, counts and preview.
+            { path: 'messages', element: <MessagesPage /> },
+            { path: 'messages/counts', element: <MessageCountsPage /> },
+            { path: 'messages/preview', element: <MessagePreviewPage /> },
+            { path: 'messages/:messageId', element: <MessageEvidencePage /> },
             { path: 'staff', element: <StaffPage /> },
             { path: 'account', element: <AccountPage /> },
             { path: '*', element: <Navigate to={STUDIO_HOME} replace /> },

@@ -200,6 +200,12 @@ export function StudioShell({
                 label: t('studio.nav.activity'),
                 current: pathname.startsWith('/studio/activity'),
               },
+              // Messages to debtors (issue 43): src/web/features/studio/messages/.
+              {
+                to: '/studio/messages',
+                label: t('studio-messages.nav'),
+                current: pathname.startsWith('/studio/messages'),
+              },
             ]
           : []),
         ...(managesStaff(staff.role)

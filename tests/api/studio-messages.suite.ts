@@ -1,0 +1,458 @@
+/**
+ * Messages in the studio and in My documents (issue 43, items 1 and 4; issue 44, item 4), against
+ * a real server, database, SMTP server (smtp-server + mailparser) and the server's own dispatcher
+ * run a pass at a time:
+ * - the role matrix of the four routes (fail closed: editors and client managers 403 on the
+ *   outbox, evidence and counts; no session 401), every answer checked against its schema;
+ * - the preview of a kind from a draft's words in English and Spanish, with segments;
+ * - the Done-when "the studio edits a message's Spanish text under the two-person rule, and the
+ *   next message uses it; its evidence shows both texts", for RECEIPT_KIND (a constant, so it can
+ *   become the plan payment reminder once reminders are scheduled);
+ * - the outbox and evidence show each message exactly as the SMTP server received it;
+ * - counts: sent, delivered, opted out, clicked through to a payment within 7 days;
+ * - a debtor's messages in My documents, and nobody else's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../../src/server/events/record';
+import { smtpSenderFromEnv } from '../../src/server/messages/outbox/smtp';
+import { startSmtpReceiver, type SmtpReceiver } from '../smtp-receiver';
+import {
+  apiValidators,
+  call,
+  startServer,
+  type DatabaseFactory,
+  type RunningServer,
+} from './harness';
+import { clearLockout, JOHN, MARIA, signIn as debtorSignIn, snapshotDemo } from './debtor-fixtures';
+import { studioClient, TestClock, type Session, type StudioCall } from './studio-fixtures';
+
+/** The kind the Done-when edits (the receipt today; the reminder once reminders are scheduled). */
+export const EDITED_KIND = 'payment-receipt';
+const SLOW = 180_000;
+const PORTAL = 'https://pay.example.com';
+const MARIA_ACCOUNT = 'LU1.10001';
+const NEW_SPANISH_SUBJECT = 'Confirmamos su pago de {{amount}}';
+
+type Role = 'editor' | 'approver' | 'client_manager' | 'admin';
+interface Summary {
+  id: string;
+  kind: string;
+  status: string;
+  subject: string | null;
+  templateVersion: string;
+  accountNumber: string | null;
+  maskedAddress: string | null;
+  language: string;
+}
+interface Evidence {
+  message: Summary;
+  html: string | null;
+  text: string | null;
+  clicks: string[];
+  version: { version: number; comment: string } | null;
+}
+interface CountRow {
+  kind: string;
+  clientCode: string | null;
+  made: number;
+  sent: number;
+  delivered: number;
+  bounced: number;
+  optedOut: number;
+  clickedToPayment: number;
+}
+interface Rendering {
+  subject: string | null;
+  text: string | null;
+  sms: string | null;
+  segments: { encoding: string; units: number; segments: number } | null;
+}
+const schemas = apiValidators();
+
+export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFactory): void {
+  describe(`studio messages on ${dialect}`, { timeout: SLOW }, () => {
+    const clock = new TestClock(Date.now());
+    const tag = `msgs-${dialect.toLowerCase()}-${Date.now().toString(36)}`;
+    const address = `maria.${tag}@example.com`;
+    let server: RunningServer;
+    let smtp: SmtpReceiver;
+    let restore: () => Promise<void>;
+    const { studio, makeAccount, signIn } = studioClient(() => server, clock, tag);
+    const sessions = {} as Record<Role, Session>;
+    const db = () => server.database.db;
+    const run = () => server.app.messages.runOnce();
+    const as = <T = unknown>(who: Role | null, route: string, options: StudioCall = {}) =>
+      studio<T>(route, { session: who ? sessions[who] : null, ...options });
+
+    /** A payment.succeeded of Maria's account, as the payment journey writes it. */
+    const paid = (confirmation: string) => {
+      // The server's clock stands still but for sign-ins: each payment a second later.
+      clock.advance(1000);
+      return db()
+        .transaction()
+        .execute((trx) =>
+          recordEvent(trx, {
+            type: 'payment.succeeded',
+            at: clock.now().toISOString(),
+            subject: { accountNumber: MARIA_ACCOUNT, clientId: null, debtorKey: null },
+            data: {
+              confirmation,
+              amountCents: 6000,
+              paidOn: '2026-12-07',
+              method: { kind: 'card', last4: '1111', brand: 'Visa' },
+            },
+          }),
+        );
+    };
+    const receiptOf = async (confirmation: string) => {
+      const row = await db()
+        .selectFrom('messages')
+        .innerJoin('events', 'events.id', 'messages.source')
+        .selectAll('messages')
+        .where('events.data', 'like', `%${confirmation}%`)
+        .where('messages.kind', '=', EDITED_KIND)
+        .executeTakeFirstOrThrow();
+      return row;
+    };
+    const counts = async () => {
+      const res = await as<{ rows: CountRow[] }>('approver', '/message-counts');
+      expect(res.status, res.text).toBe(200);
+      const row = res.body.rows.find((r) => r.kind === EDITED_KIND && r.clientCode === client);
+      return (
+        row ?? { made: 0, sent: 0, delivered: 0, bounced: 0, optedOut: 0, clickedToPayment: 0 }
+      );
+    };
+    let client: string | null = null;
+    let before: Awaited<ReturnType<typeof counts>>;
+    const ids: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+
+    beforeAll(async () => {
+      smtp = await startSmtpReceiver();
+      server = await startServer(makeDatabase, {
+        now: clock.now,
+        messages: {
+          pollMs: 0,
+          portalUrl: PORTAL,
+          sender: smtpSenderFromEnv(
+            { SMTP_URL: smtp.url, SMTP_FROM: 'notices@agency.example' },
+            PORTAL,
+          ),
+        },
+      });
+      await clearLockout(server);
+      restore = await snapshotDemo(server);
+      for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
+        sessions[role] = await signIn(await makeAccount(`${role}-msg`, role));
+      }
+      client =
+        (
+          await db()
+            .selectFrom('accounts')
+            .select('client_id')
+            .where('account_number', '=', MARIA_ACCOUNT)
+            .executeTakeFirstOrThrow()
+        ).client_id ?? null;
+      await run(); // whatever earlier suites left due is not this suite's
+      smtp.mails.length = 0;
+      before = await counts();
+      // Maria gives her address with the portal's statement, in Spanish.
+      const token = (await debtorSignIn(server, MARIA)).accessToken;
+      const res = await call(server, '/api/Debtor/SetCommunicationPreferences', {
+        token,
+        headers: { 'accept-language': 'es' },
+        body: { emails: true, letters: false, texts: false, emailAddress: address },
+      });
+      expect(res.status, res.text).toBe(200);
+      await paid(`MA${tag}`);
+      await run();
+      ids.a = (await receiptOf(`MA${tag}`)).id;
+      await paid(`MB${tag}`);
+      await run();
+      ids.b = (await receiptOf(`MB${tag}`)).id;
+    }, SLOW);
+    afterAll(async () => {
+      await db()?.deleteFrom('email_opt_outs').where('email', '=', address).execute();
+      await restore?.();
+      await server?.close();
+      await smtp?.close();
+    });
+
+    it('fails closed: the outbox, evidence and counts for approvers and admins only', async () => {
+      const routes = [
+        `/messages?account=${MARIA_ACCOUNT}`,
+        `/messages/${ids.a}`,
+        '/message-counts',
+      ];
+      for (const route of routes) {
+        for (const role of ['approver', 'admin'] as const) {
+          const res = await as(role, route);
+          expect(res.status, `${role} ${route} ${res.text}`).toBe(200);
+        }
+        for (const role of ['editor', 'client_manager'] as const) {
+          expect((await as(role, route)).status, `${role} ${route}`).toBe(403);
+        }
+        expect((await as(null, route)).status, route).toBe(401);
+      }
+      // The preview shows a draft's words with sample values: whoever reads drafts.
+      for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
+        const res = await as(role, `/messages/preview?kind=${EDITED_KIND}`);
+        expect(res.status, `${role} ${res.text}`).toBe(200);
+      }
+      expect((await as(null, `/messages/preview?kind=${EDITED_KIND}`)).status).toBe(401);
+      // A debtor's token opens none of it.
+      const token = (await debtorSignIn(server, MARIA)).accessToken;
+      expect((await as(null, '/message-counts', { token })).status).toBe(401);
+    });
+
+    it('answers bad input with 400 or 404, never 5xx', async () => {
+      for (const route of [
+        '/messages?status=delivered-maybe',
+        '/messages?limit=0',
+        '/messages?account=%27%3Bdrop',
+        '/messages/msg_123',
+        '/messages/preview',
+        '/messages/preview?kind=..%2Fsecret',
+        '/messages/preview?kind=payment-receipt&draft=abc',
+        '/message-counts?from=2026-12-10&to=2026-12-01',
+        '/message-counts?from=yesterday',
+      ]) {
+        const res = await as('approver', route);
+        expect(res.status, `${route} ${res.text}`).toBe(400);
+      }
+      expect((await as('approver', `/messages/msg_${'0'.repeat(24)}`)).status).toBe(404);
+      expect((await as('approver', '/messages/preview?kind=no-such-kind')).status).toBe(404);
+      expect(
+        (await as('approver', `/messages/preview?kind=${EDITED_KIND}&draft=999999`)).status,
+      ).toBe(404);
+    });
+
+    it('shows each message exactly as the SMTP server received it, by account and by id', async () => {
+      const page = await as<{ messages: Summary[] }>(
+        'approver',
+        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=5`,
+      );
+      expect(page.status, page.text).toBe(200);
+      expect(page.body.messages.map((m) => m.id).slice(0, 2)).toEqual([ids.b, ids.a]);
+      expect(page.body.messages.every((m) => m.accountNumber === MARIA_ACCOUNT)).toBe(true);
+      expect(page.body.messages[0]).toMatchObject({
+        status: 'sent',
+        language: 'es',
+        maskedAddress: 'm•••@example.com',
+        subject: 'Recibo de su pago de $60.00',
+      });
+      // Paging: one at a time, then the next.
+      const first = await as<{ messages: Summary[]; next: string | null }>(
+        'approver',
+        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=1`,
+      );
+      expect(first.body.messages[0]?.id).toBe(ids.b);
+      const second = await as<{ messages: Summary[] }>(
+        'approver',
+        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=1&before=${first.body.next}`,
+      );
+      expect(second.body.messages[0]?.id).toBe(ids.a);
+      // Another status has none of them.
+      const skipped = await as<{ messages: Summary[] }>(
+        'approver',
+        `/messages?account=${MARIA_ACCOUNT}&status=skipped`,
+      );
+      expect(skipped.body.messages.some((m) => m.id === ids.a || m.id === ids.b)).toBe(false);
+
+      const evidence = await as<Evidence>('admin', `/messages/${ids.a}`);
+      expect(evidence.status, evidence.text).toBe(200);
+      const mail = smtp.mails.find((m) => m.messageId === `<${ids.a}@agency.example>`);
+      expect(mail).toBeDefined();
+      expect(evidence.body.message.subject).toBe(mail?.parsed.subject);
+      expect(evidence.body.text?.trim()).toBe(mail?.parsed.text?.trim());
+      expect(evidence.body.version?.version).toBe(Number(evidence.body.message.templateVersion));
+      // The sign-in link carries the message's reference, and is the account-number sign-in.
+      expect(evidence.body.text).toContain(
+        `${PORTAL}/login?accountNumber=${MARIA_ACCOUNT}&m=${ids.a}`,
+      );
+      expect(evidence.body.html).toContain(`accountNumber=${MARIA_ACCOUNT}&amp;m=${ids.a}`);
+      // Every look-up is in the audit log.
+      const audit = await db()
+        .selectFrom('audit_log')
+        .select(['action', 'subject'])
+        .where('action', '=', 'messages.view')
+        .where('subject', '=', ids.a)
+        .execute();
+      expect(audit.length).toBeGreaterThan(0);
+    });
+
+    it('previews a kind from a draft in English and Spanish with its segments; the edited Spanish is what the next message uses, and the evidence shows both texts', async () => {
+      const published = await as<{ json: Record<string, unknown>; version: number }>(
+        'editor',
+        `/content/file?path=${encodeURIComponent(`messages/${EDITED_KIND}.json`)}`,
+      );
+      expect(published.status, published.text).toBe(200);
+      const json = structuredClone(published.body.json) as {
+        email: { subject: { en: string; es: string } };
+      };
+      const englishSubject = json.email.subject.en;
+      json.email.subject.es = NEW_SPANISH_SUBJECT;
+
+      const draft = await as<{ id: number }>('editor', '/drafts', {
+        body: { title: 'Receipt ES' },
+      });
+      expect(draft.status, draft.text).toBe(201);
+      const put = await as('editor', `/drafts/${draft.body.id}/file`, {
+        method: 'PUT',
+        body: { path: `messages/${EDITED_KIND}.json`, json },
+      });
+      expect(put.status, put.text).toBe(200);
+
+      // The draft's preview: the new Spanish, the English as it was, and the segments.
+      const preview = await as<{
+        version: number;
+        draft: number | null;
+        channels: string[];
+        languages: Record<'en' | 'es', Rendering>;
+      }>('editor', `/messages/preview?kind=${EDITED_KIND}&draft=${draft.body.id}`);
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.body.draft).toBe(draft.body.id);
+      expect(preview.body.languages.es.subject).toMatch(/^Confirmamos su pago de \$/);
+      expect(preview.body.languages.en.subject).toBe(
+        englishSubject.replace(
+          '{{amount}}',
+          preview.body.languages.en.subject?.split(' ').at(-1) ?? '',
+        ),
+      );
+      expect(preview.body.languages.en.segments?.encoding).toBe('GSM-7');
+      // "Código" has an ó, outside GSM-7: the Spanish text is UCS-2, in more parts.
+      expect(preview.body.languages.es.segments?.encoding).toBe('UCS-2');
+      expect(preview.body.languages.es.segments?.segments).toBeGreaterThan(
+        preview.body.languages.en.segments?.segments ?? 0,
+      );
+      expect(preview.body.languages.en.text).toContain('/login?accountNumber=');
+      // The published preview still has the old Spanish.
+      const live = await as<{ languages: Record<'en' | 'es', Rendering> }>(
+        'approver',
+        `/messages/preview?kind=${EDITED_KIND}`,
+      );
+      expect(live.body.languages.es.subject).toMatch(/^Recibo de su pago de \$/);
+
+      // Two people: the editor submits, an approver publishes.
+      const submit = await as('editor', `/drafts/${draft.body.id}/submit`, {
+        body: { confirmSpanishReview: true },
+      });
+      expect(submit.status, submit.text).toBe(200);
+      expect(
+        (await as('editor', `/drafts/${draft.body.id}/approve`, { body: { comment: 'x' } })).status,
+      ).toBe(403);
+      const approved = await as<{ version: number }>(
+        'approver',
+        `/drafts/${draft.body.id}/approve`,
+        {
+          body: { comment: 'Spanish receipt subject' },
+        },
+      );
+      expect(approved.status, approved.text).toBe(200);
+
+      await paid(`MC${tag}`);
+      await run();
+      const c = await receiptOf(`MC${tag}`);
+      ids.c = c.id;
+      expect(c.status).toBe('sent');
+      expect(c.subject).toBe('Confirmamos su pago de $60.00');
+      const mail = smtp.mails.find((m) => m.messageId === `<${c.id}@agency.example>`);
+      expect(mail?.parsed.subject).toBe('Confirmamos su pago de $60.00');
+
+      // The evidence of the account shows both texts, each with the version it came from.
+      const page = await as<{ messages: Summary[] }>(
+        'approver',
+        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=3`,
+      );
+      const [newest, older] = page.body.messages;
+      expect(newest).toMatchObject({ id: c.id, subject: 'Confirmamos su pago de $60.00' });
+      expect(older).toMatchObject({ id: ids.b, subject: 'Recibo de su pago de $60.00' });
+      expect(newest?.templateVersion).toBe(String(approved.body.version));
+      expect(Number(older?.templateVersion)).toBeLessThan(approved.body.version);
+      const evidence = await as<Evidence>('approver', `/messages/${c.id}`);
+      expect(evidence.body.version).toMatchObject({
+        version: approved.body.version,
+        comment: 'Spanish receipt subject',
+      });
+    });
+
+    it('counts sent, delivered, opted out and clicked through to a payment within 7 days', async () => {
+      // A's link is opened through the sign-in page; B's was opened 10 days ago (long past).
+      const click = (message: string, accountNumber = MARIA_ACCOUNT) =>
+        call(server, '/api/v2/Messages/Click', { body: { message, accountNumber } });
+      expect((await click(ids.a)).status).toBe(204);
+      expect((await click(ids.a, 'LU1.99999')).status).toBe(204); // not its account: not kept
+      expect((await click(`msg_${'f'.repeat(24)}`)).status).toBe(204); // no such message
+      expect((await click('nope')).status).toBe(400);
+      const old = clock.now().getTime() - 10 * 24 * 3600 * 1000;
+      await db()
+        .insertInto('message_clicks')
+        .values({
+          id: `clk_${tag.replace(/[^0-9a-z]/g, '').slice(-24)}`,
+          message_id: ids.b,
+          clicked_at: new Date(old).toISOString(),
+          until_at: new Date(old + 7 * 24 * 3600 * 1000).toISOString(),
+        })
+        .execute();
+      const evidence = await as<Evidence>('approver', `/messages/${ids.a}`);
+      expect(evidence.body.clicks).toHaveLength(1);
+      // A payment now: within 7 days of A's click, not of B's.
+      await paid(`MD${tag}`);
+      await run();
+      // The one-click opt-out of the last receipt sent.
+      const d = await receiptOf(`MD${tag}`);
+      const mail = smtp.mails.find((m) => m.messageId === `<${d.id}@agency.example>`);
+      const unsubscribe = /^<([^>]+)>$/.exec(mail?.header('List-Unsubscribe') ?? '')?.[1];
+      expect(unsubscribe).toBeDefined();
+      const post = await fetch(unsubscribe!.replace(PORTAL, server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(post.status).toBe(200);
+
+      const after = await counts();
+      expect(after.made - before.made).toBe(4);
+      expect(after.sent - before.sent).toBe(4);
+      expect(after.delivered - before.delivered).toBe(4);
+      expect(after.bounced - before.bounced).toBe(0);
+      expect(after.optedOut - before.optedOut).toBe(1);
+      expect(after.clickedToPayment - before.clickedToPayment).toBe(1);
+    });
+
+    it("shows a debtor the messages sent to them, as sent, and nobody else's", async () => {
+      const maria = (await debtorSignIn(server, MARIA)).accessToken;
+      const list = await call<{ id: string; subject: string | null; language: string }[]>(
+        server,
+        '/api/v2/Messages',
+        { token: maria },
+      );
+      expect(list.status, list.text).toBe(200);
+      expect(schemas.check('document-message-list', list.body)).toEqual([]);
+      const shown = list.body.map((m) => m.id);
+      expect(shown).toEqual(expect.arrayContaining([ids.a, ids.b, ids.c]));
+      expect(shown.indexOf(ids.c)).toBeLessThan(shown.indexOf(ids.a));
+      const one = await call<{ html: string; message: { subject: string } }>(
+        server,
+        `/api/v2/Messages/${ids.c}`,
+        { token: maria },
+      );
+      expect(one.status, one.text).toBe(200);
+      expect(schemas.check('document-message', one.body)).toEqual([]);
+      const row = await db()
+        .selectFrom('messages')
+        .select('html')
+        .where('id', '=', ids.c)
+        .executeTakeFirstOrThrow();
+      expect(one.body.html).toBe(row.html);
+      expect(one.body.message.subject).toBe('Confirmamos su pago de $60.00');
+      // Another debtor: not in their list, and 404 by id; no token: 401; v1: no such route.
+      const john = (await debtorSignIn(server, JOHN)).accessToken;
+      const theirs = await call<{ id: string }[]>(server, '/api/v2/Messages', { token: john });
+      expect(theirs.body.some((m) => m.id === ids.c)).toBe(false);
+      expect((await call(server, `/api/v2/Messages/${ids.c}`, { token: john })).status).toBe(404);
+      expect((await call(server, `/api/v2/Messages/${ids.c}`)).status).toBe(401);
+      expect((await call(server, `/api/v2/Messages/nope`, { token: maria })).status).toBe(400);
+      expect((await call(server, `/api/Messages`, { token: maria })).status).toBe(404);
+    });
+  });
+}
