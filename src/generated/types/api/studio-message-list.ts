@@ -21,7 +21,16 @@ export interface MessageSummary {
   title: KindTitle;
   channel: 'email' | 'sms';
   status: Status;
-  skipReason: null | 'noConsent' | 'noAddress' | 'hold' | 'optedOut' | 'bounced' | 'noRender';
+  skipReason:
+    | null
+    | 'noConsent'
+    | 'noAddress'
+    | 'hold'
+    | 'optedOut'
+    | 'bounced'
+    | 'noRender'
+    | 'capped'
+    | 'notDue';
   accountNumber: string | null;
   clientCode: string | null;
   /**
