@@ -38,7 +38,14 @@ export type Leaf =
       minimum?: number;
       maximum?: number;
     })
-  | (LeafBase & { kind: 'string'; value: string; options?: string[]; maxLength?: number });
+  | (LeafBase & {
+      kind: 'string';
+      value: string;
+      options?: string[];
+      /** Each option's name for people, in the options' order (flows/studio/ `choices`), once named. */
+      optionNames?: (string | undefined)[];
+      maxLength?: number;
+    });
 
 const LANGUAGE_KEYS = ['en', 'es'];
 

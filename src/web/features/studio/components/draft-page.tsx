@@ -18,7 +18,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { queryClient } from '@/web/lib/query-client';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useContent, useContentFile, useDraft } from '../api/queries';
-import { fieldName } from '@/domain/studio/names';
+import { choiceName, fieldName } from '@/domain/studio/names';
 import type { DraftDetail, PublishedContent } from '../api/types';
 import { useNamesCatalogue } from '../hooks/use-field-names';
 import { useStudioSession } from '../hooks/use-studio-session';
@@ -123,6 +123,10 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
         ? walkLeaves(working, metaSchema).map((leaf) => ({
             ...leaf,
             ...fieldName(names, path, working, leaf.path, language),
+            ...(leaf.kind === 'string' &&
+              leaf.options && {
+                optionNames: leaf.options.map((option) => choiceName(names, option, language)),
+              }),
           }))
         : [],
     [working, metaSchema, names, path, language],
