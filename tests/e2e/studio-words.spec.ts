@@ -23,7 +23,14 @@ const CAMEL_KEY = /\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
  */
 async function visibleText(page: Page, known?: string): Promise<string> {
   const text = await page.evaluate((selector) => {
-    const hidden = selector ? [...document.querySelectorAll<HTMLElement>(selector)] : [];
+    // A button that inserts a value shows the value's own name, as the text writes it (`phone`).
+    const inserts = [...document.querySelectorAll<HTMLElement>('button[data-token]')].filter(
+      (element) => element.innerText.trim() === element.dataset.token,
+    );
+    const hidden = [
+      ...(selector ? [...document.querySelectorAll<HTMLElement>(selector)] : []),
+      ...inserts,
+    ];
     const before = hidden.map((element) => element.style.display);
     hidden.forEach((element) => (element.style.display = 'none'));
     const text = document.body.innerText;

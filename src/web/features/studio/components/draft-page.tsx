@@ -150,7 +150,19 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
     [draft.checks, path, leaves],
   );
   const targets = useMemo(() => targetsOf(placed.atField), [placed]);
-  const editorContext = useEditorContextValue(draft, path, edits);
+  // The texts whose English is changed and not saved (flagged "Spanish needs review" at once).
+  const englishUnsaved = useMemo(() => {
+    if (metaSchema === undefined || saved === undefined || working === saved) return [];
+    const before = new Map(
+      walkLeaves(saved, metaSchema).flatMap((leaf) =>
+        leaf.kind === 'text' ? [[leaf.pointer, leaf.value.en] as const] : [],
+      ),
+    );
+    return leaves.flatMap((leaf) =>
+      leaf.kind === 'text' && before.get(leaf.pointer) !== leaf.value.en ? [leaf.pointer] : [],
+    );
+  }, [leaves, saved, working, metaSchema]);
+  const editorContext = useEditorContextValue(draft, path, edits, englishUnsaved);
   const [confirming, setConfirming] = useState(false);
 
   const change = useCallback(
@@ -298,6 +310,7 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
             appearance="primary"
             onClick={save}
             disabled={busy !== null || !Object.hasOwn(edits, path)}
+            data-testid="studio-save"
           >
             {t('studio.editor.save')}
           </Button>
