@@ -3,7 +3,7 @@
  * server and database: a save that adds, removes or changes a rule (a message's `trigger.when`,
  * any value the file's meta-schema says nothing of) is refused, 403 draftRulesNotAllowed, to every
  * role that may not change rules (editor, client manager), and nothing is saved; the same file's
- * words still save. The roles that may (RULE_ROLES: admin) pass the guard. No draft is published.
+ * words and settings still save. A value the meta-schema forbids is left to the checks. The roles that may (RULE_ROLES: admin) pass the guard. No draft is published.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type DatabaseFactory, type RunningServer } from './harness';
@@ -82,26 +82,26 @@ export function studioRulesSuite(dialect: string, makeDatabase: DatabaseFactory)
       expect(Object.keys(ok.body.files)).toEqual([MESSAGE]);
     });
 
-    it('refuses a client manager a value the meta-schema says nothing of', async () => {
+    it('refuses a client manager a rule, even in a file of another shape', async () => {
       const client = await fileOf(CLIENT);
+      const message = await fileOf(MESSAGE);
       const id = await draftOf('client_manager');
-      const res = await put('client_manager', id, CLIENT, {
-        ...client,
-        eligibility: { '<': [{ var: 'balance' }, 100] },
-      });
+      // A message's shape (its trigger's rule) in a client file: the rule is refused first.
+      const res = await put('client_manager', id, CLIENT, message);
       expect(res.status, res.text).toBe(403);
-      const same = await put('client_manager', id, CLIENT, client);
+      const same = await put('client_manager', id, CLIENT, {
+        ...client,
+        name: `${String(client.name)} (changed)`,
+      });
       expect(same.status, same.text).toBe(200);
     });
 
     it('lets a role that may change rules past the guard (the checks still judge the file)', async () => {
-      const policy = await fileOf(POLICY);
+      const message = await fileOf(MESSAGE);
       const id = await draftOf('admin');
-      const res = await put('admin', id, POLICY, {
-        ...policy,
-        eligibility: { '<': [{ var: 'balance' }, 100] },
-      });
+      const res = await put('admin', id, POLICY, message);
       expect(res.status, res.text).toBe(200);
+      expect((res.body as unknown as { checks: unknown[] }).checks.length).toBeGreaterThan(0);
     });
   });
 }

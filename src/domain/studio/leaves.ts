@@ -119,7 +119,8 @@ export function ruleValues(json: unknown, metaSchema: Schema): Map<string, strin
   // A file that names no meta-schema: nothing says which of its values are rules.
   if (metaSchema === true) return rules;
   const walk = (value: unknown, schema: Schema, path: PathStep[]): void => {
-    if (isLocalizedText(value)) return;
+    // A value the meta-schema forbids is the checks' to refuse (a draft cannot be published with it).
+    if (isLocalizedText(value) || schema === false) return;
     const view = viewAt(metaSchema, schema, value);
     const opaque =
       isOpaque(view) &&
@@ -145,10 +146,18 @@ export function ruleValues(json: unknown, metaSchema: Schema): Map<string, strin
   return rules;
 }
 
-/** True when `after` adds, removes or changes a rule expression of `before` (ruleValues). */
-export function changesRules(before: unknown, after: unknown, metaSchema: Schema): boolean {
-  const was = before === undefined ? new Map<string, string>() : ruleValues(before, metaSchema);
-  const now = ruleValues(after, metaSchema);
+/**
+ * True when `after` adds, removes or changes a rule expression of `before` (ruleValues), each read
+ * beside its own meta-schema.
+ */
+export function changesRules(
+  before: unknown,
+  beforeSchema: Schema,
+  after: unknown,
+  afterSchema: Schema,
+): boolean {
+  const was = before === undefined ? new Map<string, string>() : ruleValues(before, beforeSchema);
+  const now = ruleValues(after, afterSchema);
   if (was.size !== now.size) return true;
   for (const [pointer, rule] of now) if (was.get(pointer) !== rule) return true;
   return false;

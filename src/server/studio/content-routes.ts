@@ -269,9 +269,11 @@ export function registerContentRoutes(
       // Rule expressions are not an editor's to change (issue 44, item 6): fail closed. The rules
       // are those of the file's meta-schema; one that cannot be read counts every value a rule.
       if (!RULE_ROLES.has(staff.role)) {
-        const name = metaSchemaName(json) ?? metaSchemaName(before);
-        const schema = name ? ((await metaSchema(name)) as Schema | undefined) : true;
-        if (changesRules(before, json, schema ?? {}))
+        const schemaOf = async (file: unknown): Promise<Schema> => {
+          const name = metaSchemaName(file);
+          return name ? (((await metaSchema(name)) as Schema | undefined) ?? {}) : true;
+        };
+        if (changesRules(before, await schemaOf(before), json, await schemaOf(json)))
           throw new ApiError(403, 'draftRulesNotAllowed');
       }
       // The base version's own file is no change: the draft forgets it.
