@@ -43,6 +43,7 @@ import { studioAuthSuite } from './studio-auth.suite';
 import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioTranslationsSuite } from './studio-translations.suite';
+import { studioRulesSuite } from './studio-rules.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioActivitySuite } from './studio-activity.suite';
 import { studioMessagesSuite } from './studio-messages.suite';
@@ -152,6 +153,7 @@ if ('error' in admin) {
   lockoutProcessesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioContentSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioTranslationsSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
+  studioRulesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioEvidenceSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioActivitySuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
   studioMessagesSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

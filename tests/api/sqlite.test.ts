@@ -37,6 +37,7 @@ import { studioAuthSuite } from './studio-auth.suite';
 import { lockoutProcessesSuite, lockoutSuite } from './lockout.suite';
 import { studioContentSuite } from './studio-content.suite';
 import { studioTranslationsSuite } from './studio-translations.suite';
+import { studioRulesSuite } from './studio-rules.suite';
 import { studioEvidenceSuite } from './studio-evidence.suite';
 import { studioActivitySuite } from './studio-activity.suite';
 import { studioMessagesSuite } from './studio-messages.suite';
@@ -89,6 +90,7 @@ lockoutSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data')
 lockoutProcessesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioContentSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioTranslationsSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
+studioRulesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioEvidenceSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioActivitySuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
 studioMessagesSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));

@@ -1161,7 +1161,15 @@ export function studioContentSuite(dialect: string, makeDatabase: DatabaseFactor
             path: CLIENT,
             status: 'changed',
             texts: [],
-            values: [{ pointer: '/payment/allowCreditCard', before: true, after: false }],
+            // Each value named for people (flows/studio/), in the caller's language.
+            values: [
+              {
+                pointer: '/payment/allowCreditCard',
+                before: true,
+                after: false,
+                name: 'Client settings: Northwind Bank: credit cards allowed',
+              },
+            ],
           },
         ]);
         const ok = await approve(draft.id, 'Northwind stops taking credit cards');

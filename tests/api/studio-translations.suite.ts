@@ -143,7 +143,15 @@ export function studioTranslationsSuite(dialect: string, makeDatabase: DatabaseF
       expect(review.body.translations).toEqual(flaggedDraft.translations);
       const view = await flagged();
       expect(view.drafts.find((d) => d.id === draft.id)?.texts).toEqual([
-        { path: FILE, pointer: POINTER, englishThen: text.en, en: newEn, es: text.es },
+        {
+          path: FILE,
+          pointer: POINTER,
+          englishThen: text.en,
+          en: newEn,
+          es: text.es,
+          // Named for people in the caller's language (flows/studio/).
+          name: 'Recurring payment authorization',
+        },
       ]);
       // A second English change keeps the English the Spanish was saved against.
       const again = await save(draft.id, { en: `${newEn} `, es: text.es });
@@ -207,7 +215,15 @@ export function studioTranslationsSuite(dialect: string, makeDatabase: DatabaseF
       const published = await flagged();
       expect(published.version).toBe(version);
       expect(published.published).toEqual([
-        { path: FILE, pointer: POINTER, englishThen: text.en, en: newEn, es: text.es },
+        {
+          path: FILE,
+          pointer: POINTER,
+          englishThen: text.en,
+          en: newEn,
+          es: text.es,
+          // Named for people in the caller's language (flows/studio/).
+          name: 'Recurring payment authorization',
+        },
       ]);
       // A new draft starts from the published state, for a file it does not change yet...
       const next = await newDraft('Cancellation deadline: Spanish');

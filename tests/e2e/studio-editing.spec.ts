@@ -1,7 +1,7 @@
 /**
  * Editing as a compliance editor (issue 44, items 3 and 5), in a real browser on the real server:
  * - a text's values show as tokens with their meaning and a sample; a value is inserted from the
- *   menu with the keyboard, at the caret; an unknown value and one the other language lacks are
+ *   list with the keyboard, at the caret; an unknown value and one the other language lacks are
  *   flagged while typing, in the studio's language;
  * - changing the English alone flags "Spanish needs review" once saved; saving the Spanish clears
  *   it; the Spanish-to-review view lists the flagged text;
@@ -46,16 +46,17 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(recurring).toContainText('«nope» no es un valor que este texto pueda usar');
   await setLanguage(page, 'en');
 
-  // The English changed, then a value inserted from the menu, with the keyboard, at the caret.
+  // The English changed, then a value inserted from the list, with the keyboard, at the caret.
   const changed = before.replace(
     'at least 1 business day before',
     'at least 3 business days before',
   );
   await english.fill(`${changed} Questions: call `);
   await english.press('End');
-  await page.getByTestId(`${await english.getAttribute('id')}-insert`).focus();
-  await page.keyboard.press('Enter');
-  const item = page.getByRole('menuitem', { name: /^phone: / });
+  // The list of values the text may use: each a button named by its meaning and sample.
+  const item = page
+    .getByTestId(`${await english.getAttribute('id')}-insert`)
+    .getByRole('button', { name: /^Insert phone: .+, e\.g\. / });
   await expect(item).toBeVisible();
   await item.focus();
   await page.keyboard.press('Enter');
@@ -74,11 +75,11 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   // The view of every flagged text lists it.
   await page.getByRole('link', { name: 'Spanish to review' }).click();
   await expect(heading(page, 'Spanish to review')).toBeVisible();
-  await expect(page.getByText('recurring', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Recurring payment authorization').first()).toBeVisible();
   await expect(page.getByRole('table').first()).toContainText('Questions: call {{phone}}');
   await checkEveryWay(page, 'translations');
   await page
-    .getByRole('link', { name: /recurring/ })
+    .getByRole('link', { name: /^Recurring payment authorization/ })
     .first()
     .click();
   await expect(heading(page, 'Cancellation deadline')).toBeVisible();
@@ -90,9 +91,10 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   );
   await spanish.fill(`${spanishChanged} Preguntas: llame al `);
   await spanish.press('End');
-  await page.getByTestId(`${await spanish.getAttribute('id')}-insert`).focus();
-  await page.keyboard.press('Enter');
-  await page.getByRole('menuitem', { name: /^phone: / }).focus();
+  await page
+    .getByTestId(`${await spanish.getAttribute('id')}-insert`)
+    .getByRole('button', { name: /^Insert phone: / })
+    .focus();
   await page.keyboard.press('Enter');
   await expect(spanish).toHaveValue(`${spanishChanged} Preguntas: llame al {{phone}}`);
   await page.getByRole('button', { name: 'Save file' }).click();

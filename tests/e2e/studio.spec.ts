@@ -52,7 +52,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await expect(page.getByTestId('studio-error')).toContainText('not right');
   await signIn(page, editor);
   await expect(page.getByTestId('studio-who')).toHaveText('Erin Editor (editor)');
-  await expect(page.getByTestId('studio-versions')).toContainText('Imported from flows/');
+  await expect(page.getByTestId('studio-versions')).toContainText('Imported from the deployment');
   await checkEveryWay(page, 'home');
   // A reload keeps the session: GET /me gives the CSRF token again (the new draft below needs it).
   await page.reload();

@@ -38,7 +38,14 @@ export type Leaf =
       minimum?: number;
       maximum?: number;
     })
-  | (LeafBase & { kind: 'string'; value: string; options?: string[]; maxLength?: number });
+  | (LeafBase & {
+      kind: 'string';
+      value: string;
+      options?: string[];
+      /** Each option's name for people, in the options' order (flows/studio/ `choices`), once named. */
+      optionNames?: (string | undefined)[];
+      maxLength?: number;
+    });
 
 const LANGUAGE_KEYS = ['en', 'es'];
 
@@ -99,4 +106,59 @@ export function walkLeaves(json: unknown, metaSchema: Schema): Leaf[] {
   };
   walk(json, metaSchema, []);
   return leaves;
+}
+
+/**
+ * The rule expressions of `json` (issue 44, item 6): every value its meta-schema says nothing of
+ * (no type, enum or const, and no properties: JSON Logic in rules, a message's `trigger.when`),
+ * by pointer, as JSON (the texts within left out). The generic editor gives them no field; the server compares them before
+ * and after a save, and refuses a change to them from a role that may not change rules.
+ */
+export function ruleValues(json: unknown, metaSchema: Schema): Map<string, string> {
+  const rules = new Map<string, string>();
+  // A file that names no meta-schema: nothing says which of its values are rules.
+  if (metaSchema === true) return rules;
+  const walk = (value: unknown, schema: Schema, path: PathStep[]): void => {
+    // A value the meta-schema forbids is the checks' to refuse (a draft cannot be published with it).
+    if (isLocalizedText(value) || schema === false) return;
+    const view = viewAt(metaSchema, schema, value);
+    const opaque =
+      isOpaque(view) &&
+      Object.keys(view.properties).length === 0 &&
+      Object.keys(view.patternProperties).length === 0;
+    if (opaque) {
+      // Its texts are edited as texts: only the rest of it is the rule.
+      rules.set(
+        toPointer(path),
+        JSON.stringify(value, (_key, part: unknown) => (isLocalizedText(part) ? 0 : part)),
+      );
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, itemSchema(view, index), [...path, index]));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (!key.startsWith('$')) walk(child, propertySchema(view, key), [...path, key]);
+      }
+    }
+  };
+  walk(json, metaSchema, []);
+  return rules;
+}
+
+/**
+ * True when `after` adds, removes or changes a rule expression of `before` (ruleValues), each read
+ * beside its own meta-schema.
+ */
+export function changesRules(
+  before: unknown,
+  beforeSchema: Schema,
+  after: unknown,
+  afterSchema: Schema,
+): boolean {
+  const was = before === undefined ? new Map<string, string>() : ruleValues(before, beforeSchema);
+  const now = ruleValues(after, afterSchema);
+  if (was.size !== now.size) return true;
+  for (const [pointer, rule] of now) if (was.get(pointer) !== rule) return true;
+  return false;
 }

@@ -10,6 +10,10 @@
  *   `**` any number of steps) with a name and a description. The first entry that matches a value
  *   and whose every placeholder has a value names it, so a specific entry goes before a general one.
  *
+ * - `choices`: the name of each choice a setting offers (an input type `maskedDate`, an event
+ *   `plan.created`), by its value (the first entry for a value names it);
+ * - `details`: the name of each detail an audit row may hold, by its key (`*` any other).
+ *
  * A name's placeholders: `{{file}}` (the file's name), `{{text}}` (the value's own words, cut to
  * a few), `{{number}}` (the position of the last list item on the way, from 1), and any of the
  * entry's `values`: a pointer into the same file (`/fields/$1/label`) whose text names it (a
@@ -50,6 +54,10 @@ export interface Names {
   groups: NameGroup[];
   files: FileEntry[];
   fields: FieldEntry[];
+  /** Each choice a setting offers (an enum value), by its value: its name for people. */
+  choices: Map<string, Localized>;
+  /** Each detail an audit row may hold, by its key (`*`: any other). */
+  details: Map<string, Localized>;
 }
 
 /** The catalogue's files in a flows tree: every file of flows/studio/ of kind `names`, in path order. */
@@ -121,7 +129,35 @@ export function readNames(jsons: readonly unknown[]): Names {
         description: localized(f.description),
         values: valuesOf(f.values),
       })),
+    choices: all('choices')
+      .filter(isRecord)
+      .reduce((choices, c) => {
+        const value = text(c.value);
+        if (value !== '' && !choices.has(value)) choices.set(value, localized(c.name));
+        return choices;
+      }, new Map<string, Localized>()),
+    details: all('details')
+      .filter(isRecord)
+      .reduce((details, d) => {
+        const key = text(d.key);
+        if (key !== '' && !details.has(key)) details.set(key, localized(d.name));
+        return details;
+      }, new Map<string, Localized>()),
   };
+}
+
+/** The name for people of an audit row's detail `key` (else the catalogue's `*`), in `language`. */
+export function detailName(names: Names, key: string, language: NameLanguage): string | undefined {
+  return (names.details.get(key) ?? names.details.get('*'))?.[language];
+}
+
+/** The name for people of a choice a setting offers (`maskedDate`), in `language`; undefined if unnamed. */
+export function choiceName(
+  names: Names,
+  value: string,
+  language: NameLanguage,
+): string | undefined {
+  return names.choices.get(value)?.[language];
 }
 
 export interface FileName {

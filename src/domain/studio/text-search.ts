@@ -5,7 +5,7 @@
  * word is still being typed). The index is made once per tree; a search is a scan of its folded
  * texts (scripts/bench-studio-search.ts measures it over the whole content).
  */
-import type { PathStep } from './json-pointer';
+import { parsePointer, type PathStep } from './json-pointer';
 import { walkLeaves } from './leaves';
 import type { Schema } from './meta-schema';
 import { fieldName, fileName, namesFiles, readNames, type NameLanguage, type Names } from './names';
@@ -144,3 +144,31 @@ export function namedText(
 /** The catalogue of a tree. */
 export const namesOfTree = (tree: Readonly<Record<string, unknown>>): Names =>
   readNames(namesFiles(tree));
+
+/**
+ * The name for people of the value at `pointer` in the file `path` of `tree` (a text or a
+ * setting), in `language`: the field's name, else the file's, else empty. Array steps are numbers
+ * (the name's `{{number}}` counts list items).
+ */
+export function nameAtPointer(
+  names: Names,
+  tree: Readonly<Record<string, unknown>>,
+  path: string,
+  pointer: string,
+  language: NameLanguage,
+): string {
+  const steps: PathStep[] = [];
+  let here: unknown = tree[path];
+  if (pointer !== '' && !pointer.startsWith('/')) return '';
+  for (const step of parsePointer(pointer)) {
+    const index = Array.isArray(here) && /^\d+$/.test(step) ? Number(step) : undefined;
+    steps.push(index ?? step);
+    here =
+      index !== undefined
+        ? (here as unknown[])[index]
+        : typeof here === 'object' && here !== null
+          ? (here as Record<string, unknown>)[step]
+          : undefined;
+  }
+  return namedText(names, tree, { path, steps }, language).name;
+}

@@ -125,6 +125,7 @@ export const MESSAGE_KEYS = [
   'draftPathUnknown',
   'draftEmpty',
   'draftSpanishNeedsReview',
+  'draftRulesNotAllowed',
   'contentRefused',
   'unknownContentVersion',
   'contentVersionNotInForce',

@@ -21,6 +21,7 @@ function textKey(problem: ConfigProblem): string {
     case 'missingText':
     case 'textMissingLanguage':
     case 'unnamedField':
+    case 'unnamedChoice':
       return `${problem.code}.${LANGUAGE_KEYS[problem.values.language]}`;
     case 'meta':
       return `meta.${problem.values.keyword}`;

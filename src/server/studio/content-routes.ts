@@ -14,10 +14,13 @@ import type { StudioDraftFileRequest } from '@/generated/types/api/studio-draft-
 import type { StudioDraftParams } from '@/generated/types/api/studio-draft-params';
 import type { StudioDraftSubmitRequest } from '@/generated/types/api/studio-draft-submit-request';
 import { sameJson } from '@/domain/content-diff';
+import { changesRules } from '@/domain/studio/leaves';
+import type { Schema } from '@/domain/studio/meta-schema';
 import { fileName, namesFiles, readNames } from '@/domain/studio/names';
 import type { ConfigProblem, FlowsChecker } from '../content/checks';
 import type { FlowsTree } from '../content/tree';
 import type { PortalContext } from '../context';
+import type { StaffRole } from '../db/types';
 import { ApiError, languageOf } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import type { recordAudit } from './audit';
@@ -97,6 +100,13 @@ export function contentHelpers(ctx: PortalContext): ContentHelpers {
     },
   };
 }
+
+/**
+ * The roles that may change a rule expression (JSON Logic: a form's conditions, a message's
+ * `trigger.when`, the rules files) in a draft they author. Every other role's save that adds,
+ * removes or changes one is refused (403 draftRulesNotAllowed): editors change words and settings.
+ */
+export const RULE_ROLES: ReadonlySet<StaffRole> = new Set<StaffRole>(['admin']);
 
 export function registerContentRoutes(
   studio: FastifyInstance,
@@ -256,6 +266,16 @@ export function registerContentRoutes(
       const files = filesOf(row);
       const changedBefore = Object.hasOwn(files, path);
       const before = changedBefore ? files[path] : base[path];
+      // Rule expressions are not an editor's to change (issue 44, item 6): fail closed. The rules
+      // are those of the file's meta-schema; one that cannot be read counts every value a rule.
+      if (!RULE_ROLES.has(staff.role)) {
+        const schemaOf = async (file: unknown): Promise<Schema> => {
+          const name = metaSchemaName(file);
+          return name ? (((await metaSchema(name)) as Schema | undefined) ?? {}) : true;
+        };
+        if (changesRules(before, await schemaOf(before), json, await schemaOf(json)))
+          throw new ApiError(403, 'draftRulesNotAllowed');
+      }
       // The base version's own file is no change: the draft forgets it.
       const same = Object.hasOwn(base, path) && sameJson(base[path], json);
       if (same) delete files[path];

@@ -15,15 +15,49 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StudioDraftParams } from '@/generated/types/api/studio-draft-params';
 import type { StudioReviewRequest } from '@/generated/types/api/studio-review-request';
 import type { StudioVersionParams } from '@/generated/types/api/studio-version-params';
-import { diffTrees, sameJson } from '@/domain/content-diff';
+import { diffTrees, sameJson, type FileChange } from '@/domain/content-diff';
+import { choiceName } from '@/domain/studio/names';
+import { nameAtPointer, namesOfTree } from '@/domain/studio/text-search';
 import { ContentConflict, ContentRefused, type PublishSteps } from '../content/store';
 import type { FlowsTree } from '../content/tree';
-import { ApiError } from '../http/errors';
+import { ApiError, languageOf } from '../http/errors';
 import { schemaRef } from '../http/validation';
 import { contentHelpers, type ContentRoutesOptions } from './content-routes';
 import { filesOf, findDraft, moveDraft, staffNames, summaryOf, type DraftRow } from './drafts';
 import { staffOf } from './guard';
 import { draftFlags, publishFlags } from './translations';
+
+/**
+ * A review's changes named for people in `language` (issue 44): each text and setting by its name
+ * (a removed one by the base's), a named choice's before and after by their names.
+ */
+function namedChanges(
+  files: FileChange[],
+  base: FlowsTree,
+  after: FlowsTree,
+  language: 'en' | 'es',
+) {
+  const names = namesOfTree(after);
+  const nameOf = (path: string, pointer: string) =>
+    nameAtPointer(names, after, path, pointer, language) ||
+    nameAtPointer(names, base, path, pointer, language);
+  const choice = (value: unknown) =>
+    typeof value === 'string' ? choiceName(names, value, language) : undefined;
+  return files.map((file) => ({
+    ...file,
+    texts: file.texts.map((text) => ({ ...text, name: nameOf(file.path, text.pointer) })),
+    values: file.values.map((value) => {
+      const beforeName = choice(value.before);
+      const afterName = choice(value.after);
+      return {
+        ...value,
+        name: nameOf(file.path, value.pointer),
+        ...(beforeName !== undefined && { beforeName }),
+        ...(afterName !== undefined && { afterName }),
+      };
+    }),
+  }));
+}
 
 export function registerReviewRoutes(studio: FastifyInstance, options: ContentRoutesOptions): void {
   const { ctx, record, check } = options;
@@ -89,9 +123,10 @@ export function registerReviewRoutes(studio: FastifyInstance, options: ContentRo
       const base = await helpers.versionTree(row.base_version);
       const names = await staffNames(ctx.db, [row.author_id, row.reviewer_id]);
       const draft = summaryOf(row, names);
+      const after = { ...base, ...filesOf(row) };
       return {
         draft,
-        files: diffTrees(base, { ...base, ...filesOf(row) }),
+        files: namedChanges(diffTrees(base, after), base, after, languageOf(request)),
         translations: await draftFlags(ctx.db, draft),
       };
     },

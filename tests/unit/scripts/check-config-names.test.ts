@@ -11,7 +11,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { walkLeaves } from '@/domain/studio/leaves';
 import type { Schema } from '@/domain/studio/meta-schema';
-import { fieldName, fileName, namesFiles, readNames } from '@/domain/studio/names';
+import {
+  choiceName,
+  detailName,
+  fieldName,
+  fileName,
+  namesFiles,
+  readNames,
+} from '@/domain/studio/names';
+import { checkNames } from '@/server/content/checks/names';
+import type { JsonObject } from '@/server/content/checks/types';
 import { readFlowsTree } from '@/server/content/tree';
 import { flowsFixture, flowsWith, type FlowsCopy } from '../../e2e/flows-fixture';
 
@@ -129,5 +138,31 @@ describe('the names of flows/', () => {
     for (const [file, json] of Object.entries(tree)) {
       expect(groups.has(fileName(names, file, json, 'en')?.group?.id ?? ''), file).toBe(true);
     }
+  });
+
+  it('names every choice a setting offers and every audit detail, in both languages', () => {
+    expect(choiceName(names, 'maskedDate', 'en')).toBe('Date typed in one box');
+    expect(choiceName(names, 'maskedDate', 'es')).toBe('Fecha escrita en una casilla');
+    expect(choiceName(names, 'no-such-choice', 'en')).toBeUndefined();
+    expect(detailName(names, 'baseVersion', 'es')).toBe('Hecho a partir de la versión');
+    // A detail the catalogue does not know is still said for people, never by its key.
+    expect(detailName(names, 'somethingNew', 'en')).toBe('Other detail');
+  });
+
+  it('refuses a setting whose choices are not all named (check:config)', () => {
+    const json = tree['forms/add-phone.json'] as JsonObject;
+    const found: string[] = [];
+    const report = (file: string, pointer: string, check: { code: string; values: object }) =>
+      found.push(`${pointer} ${check.code} ${JSON.stringify(check.values)}`);
+    checkNames(report as never, 'forms/add-phone.json', json, metaSchema(json), names);
+    expect(found).toEqual([]);
+    const without = { ...names, choices: new Map(names.choices) };
+    without.choices.delete('maskedDate');
+    checkNames(report as never, 'forms/add-phone.json', json, metaSchema(json), without);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toContain(
+      `/fields/phoneNumber/widget unnamedChoice ${JSON.stringify({ language: 'en', value: 'maskedDate' })}`,
+    );
+    expect(found.every((line) => line.includes('"maskedDate"'))).toBe(true);
   });
 });

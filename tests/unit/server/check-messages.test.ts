@@ -161,6 +161,10 @@ const SPANISH: { [C in CheckCode]: [Extract<Check, { code: C }>['values'], strin
     { language: 'es' },
     'sin nombre en español para las personas: «Nombres para las personas» no da a este valor nombre ni descripción (es)',
   ],
+  unnamedChoice: [
+    { language: 'en', value: 'maskedDate' },
+    'sin nombre en inglés para la opción «maskedDate»: «Nombres para las personas» no tiene una opción con ese valor (en)',
+  ],
 };
 
 describe("the checks' messages in the staff member's language", () => {

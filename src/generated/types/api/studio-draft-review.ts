@@ -30,6 +30,10 @@ export interface TextChange {
   pointer: string;
   en: WordRun[];
   es: WordRun[];
+  /**
+   * The value's name for people in the caller's language (flows/studio/, issue 44); empty when the catalogue names it not.
+   */
+  name?: string;
 }
 export interface WordRun {
   op: 'same' | 'added' | 'removed';
@@ -42,4 +46,16 @@ export interface ValueChange {
   pointer: string;
   before?: unknown;
   after?: unknown;
+  /**
+   * The value's name for people in the caller's language (flows/studio/, issue 44); empty when the catalogue names it not.
+   */
+  name?: string;
+  /**
+   * The before value's name for people when it is a named choice (flows/studio/ `choices`).
+   */
+  beforeName?: string;
+  /**
+   * The after value's name for people when it is a named choice.
+   */
+  afterName?: string;
 }

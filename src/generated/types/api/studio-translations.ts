@@ -42,4 +42,8 @@ export interface FlaggedText {
    * The Spanish now.
    */
   es: string;
+  /**
+   * The value's name for people in the caller's language (flows/studio/, issue 44); empty when the catalogue names it not.
+   */
+  name?: string;
 }

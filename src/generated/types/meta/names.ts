@@ -30,6 +30,16 @@ export interface NamesCatalogue {
     description: LocalizedText;
     leaf?: 'text' | 'setting';
   }[];
+  choices?: {
+    $comment?: string;
+    value: string;
+    name: LocalizedText;
+  }[];
+  details?: {
+    $comment?: string;
+    key: string;
+    name: LocalizedText;
+  }[];
 }
 export interface Values {
   [k: string]: string | undefined;

@@ -77,6 +77,8 @@ export interface CheckValues {
   unnamedFile: Record<string, never>;
   /** A value the studio lets staff change has no name and description in both languages. */
   unnamedField: { language: 'en' | 'es' };
+  /** A choice a setting offers (an enum value) has no name for people in `language`. */
+  unnamedChoice: { language: 'en' | 'es'; value: string };
 }
 
 export type CheckCode = keyof CheckValues;
@@ -161,6 +163,8 @@ export const ENGLISH: { [C in CheckCode]: (values: CheckValues[C]) => string } =
     'no name for people: "Names for people" gives this file no name, description and group',
   unnamedField: ({ language }) =>
     `no ${LANGUAGE_NAMES[language]} name for people: "Names for people" gives this value no name and description (${language})`,
+  unnamedChoice: ({ language, value }) =>
+    `no ${LANGUAGE_NAMES[language]} name for the choice "${value}": "Names for people" has no choice of that value (${language})`,
 };
 
 /** The English line of a check. */

@@ -21,6 +21,7 @@ import { useAudit } from '../api/queries';
 import type { AuditEntry, AuditFilters } from '../api/types';
 import { readsAudit, useStudioSession } from '../hooks/use-studio-session';
 import { formatWhen } from '../utils/format';
+import { useAuditDetail } from './audit-detail';
 import { LoadState, StudioHeading } from './parts';
 
 const FORM = 'studio-audit-filter';
@@ -68,14 +69,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
   },
   wrap: { whiteSpace: 'normal', overflowWrap: 'anywhere', display: 'block', minWidth: '8em' },
-  detail: {
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    fontFamily: tokens.fontFamilyMonospace,
-    fontSize: tokens.fontSizeBase200,
-    display: 'block',
-    minWidth: '12em',
-  },
 });
 
 /** The filters the address names (anything malformed is left out: the server would refuse it). */
@@ -109,6 +102,7 @@ export function AuditPage() {
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => filtersOf(search), [search]);
   const audit = useAudit(filters);
+  const detailOf = useAuditDetail();
   // Everyone the log named on this screen, so a filter can pick them again.
   const seen = useRef(new Map<number, string>());
   for (const entry of audit.data ?? []) {
@@ -163,11 +157,7 @@ export function AuditPage() {
     {
       key: 'detail',
       header: t('studio.audit.detail'),
-      cell: (row) => (
-        <code className={styles.detail}>
-          {Object.keys(row.detail).length > 0 ? JSON.stringify(row.detail) : ''}
-        </code>
-      ),
+      cell: (row) => detailOf(row.detail),
       isEmpty: (row) => Object.keys(row.detail).length === 0,
     },
     { key: 'ip', header: t('studio.audit.ip'), cell: (row) => row.ip ?? '' },

@@ -18,7 +18,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { queryClient } from '@/web/lib/query-client';
 import { studioCall } from '../api/client';
 import { invalidateStudio, useContent, useContentFile, useDraft } from '../api/queries';
-import { fieldName } from '@/domain/studio/names';
+import { choiceName, fieldName } from '@/domain/studio/names';
 import type { DraftDetail, PublishedContent } from '../api/types';
 import { useNamesCatalogue } from '../hooks/use-field-names';
 import { useStudioSession } from '../hooks/use-studio-session';
@@ -124,6 +124,10 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
         ? walkLeaves(working, metaSchema).map((leaf) => ({
             ...leaf,
             ...fieldName(names, path, working, leaf.path, language),
+            ...(leaf.kind === 'string' &&
+              leaf.options && {
+                optionNames: leaf.options.map((option) => choiceName(names, option, language)),
+              }),
           }))
         : [],
     [working, metaSchema, names, path, language],
@@ -147,7 +151,19 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
     [draft.checks, path, leaves],
   );
   const targets = useMemo(() => targetsOf(placed.atField), [placed]);
-  const editorContext = useEditorContextValue(draft, path, edits);
+  // The texts whose English is changed and not saved (flagged "Spanish needs review" at once).
+  const englishUnsaved = useMemo(() => {
+    if (metaSchema === undefined || saved === undefined || working === saved) return [];
+    const before = new Map(
+      walkLeaves(saved, metaSchema).flatMap((leaf) =>
+        leaf.kind === 'text' ? [[leaf.pointer, leaf.value.en] as const] : [],
+      ),
+    );
+    return leaves.flatMap((leaf) =>
+      leaf.kind === 'text' && before.get(leaf.pointer) !== leaf.value.en ? [leaf.pointer] : [],
+    );
+  }, [leaves, saved, working, metaSchema]);
+  const editorContext = useEditorContextValue(draft, path, edits, englishUnsaved);
   const [confirming, setConfirming] = useState(false);
 
   const change = useCallback(
@@ -296,6 +312,7 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
             appearance="primary"
             onClick={save}
             disabled={busy !== null || !Object.hasOwn(edits, path)}
+            data-testid="studio-save"
           >
             {t('studio.editor.save')}
           </Button>

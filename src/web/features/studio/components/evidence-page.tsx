@@ -24,7 +24,7 @@ import { portalConfig } from '@/web/lib/config';
 import { useEvidence } from '../api/queries';
 import type { Evidence, EvidenceFact } from '../api/types';
 import { readsEvidence, useStudioSession } from '../hooks/use-studio-session';
-import { LANGUAGE_NAME_KEYS, formatWhen, nameOf } from '../utils/format';
+import { LANGUAGE_NAME_KEYS, formatWhen, nameOf, versionComment } from '../utils/format';
 import { LoadState, StudioHeading } from './parts';
 
 const FORM = 'studio-evidence';
@@ -137,7 +137,12 @@ function EvidenceRecord({ data }: { data: Evidence }) {
             label: t('studio.evidence.approvedBy'),
             value: nameOf(data.version?.approvedBy, t('studio.versions.nobody')),
           },
-          { label: t('studio.evidence.comment'), value: data.version?.comment ?? none },
+          {
+            label: t('studio.evidence.comment'),
+            value: data.version
+              ? versionComment(data.version, t('studio.versions.imported'))
+              : none,
+          },
           ...data.facts.filter((fact) => fact.label === null).map(factItem),
         ]}
       />

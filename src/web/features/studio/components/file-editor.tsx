@@ -180,9 +180,9 @@ const SettingField = memo(function SettingField({
           onChange(leaf.path, event.target.value)
         }
       >
-        {leaf.options.map((option) => (
+        {leaf.options.map((option, index) => (
           <option key={option} value={option}>
-            {option}
+            {leaf.optionNames?.[index] ?? option}
           </option>
         ))}
       </Select>

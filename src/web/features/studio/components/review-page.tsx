@@ -23,7 +23,6 @@ import { invalidateStudio, useContent, useReview } from '../api/queries';
 import type { DraftSummary, ReviewedFile as ReviewedFileData } from '../api/types';
 import { canReview, useStudioSession } from '../hooks/use-studio-session';
 import { LANGUAGE_NAME_KEYS, nameOf, valueText } from '../utils/format';
-import { parsePointer, readablePath } from '@/domain/studio/json-pointer';
 import { CommentForm } from './comment-form';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
@@ -50,8 +49,6 @@ const useStyles = makeStyles({
   },
 });
 
-const pointerLabel = (pointer: string): string => readablePath(parsePointer(pointer)) || '/';
-
 function ReviewedFile({
   file,
   flagged,
@@ -75,7 +72,7 @@ function ReviewedFile({
       {file.texts.map((text) => (
         <Panel key={text.pointer} data-pointer={text.pointer}>
           <Title3 as="h3" className={styles.heading}>
-            {pointerLabel(text.pointer)}
+            {text.name || name}
           </Title3>
           {flagged.has(text.pointer) && <SpanishNeedsReview />}
           <div className={styles.pair}>
@@ -98,17 +95,23 @@ function ReviewedFile({
             {
               key: 'setting',
               header: t('studio.review.setting'),
-              cell: (row) => <span className={styles.value}>{pointerLabel(row.pointer)}</span>,
+              cell: (row) => <span className={styles.value}>{row.name || name}</span>,
             },
             {
               key: 'before',
               header: t('studio.review.before'),
-              cell: (row) => <span className={styles.value}>{valueText(row.before, none)}</span>,
+              cell: (row) => (
+                <span className={styles.value}>
+                  {row.beforeName ?? valueText(row.before, none)}
+                </span>
+              ),
             },
             {
               key: 'after',
               header: t('studio.review.after'),
-              cell: (row) => <span className={styles.value}>{valueText(row.after, none)}</span>,
+              cell: (row) => (
+                <span className={styles.value}>{row.afterName ?? valueText(row.after, none)}</span>
+              ),
             },
           ]}
         />

@@ -1,19 +1,14 @@
 /**
  * One language's box of a text field (issue 44, item 3): a real text area, and beside it the
- * values (placeholders) the text uses as tokens, each with its meaning and a sample, and a menu of
- * the values the text may use that inserts one at the caret. A value the text may not use, or one
+ * values (placeholders) the text uses as tokens, each with its meaning and a sample, and the list
+ * of the values the text may use, each a button that inserts it at the caret in one click. A value the text may not use, or one
  * the other language has and this one lacks, is flagged while typing, in the staff member's
  * language (the rule of src/domain/placeholders.ts, the same as check:config's).
  */
 import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import {
+  Button,
   Field,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Textarea,
   makeStyles,
   mergeClasses,
@@ -54,7 +49,15 @@ const useStyles = makeStyles({
     color: tokens.colorPaletteRedForeground1,
   },
   message: { overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
-  item: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  inserts: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+  },
+  insertHint: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  // 32 px high: a target a finger hits on a phone.
+  insert: { minHeight: '32px', minWidth: 0, fontWeight: tokens.fontWeightRegular },
 });
 
 /** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
@@ -162,28 +165,34 @@ export function TextBox(props: TextBoxProps) {
         </ul>
       )}
       {glossary && allowed.length > 0 && (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <MenuButton
+        <div
+          role="group"
+          className={styles.inserts}
+          aria-label={t('studio.editor.tokens.insertLabel', {
+            language: t(LANGUAGE_NAME_KEYS[language]),
+          })}
+          data-testid={`${id}-insert`}
+        >
+          <span className={styles.insertHint} aria-hidden="true">
+            {t('studio.editor.tokens.insert')}
+          </span>
+          {allowed.map((name) => (
+            <Button
+              key={name}
               size="small"
-              aria-label={t('studio.editor.tokens.insertLabel', {
-                language: t(LANGUAGE_NAME_KEYS[language]),
-              })}
-              data-testid={`${id}-insert`}
+              appearance="secondary"
+              className={styles.insert}
+              data-token={name}
+              aria-label={t('studio.editor.tokens.insertOne', { value: describe(name) })}
+              title={describe(name)}
+              // The box keeps its caret: a click inserts where the staff member was typing.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => insert(name)}
             >
-              {t('studio.editor.tokens.insert')}
-            </MenuButton>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {allowed.map((name) => (
-                <MenuItem key={name} className={styles.item} onClick={() => insert(name)}>
-                  {describe(name)}
-                </MenuItem>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+              {name}
+            </Button>
+          ))}
+        </div>
       )}
     </div>
   );

@@ -9,7 +9,6 @@ import { DataTable } from '@/web/components/data-table';
 import { RouterLink } from '@/web/components/router-link';
 import { useTranslations } from '../api/queries';
 import type { FlaggedTranslations } from '../api/types';
-import { parsePointer, readablePath } from '@/domain/studio/json-pointer';
 import { LoadState, StudioHeading } from './parts';
 
 type FlaggedText = FlaggedTranslations['published'][number];
@@ -48,12 +47,14 @@ function FlaggedTable({
           key: 'text',
           header: t('studio.translations.text'),
           cell: (row) => {
-            // The label the editor shows (the file, then the text in it).
-            const name = `${row.path}: ${readablePath(parsePointer(row.pointer))}`;
+            // The name the editor shows (flows/studio/), never the path.
+            const name = row.name || t('studio.review.unnamedFile');
             return draftId === undefined ? (
               <span className={styles.words}>{name}</span>
             ) : (
-              <RouterLink to={`/studio/drafts/${draftId}?file=${encodeURIComponent(row.path)}`}>
+              <RouterLink
+                to={`/studio/drafts/${draftId}?file=${encodeURIComponent(row.path)}&at=${encodeURIComponent(row.pointer)}`}
+              >
                 {name}
               </RouterLink>
             );

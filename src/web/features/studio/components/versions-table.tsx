@@ -7,7 +7,7 @@ import { useLanguage } from '@/web/hooks/use-language';
 import { portalConfig } from '@/web/lib/config';
 import { useContent } from '../api/queries';
 import type { VersionEntry } from '../api/types';
-import { formatWhen, nameOf } from '../utils/format';
+import { formatWhen, nameOf, versionComment } from '../utils/format';
 
 /** Up to this many changed files are listed as they are; more open on demand. */
 const FILES_SHOWN = 4;
@@ -58,7 +58,7 @@ export function VersionsTable({
         <span className={styles.wrap}>
           {row.rollbackOf !== null
             ? t('studio.versions.rollbackOf', { version: row.rollbackOf, comment: row.comment })
-            : row.comment}
+            : versionComment(row, t('studio.versions.imported'))}
         </span>
       ),
     },

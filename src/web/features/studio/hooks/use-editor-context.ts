@@ -1,7 +1,8 @@
 /**
  * What the open file's fields share (components/editor-context.tsx): the placeholder declarations
  * the draft would publish (its unsaved or saved placeholders.json, else its base version's) and the
- * open file's texts whose Spanish needs review (the draft's translation state, from the server).
+ * open file's texts whose Spanish needs review (the draft's translation state, from the server,
+ * and each text whose English is changed and not yet saved).
  */
 import { useMemo } from 'react';
 import { readPlaceholderGlossary } from '@/domain/placeholders';
@@ -15,6 +16,8 @@ export function useEditorContextValue(
   draft: DraftDetail,
   file: string | undefined,
   edits: Readonly<Record<string, unknown>>,
+  /** Pointers of the open file's texts whose English is changed and not yet saved. */
+  englishUnsaved: readonly string[] = [],
 ): EditorContextValue {
   const base = useContentFile(PLACEHOLDERS_PATH, draft.baseVersion);
   const json = Object.hasOwn(edits, PLACEHOLDERS_PATH)
@@ -27,9 +30,17 @@ export function useEditorContextValue(
     [json],
   );
   const flags = draft.translations;
+  // A text whose English is changed and not saved needs its Spanish reviewed until the Spanish is
+  // saved with it (the server's rule on save, translations.ts): flagged while typing. The set
+  // stays the same object while its pointers do, so the fields draw again only when it changes.
+  const unsavedKey = englishUnsaved.join('\n');
   const spanishNeedsReview = useMemo(
-    () => new Set(flags.filter((flag) => flag.path === file).map((flag) => flag.pointer)),
-    [flags, file],
+    () =>
+      new Set([
+        ...flags.filter((flag) => flag.path === file).map((flag) => flag.pointer),
+        ...(unsavedKey === '' ? [] : unsavedKey.split('\n')),
+      ]),
+    [flags, file, unsavedKey],
   );
   return useMemo(
     () => ({ file: file ?? '', glossary, spanishNeedsReview }),

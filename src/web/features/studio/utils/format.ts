@@ -30,3 +30,22 @@ export const LANGUAGE_NAME_KEYS = {
   en: 'studio.languageNames.english',
   es: 'studio.languageNames.spanish',
 } as const;
+
+/**
+ * A published version's comment for people: a version imported from the deployment (no one
+ * drafted, approved or rolled it back) says so in the staff member's language (`imported`, a text
+ * of flows/, issue 44), not the server's stored line, which names files by path.
+ */
+export function versionComment(
+  version: {
+    comment: string;
+    draftedBy: unknown;
+    approvedBy: unknown;
+    rollbackOf: number | null;
+  },
+  imported: string,
+): string {
+  return version.draftedBy === null && version.approvedBy === null && version.rollbackOf === null
+    ? imported
+    : version.comment;
+}
