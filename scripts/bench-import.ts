@@ -53,6 +53,7 @@ interface Figures {
   seconds: number;
   rss: number;
   output: string;
+  profile: string;
 }
 
 async function importOnce(env: NodeJS.ProcessEnv): Promise<Figures> {
@@ -70,7 +71,12 @@ async function importOnce(env: NodeJS.ProcessEnv): Promise<Figures> {
   });
   const seconds = (Date.now() - started) / 1000;
   const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1] ?? 0);
-  return { seconds, rss, output: result.stdout.trim() };
+  // IMPORT_PROFILE=1: the import's phase times and CPU seconds (its stderr), shown as they are.
+  const profile = result.stderr
+    .split('\n')
+    .filter((l) => / s (cpu |\s*\d+x )/.test(l))
+    .join('\n');
+  return { seconds, rss, output: result.stdout.trim(), profile };
 }
 
 function report(database: string, label: string, figures: Figures): void {
@@ -82,6 +88,8 @@ function report(database: string, label: string, figures: Figures): void {
       `peak RSS ${(figures.rss / 1024).toFixed(0)} MB`,
   );
   console.log(`           ${figures.output}`);
+  if (figures.profile) console.log(figures.profile);
+  console.log(`           load: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 }
 
 /** What the import printed: `A of B records (C changed, D unchanged), E rejected`. */
