@@ -133,6 +133,9 @@ const STAGING_INDEXES: Partial<Record<Table, string>> = {
 const PLAN =
   'set local enable_seqscan = off; set local enable_hashjoin = off; set local enable_mergejoin = off';
 
+/** Batches written by each path in this process (for the tests, and IMPORT_PROFILE's phases). */
+export const postgresBatchPaths = { firstLoad: 0, merge: 0 };
+
 export function postgresBulkWriter(client: pg.Client): BulkWriter {
   const statements = merges(BULK_COLUMNS);
   const stage = TABLES.flatMap((table) => {
@@ -153,8 +156,10 @@ export function postgresBulkWriter(client: pg.Client): BulkWriter {
     if (rows.debtors.length === 0) return;
     await timed('pg plan', () => client.query(PLAN));
     if (await timed('pg fresh check', () => isFresh(client, rows))) {
+      postgresBatchPaths.firstLoad += 1;
       return firstLoad(client, rows, stamp, copy);
     }
+    postgresBatchPaths.merge += 1;
     // The staging tables live as long as the session (made again after a rolled-back batch).
     await timed('pg stage create', () => client.query(stage.join(';\n')));
     for (const table of TABLES) {
