@@ -2,8 +2,11 @@
  * The bulk path of a streamed import on PostgreSQL (import-bulk.ts): each table's rows of the
  * batch go by `COPY … FROM STDIN` (pg-copy-streams, text format) into a staging table of the
  * session (temporary, emptied at each commit), then one `INSERT … SELECT … ON CONFLICT` merges it
- * into its table, looking parents up by natural key. It runs on the connection the batch's
- * transaction holds (import-connection.ts gives the import a connection of its own for this).
+ * into its table, looking parents up by natural key. A batch none of whose debtors or accounts
+ * the database holds (a first load) is copied straight into the tables instead (`firstLoad`).
+ * Whatever the merges come to write, the first load must write too: the import-stream suite's
+ * first-load test compares the two. It runs on the connection the batch's transaction holds
+ * (import-connection.ts gives the import a connection of its own for this).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
