@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/server/auth/keys';
 import { importStream, type StreamFormat } from '../../src/server/db/import-stream';
 import { loadServerSecret } from '../../src/server/db/secret';
-import { writeImportFile } from '../../scripts/lib/import-file';
+import { generatedRecord, writeImportFile } from '../../scripts/lib/import-file';
 import {
   call,
   REPO_ROOT,
@@ -105,6 +105,129 @@ export function importStreamSuite(dialect: string, makeDatabase: DatabaseFactory
         expect(await accountsLike(prefix)).toBe(COUNT - 3);
       }, 600_000);
     }
+
+    it('a first load (no key in the database) writes what the merge writes: the same rows once the file is merged again; a batch with a known key merges; a row the database refuses is rejected by line, the rest of its batch imported', async () => {
+      const db = server.database.db;
+      const file = path.join(dir, 'first-load.jsonl');
+      const count = 600;
+      await writeImportFile(file, { count, format: 'jsonl', prefix: 'FLD', rich: true });
+      const like = 'fld-%';
+      /** The file's rows in every table, parents named by natural key, without ids and stamps. */
+      const snapshot = async () => {
+        const strip = (rows: Record<string, unknown>[]) =>
+          rows.map((row) => {
+            const rest: Record<string, unknown> = { ...row };
+            for (const name of ['id', 'debtor_id', 'account_id', 'arrangement_id'])
+              delete rest[name];
+            for (const name of ['created_at', 'updated_at']) delete rest[name];
+            return rest;
+          });
+        const q = async (query: ReturnType<typeof sql<Record<string, unknown>>>) =>
+          strip((await query.execute(db)).rows);
+        return {
+          debtors: await q(sql`select * from debtors where external_key like ${like}
+            order by external_key`),
+          phones: await q(sql`select d.external_key, p.* from debtor_phones p
+            join debtors d on d.id = p.debtor_id where d.external_key like ${like}
+            order by d.external_key, p.phone_number`),
+          accounts: await q(sql`select d.external_key, a.* from accounts a
+            join debtors d on d.id = a.debtor_id where d.external_key like ${like}
+            order by a.account_number`),
+          plans: await q(sql`select a.account_number, r.* from arrangements r
+            join accounts a on a.id = r.account_id where a.account_number like ${'FLD1.%'}
+            order by a.account_number, r.external_ref`),
+          payments: (
+            await q(sql`select a.account_number, r.external_ref, p.* from arrangement_payments p
+              join arrangements r on r.id = p.arrangement_id join accounts a on a.id = r.account_id
+              where a.account_number like ${'FLD1.%'} order by a.account_number, p.pay_date`)
+          ).map(({ created: _created, ...rest }) => rest),
+          transactions: await q(sql`select a.account_number, t.* from transactions t
+            join accounts a on a.id = t.account_id where a.account_number like ${'FLD1.%'}
+            order by a.account_number, t.received_date, t.amount_cents`),
+        };
+      };
+      const { postgresBatchPaths: paths } =
+        await import('../../src/server/db/import-bulk-postgres');
+      const before = { ...paths };
+
+      const once = await load(createReadStream(file), 'jsonl');
+      expect(once.result).toMatchObject({ changed: count, rejected: 0 });
+      const first = await snapshot();
+      expect(first.debtors).toHaveLength(count);
+      expect(first.phones).toHaveLength(count * 2);
+      expect(first.accounts).toHaveLength(count);
+      expect(first.plans).toHaveLength(count);
+      expect(first.payments).toHaveLength(count * 3);
+      expect(first.transactions).toHaveLength(count * 2);
+      if (dialect === 'PostgreSQL') {
+        // 600 records in batches of 250: three batches, each copied straight into the tables.
+        expect({ ...paths }).toEqual({ firstLoad: before.firstLoad + 3, merge: before.merge });
+      }
+
+      // The digests forgotten, the same file is written again, by the merge path this time.
+      await sql`delete from import_records where record_key like ${'debtor:fld-%'}`.execute(db);
+      const merged = await load(createReadStream(file), 'jsonl');
+      expect(merged.result).toMatchObject({ changed: count, rejected: 0 });
+      expect(await snapshot()).toEqual(first);
+      if (dialect === 'PostgreSQL') {
+        expect({ ...paths }).toEqual({ firstLoad: before.firstLoad + 3, merge: before.merge + 3 });
+      }
+
+      // One known key among new ones: the batch merges (its new debtor is written too).
+      const known = { ...generatedRecord(7, { count, format: 'jsonl', prefix: 'FLD' }) };
+      known.firstName = 'Changed';
+      const fresh = generatedRecord(1, { count: 1, format: 'jsonl', prefix: 'FLN', rich: true });
+      const mixed = await load(lines(fresh, known), 'jsonl');
+      expect(mixed.result).toMatchObject({ changed: 2, rejected: 0 });
+      const names = await sql<{ external_key: string; first_name: string }>`select external_key,
+        first_name from debtors where external_key in ('fld-7', 'fln-1') order by 1`.execute(db);
+      expect(names.rows).toEqual([
+        { external_key: 'fld-7', first_name: 'Changed' },
+        { external_key: 'fln-1', first_name: 'Pat' },
+      ]);
+      // fld-7's plan kept (a file's plans are upserted, never deleted), its transactions replaced
+      // by the record's none.
+      const left = await sql<{ plans: number | string; txs: number | string }>`select
+        (select count(*) from arrangements r join accounts a on a.id = r.account_id
+          where a.account_number = 'FLD1.7') as plans,
+        (select count(*) from transactions t join accounts a on a.id = t.account_id
+          where a.account_number = 'FLD1.7') as txs`.execute(db);
+      expect([Number(left.rows[0]?.plans), Number(left.rows[0]?.txs)]).toEqual([1, 0]);
+      if (dialect === 'PostgreSQL') expect(paths.merge).toBe(before.merge + 4);
+
+      // A new batch the database refuses a row of (a trigger here): that line alone is rejected.
+      if (dialect === 'PostgreSQL') {
+        await sql`create function refuse_fld() returns trigger language plpgsql as $$
+          begin raise exception 'refused by the test'; end $$`.execute(db);
+        await sql`create trigger refuse_fld before insert on accounts for each row
+          when (new.account_number = 'FLR1.2') execute function refuse_fld()`.execute(db);
+      } else {
+        await sql`create trigger refuse_fld before insert on accounts
+          when new.account_number = 'FLR1.2'
+          begin select raise(abort, 'refused by the test'); end`.execute(db);
+      }
+      try {
+        const refused = await load(
+          lines(
+            ...[1, 2, 3].map((i) =>
+              generatedRecord(i, { count: 3, format: 'jsonl', prefix: 'FLR', rich: true }),
+            ),
+          ),
+          'jsonl',
+        );
+        expect(refused.result).toMatchObject({ imported: 2, changed: 2, rejected: 1 });
+        expect(refused.rejects).toHaveLength(1);
+        expect(refused.rejects[0]?.line).toBe(2);
+        expect(refused.rejects[0]?.reasons[0]).toMatch(/refused by the test/);
+        const flr = await sql<{ external_key: string }>`select external_key from debtors
+          where external_key like 'flr-%' order by 1`.execute(db);
+        expect(flr.rows.map((r) => r.external_key)).toEqual(['flr-1', 'flr-3']);
+      } finally {
+        await sql`drop trigger refuse_fld ${sql.raw(dialect === 'PostgreSQL' ? 'on accounts' : '')}`.execute(
+          db,
+        );
+      }
+    }, 300_000);
 
     it('delta records: a bankruptcy hold offers no payment (lifted, they return), a dispute status shows with its day, a phone payment is posted once', async () => {
       const person = { lastName: 'Deltafixture', ssn: '7777', dob: '1977-07-07' };
