@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021_messages';
 import * as m0022 from './migrations/0022_import_scale';
 import * as m0023 from './migrations/0023_text_consent';
 import * as m0025 from './migrations/0025_translation_flags';
+import * as m0027 from './migrations/0027_message_in_doubt';
 import type { Db } from './types';
 
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0022_import_scale': m0022,
   '0023_text_consent': m0023,
   '0025_translation_flags': m0025,
+  '0027_message_in_doubt': m0027,
 };
 
 const provider: MigrationProvider = {

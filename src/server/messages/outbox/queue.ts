@@ -7,6 +7,7 @@
  * bounced.
  */
 import type { Db } from '../../db/types';
+import { claimLeased, releaseLeased } from '../../jobs/lease-queue';
 import { retryDelayMs } from '../../webhooks/queue';
 import type { EmailOutcome } from './smtp';
 import type { MessagesTable, SkipReason } from './tables';
@@ -25,12 +26,17 @@ export async function messagesDue(db: Db, now: Date): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * Leases at most `limit` due messages to `owner` (jobs/lease-queue.ts). A message taken from a
+ * lapsed lease (its process killed or stuck mid-send) gets `in_doubt_at`: the attempt before may
+ * have been accepted by the SMTP server, so this send may be its second (same Message-ID).
+ */
 export async function claimMessages(
   db: Db,
   options: { postgres: boolean; owner: string; now: Date; limit: number; leaseMs: number },
 ): Promise<MessagesTable[]> {
   const stamp = options.now.toISOString();
-  let due = db
+  const due = db
     .selectFrom('messages')
     .select('id')
     .where('status', '=', 'pending')
@@ -38,18 +44,16 @@ export async function claimMessages(
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
     .orderBy('next_attempt_at')
     .limit(options.limit);
-  if (options.postgres) due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('messages')
-    .set({ lease_owner: options.owner, lease_until: iso(options.now.getTime() + options.leaseMs) })
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
-    .returningAll()
-    .execute();
+  return claimLeased(db, 'messages', due, { ...options, markLapsed: 'in_doubt_at' });
 }
 
-/** Writes the outcome of an attempt, if `owner` still holds the lease; answers the new status. */
+/**
+ * Writes the outcome of an attempt, if `owner` still holds the lease; answers the new status.
+ * Called in the same turn as the SMTP reply, and a `sent` (or retry) outcome is one statement
+ * (no transaction's BEGIN/COMMIT round trips): the window in which a process killed after the
+ * server's 250 leaves the message in doubt is this one statement's round trip. Only a bounce
+ * takes a transaction (the message and its address's bounce together).
+ */
 export async function settleMessage(
   db: Db,
   message: MessagesTable,
@@ -69,8 +73,8 @@ export async function settleMessage(
           ? 'failed'
           : 'pending';
   const stamp = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
+  const update = (executor: Db) =>
+    executor
       .updateTable('messages')
       .set({
         status,
@@ -87,8 +91,14 @@ export async function settleMessage(
       .where('lease_owner', '=', owner)
       .where('status', '=', 'pending')
       .executeTakeFirst();
+  if (outcome.result !== 'bounced') {
+    const result = await update(db);
+    return Number(result.numUpdatedRows) === 1 ? status : null;
+  }
+  return db.transaction().execute(async (trx) => {
+    const result = await update(trx);
     if (Number(result.numUpdatedRows) !== 1) return null;
-    if (status === 'bounced' && message.address && outcome.result === 'bounced') {
+    if (message.address) {
       await trx
         .insertInto('email_bounces')
         .values({ address: message.address, reply: outcome.error, created_at: stamp })
@@ -125,11 +135,5 @@ export async function skipMessage(
 
 /** Hands back the leases of `owner` (a process stopping before it sent them). */
 export async function releaseMessages(db: Db, owner: string, ids: readonly string[]) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('messages')
-    .set({ lease_owner: null, lease_until: null })
-    .where('id', 'in', ids)
-    .where('lease_owner', '=', owner)
-    .execute();
+  await releaseLeased(db, 'messages', owner, ids);
 }
