@@ -54,7 +54,8 @@ export async function claimLeased<T extends LeasedTable>(
   const mark = options.markLapsed
     ? sql`, ${sql.ref(options.markLapsed)} = case when lease_until is not null then coalesce(${sql.ref(options.markLapsed)}, ${stamp}) else ${sql.ref(options.markLapsed)} end`
     : sql``;
-  const result = await sql<Selectable<Database[T]>>`with due as materialized (${picked})
+  // `${picked}` compiles in parentheses (a subquery): `as materialized (select …)`.
+  const result = await sql<Selectable<Database[T]>>`with due as materialized ${picked}
     update ${sql.table(table)} set lease_owner = ${options.owner}, lease_until = ${until}${mark}
     where id in (select id from due) and status = 'pending'
       and (lease_until is null or lease_until <= ${stamp})
