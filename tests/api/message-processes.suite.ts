@@ -13,18 +13,19 @@
  * A message counts as seen by the SMTP server when it accepted it (250 after DATA): the one the
  * killed process had on the wire was never accepted, and is sent again by the next process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answersHealth, freePort } from '../../scripts/lib/server-process';
-import { REPO_ROOT } from '../../src/server/app';
 import type { PortalDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { recordEvent } from '../../src/server/events/record';
 import { startSmtpReceiver, type SmtpReceiver } from '../smtp-receiver';
-import type { CrashDatabase } from './crash.suite';
-import { TEST_SECRET } from './harness';
 import { importFixture } from './payments-fixtures';
+import {
+  killAll,
+  startServerProcess,
+  until,
+  type CrashDatabase,
+  type ServerProcess,
+} from './server-processes';
 
 const SLOW = 400_000;
 const COUNT = 24;
@@ -58,48 +59,19 @@ const fixture = (prefix: string) => ({
   })),
 });
 
-interface Running {
-  process: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
+type Running = ServerProcess;
 
-async function startProcess(db: CrashDatabase, smtpUrl: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: REPO_ROOT,
+function startProcess(db: CrashDatabase, smtpUrl: string): Promise<Running> {
+  return startServerProcess(db, {
+    label: 'message',
     env: {
-      ...process.env,
-      ...db.env,
-      PORTAL_SECRET: TEST_SECRET,
-      PORTAL_KEY_FILE: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
       MESSAGE_POLL_MS: '100',
       MESSAGE_LEASE_SECONDS: '2',
       SMTP_URL: smtpUrl,
       SMTP_FROM: 'notices@agency.example',
       PORTAL_URL: 'https://pay.example.com',
-      PORTAL_FAILPOINT: '',
-      WEB_DIR: path.join(REPO_ROOT, 'no-web-dir-for-message-tests'),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  if (await answersHealth(`http://127.0.0.1:${port}`, 120_000)) return { process: child, exited };
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-async function until(check: () => Promise<boolean>, ms = 90_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 export function messageProcessesSuite(makeDatabase: () => Promise<CrashDatabase>): void {
@@ -110,12 +82,7 @@ export function messageProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
     const receivers: SmtpReceiver[] = [];
 
     afterEach(async () => stopAll());
-    const stopAll = async () => {
-      for (const server of running.splice(0)) {
-        server.process.kill('SIGKILL');
-        await server.exited;
-      }
-    };
+    const stopAll = () => killAll(running);
 
     /** Consent for every fixture address, then one payment.succeeded per account. */
     const burst = async (prefix: string) => {
@@ -242,7 +209,7 @@ export function messageProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
       await until(async () => {
         const made = await rows(prefix);
         return made.length === COUNT && made.every((row) => row.status === 'sent');
-      });
+      }, 90_000);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await stopAll();
       return { smtp, before, onTheWire };
@@ -311,7 +278,7 @@ export function messageProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
         await until(async () => {
           const made = await rows('mt');
           return made.length === COUNT && made.every((row) => row.status === 'sent');
-        });
+        }, 90_000);
         // A moment more: nothing is sent twice late.
         await new Promise((resolve) => setTimeout(resolve, 3000));
         await expectOncePerMessage('mt', smtp);

@@ -14,13 +14,14 @@
  *   whatever `limit` says. A process then had a whole burst on the wire at once: killed, every
  *   accepted message of the burst was in doubt and sent again (issue 43's kill -9 duplicates).
  *   A MATERIALIZED CTE is evaluated once.
- * - settle: the outcome is written only by the lease's owner, while the row is `pending`.
+ * - settle: the outcome is written only by the lease's owner, while the row is `pending`
+ *   (`settleLeased`; a process whose lease lapsed writes nothing).
  * - release: a process stopping hands its leases back (lease cleared, nothing else).
  *
  * A lease that lapses (its process killed or stuck) makes the row due again; `markLapsed` names
  * a column the claim stamps when it takes such a row (the attempt before may have got through).
  */
-import { sql, type Expression, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable, type Updateable } from 'kysely';
 import type { Database, Db } from '../db/types';
 
 /** The tables worked off under a lease; each has `id`, `status`, `lease_owner`, `lease_until`. */
@@ -61,6 +62,26 @@ export async function claimLeased<T extends LeasedTable>(
       and (lease_until is null or lease_until <= ${stamp})
     returning *`.execute(db);
   return result.rows;
+}
+
+/**
+ * Writes `values` (an outcome) on row `id` of `table` if `owner` still holds its lease and it is
+ * `pending`; false when it does not (its lease lapsed and another process took it, or it was
+ * settled). `values` should clear the lease (`lease_owner`, `lease_until`).
+ */
+export async function settleLeased<T extends LeasedTable>(
+  db: Db,
+  table: T,
+  id: number | string,
+  owner: string,
+  values: Updateable<Database[T]>,
+): Promise<boolean> {
+  const set = Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const result = await sql`update ${sql.table(table)} set ${sql.join(set)}
+    where id = ${id} and lease_owner = ${owner} and status = 'pending'`.execute(db);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** Hands back the leases of `owner` on `ids` (a process stopping before it worked on them). */

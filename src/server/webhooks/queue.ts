@@ -16,7 +16,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
-import { claimLeased, releaseLeased } from '../jobs/lease-queue';
+import { claimLeased, releaseLeased, settleLeased } from '../jobs/lease-queue';
 import type { DeliveryStatus, WebhookDeliveriesTable } from './tables';
 
 /** Events enqueued per endpoint and pass (a long backlog takes several passes). */
@@ -183,21 +183,15 @@ export async function settle(
       ? 'failed'
       : 'pending';
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status,
-        attempt_count: attempts,
-        next_attempt_at: status === 'pending' ? iso(next) : null,
-        lease_owner: null,
-        lease_until: null,
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', delivery.id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
+    const held = await settleLeased(trx, 'webhook_deliveries', delivery.id, owner, {
+      status,
+      attempt_count: attempts,
+      next_attempt_at: status === 'pending' ? iso(next) : null,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now.toISOString(),
+    });
+    if (!held) return null;
     await trx
       .insertInto('webhook_attempts')
       .values({

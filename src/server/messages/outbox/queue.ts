@@ -1,13 +1,13 @@
 /**
- * The messages due to be sent (issue 43), claimed and settled as the webhook queue does
- * (webhooks/queue.ts): a claim is one UPDATE setting a lease (`lease_owner`, `lease_until`) on due
- * `pending` rows, picked FOR UPDATE SKIP LOCKED on PostgreSQL, so two processes never claim one
- * message; an outcome is written only by the lease's owner. Retries back off as webhooks do
- * (retryDelayMs), until `give_up_at`. A permanent refusal (5xx) marks the message and its address
- * bounced.
+ * The messages due to be sent (issue 43), claimed and settled by the lease queue the webhooks
+ * use too (jobs/lease-queue.ts): a claim is one statement setting a lease (`lease_owner`,
+ * `lease_until`) on due `pending` rows, picked FOR UPDATE SKIP LOCKED on PostgreSQL, so two
+ * processes never claim one message; an outcome is written only by the lease's owner. Retries
+ * back off as webhooks do (retryDelayMs), until `give_up_at`. A permanent refusal (5xx) marks the
+ * message and its address bounced.
  */
 import type { Db } from '../../db/types';
-import { claimLeased, releaseLeased } from '../../jobs/lease-queue';
+import { claimLeased, releaseLeased, settleLeased } from '../../jobs/lease-queue';
 import { retryDelayMs } from '../../webhooks/queue';
 import type { EmailOutcome } from './smtp';
 import type { MessagesTable, SkipReason } from './tables';
@@ -74,30 +74,22 @@ export async function settleMessage(
           : 'pending';
   const stamp = now.toISOString();
   const update = (executor: Db) =>
-    executor
-      .updateTable('messages')
-      .set({
-        status,
-        attempt_count: attempts,
-        next_attempt_at: status === 'pending' ? iso(next) : null,
-        lease_owner: null,
-        lease_until: null,
-        provider_id: outcome.result === 'sent' ? outcome.providerId : null,
-        error: outcome.result === 'sent' ? null : outcome.error,
-        sent_at: outcome.result === 'sent' ? stamp : null,
-        updated_at: stamp,
-      })
-      .where('id', '=', message.id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    settleLeased(executor, 'messages', message.id, owner, {
+      status,
+      attempt_count: attempts,
+      next_attempt_at: status === 'pending' ? iso(next) : null,
+      lease_owner: null,
+      lease_until: null,
+      provider_id: outcome.result === 'sent' ? outcome.providerId : null,
+      error: outcome.result === 'sent' ? null : outcome.error,
+      sent_at: outcome.result === 'sent' ? stamp : null,
+      updated_at: stamp,
+    });
   if (outcome.result !== 'bounced') {
-    const result = await update(db);
-    return Number(result.numUpdatedRows) === 1 ? status : null;
+    return (await update(db)) ? status : null;
   }
   return db.transaction().execute(async (trx) => {
-    const result = await update(trx);
-    if (Number(result.numUpdatedRows) !== 1) return null;
+    if (!(await update(trx))) return null;
     if (message.address) {
       await trx
         .insertInto('email_bounces')
@@ -117,20 +109,14 @@ export async function skipMessage(
   reason: SkipReason,
   now: Date,
 ): Promise<void> {
-  await db
-    .updateTable('messages')
-    .set({
-      status: 'skipped',
-      skip_reason: reason,
-      next_attempt_at: null,
-      lease_owner: null,
-      lease_until: null,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .where('status', '=', 'pending')
-    .execute();
+  await settleLeased(db, 'messages', id, owner, {
+    status: 'skipped',
+    skip_reason: reason,
+    next_attempt_at: null,
+    lease_owner: null,
+    lease_until: null,
+    updated_at: now.toISOString(),
+  });
 }
 
 /** Hands back the leases of `owner` (a process stopping before it sent them). */
