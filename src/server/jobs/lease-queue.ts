@@ -32,8 +32,8 @@ export interface ClaimOptions {
   owner: string;
   now: Date;
   leaseMs: number;
-  /** A column set to `now` (if still null) on a row taken from a lapsed lease. */
-  markLapsed?: string;
+  /** A column set to `now` (if still null) on a row taken from a lapsed lease (messages'). */
+  markLapsed?: 'in_doubt_at';
 }
 
 /**
