@@ -33,6 +33,11 @@ export async function startSmtpReceiver(
      * unanswered (never accepted, never counted; the sender's end of the connection decides).
      */
     hold?: (index: number) => boolean;
+    /**
+     * Called once the `index`-th message is accepted (counted in `mails`) and before the 250 reply
+     * is written; the reply waits for it (a test kills the sender here: accepted, never told).
+     */
+    accepted?: (index: number) => Promise<void> | void;
   } = {},
 ): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
@@ -54,7 +59,8 @@ export async function startSmtpReceiver(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (options.hold?.(arrived++)) return;
+        const index = arrived++;
+        if (options.hold?.(index)) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
           .then((parsed) => {
@@ -68,8 +74,9 @@ export async function startSmtpReceiver(
                 return value ? value.line.slice(value.line.indexOf(':') + 1).trim() : '';
               },
             });
-            callback();
+            return options.accepted?.(index);
           })
+          .then(() => callback())
           .catch((error: Error) => callback(error));
       });
     },

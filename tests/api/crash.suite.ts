@@ -5,23 +5,14 @@
  * same Idempotency-Key is answered once the lease has passed, every charge has exactly one complete
  * record, and no payment is refused as a duplicate unless one exists.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { answersHealth, freePort } from '../../scripts/lib/server-process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Failpoint } from '../../src/server/failpoints';
-import { REPO_ROOT } from '../../src/server/app';
-import { TEST_SECRET } from './harness';
 import { addDays, importFixture, today } from './payments-fixtures';
+import { startServerProcess, type CrashDatabase, type ServerProcess } from './server-processes';
 
-/** Where the spawned servers keep their data, and how the test reads it. */
-export interface CrashDatabase {
-  /** DATA_DIR or DATABASE_URL for the server processes. */
-  env: Record<string, string>;
-  open(): PortalDatabase;
-}
+export type { CrashDatabase } from './server-processes';
 
 const LEASE_SECONDS = 2;
 /** How long a server process may take to start: over 30 s on a busy 2-core machine. */
@@ -67,39 +58,18 @@ const fixture = {
   ],
 };
 
-interface Running {
-  url: string;
-  process: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
+type Running = ServerProcess;
 
-async function startProcess(db: CrashDatabase, failpoint?: Failpoint): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: REPO_ROOT,
+function startProcess(db: CrashDatabase, failpoint?: Failpoint): Promise<Running> {
+  return startServerProcess(db, {
+    label: 'crash',
     env: {
-      ...process.env,
-      ...db.env,
-      // The fixture's identity HMACs are made with the tests' secret (importFixture).
-      PORTAL_SECRET: TEST_SECRET,
-      PORTAL_KEY_FILE: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
       PAYMENT_LEASE_SECONDS: String(LEASE_SECONDS),
-      WEB_DIR: path.join(REPO_ROOT, 'no-web-dir-for-crash-tests'),
-      ...(failpoint ? { PORTAL_FAILPOINT: failpoint } : { PORTAL_FAILPOINT: '' }),
+      PORTAL_FAILPOINT: failpoint ?? '',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stderr: 'pipe',
+    startMs: START_MS,
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  if (await answersHealth(url, START_MS)) return { url, process: child, exited };
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
 }
 
 async function post(

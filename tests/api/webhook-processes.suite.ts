@@ -6,19 +6,21 @@
  * - two server processes deliver each event to an endpoint exactly once (leases claimed with
  *   FOR UPDATE SKIP LOCKED), each account's events in order.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersHealth, freePort } from '../../scripts/lib/server-process';
-import { REPO_ROOT } from '../../src/server/app';
 import type { PortalDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { recordEvent } from '../../src/server/events/record';
 import { createEndpoint } from '../../src/server/webhooks/endpoints';
-import type { CrashDatabase } from './crash.suite';
-import { TEST_SECRET, testKeys } from './harness';
+import { testKeys } from './harness';
 import { importFixture, signInBody } from './payments-fixtures';
 import { startReceiver, type Receiver } from './webhook-receiver';
+import {
+  killAll,
+  startServerProcess,
+  until,
+  type CrashDatabase,
+  type ServerProcess,
+} from './server-processes';
 
 const person = { lastName: 'Hookkiller', ssn: '2718', dob: '1971-03-14' };
 const CLIENT = 'NWB';
@@ -51,47 +53,13 @@ const fixture = {
   ],
 };
 
-interface Running {
-  url: string;
-  process: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
+type Running = ServerProcess;
 
-async function startProcess(db: CrashDatabase, leaseSeconds = 60): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...db.env,
-      PORTAL_SECRET: TEST_SECRET,
-      PORTAL_KEY_FILE: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      WEBHOOK_POLL_MS: '100',
-      WEBHOOK_LEASE_SECONDS: String(leaseSeconds),
-      PORTAL_FAILPOINT: '',
-      WEB_DIR: path.join(REPO_ROOT, 'no-web-dir-for-webhook-tests'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startProcess(db: CrashDatabase, leaseSeconds = 60): Promise<Running> {
+  return startServerProcess(db, {
+    label: 'webhook',
+    env: { WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_SECONDS: String(leaseSeconds) },
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  if (await answersHealth(url, 120_000)) return { url, process: child, exited };
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 export function webhookProcessesSuite(makeDatabase: () => Promise<CrashDatabase>): void {
@@ -101,12 +69,7 @@ export function webhookProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
     const running: Running[] = [];
     const receivers: Receiver[] = [];
 
-    const stopAll = async () => {
-      for (const server of running.splice(0)) {
-        server.process.kill('SIGKILL');
-        await server.exited;
-      }
-    };
+    const stopAll = () => killAll(running);
 
     /** Writes one event per account in its own transaction (as a change does); answers ids. */
     const write = async (client: string, accounts: string[]) => {
@@ -218,8 +181,10 @@ export function webhookProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
         expect(firstId).toBeDefined();
 
         running.push(await startProcess(db, 2));
-        await until(async () =>
-          (await statuses(made.id)).every((row) => row.status === 'delivered'),
+        await until(
+          async () => (await statuses(made.id)).every((row) => row.status === 'delivered'),
+          30_000,
+          100,
         );
         const rows = await statuses(made.id);
         expect(rows.map((row) => row.event_id)).toEqual(committed.map((row) => row.id));
@@ -250,10 +215,14 @@ export function webhookProcessesSuite(makeDatabase: () => Promise<CrashDatabase>
         running.push(await startProcess(db), await startProcess(db));
         const accounts = Array.from({ length: 60 }, (_, i) => `HK2.${i % 6}`);
         const ids = await write(client, accounts);
-        await until(async () => {
-          const rows = await statuses(made.id);
-          return rows.length === ids.length && rows.every((row) => row.status === 'delivered');
-        }, 60_000);
+        await until(
+          async () => {
+            const rows = await statuses(made.id);
+            return rows.length === ids.length && rows.every((row) => row.status === 'delivered');
+          },
+          60_000,
+          100,
+        );
         // Exactly once: no id twice, every id, and one attempt each.
         expect(receiver.verifiedIds().sort()).toEqual([...ids].sort());
         expect(receiver.received).toHaveLength(ids.length);

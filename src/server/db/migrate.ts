@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022_import_scale';
 import * as m0023 from './migrations/0023_text_consent';
 import * as m0025 from './migrations/0025_translation_flags';
 import * as m0026 from './migrations/0026_message_schedule';
+import * as m0027 from './migrations/0027_message_in_doubt';
 import * as m0028 from './migrations/0028_message_clicks';
 import type { Db } from './types';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_text_consent': m0023,
   '0025_translation_flags': m0025,
   '0026_message_schedule': m0026,
+  '0027_message_in_doubt': m0027,
   '0028_message_clicks': m0028,
 };
 

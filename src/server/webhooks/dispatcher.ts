@@ -6,17 +6,16 @@
  * process killed mid-send leaves its lease to expire, and another sends the delivery again (a
  * receiver dedupes by `webhook-id`).
  *
- * With no enabled endpoint a pass is one indexed query of an empty set. The timer is unref'd and
- * `stop()` (the app's onClose) ends it and aborts the sends in flight, whose leases are handed
- * back, so a closing server never waits for a slow receiver. Times of the queue (due, leases,
+ * The timer, passes and stop are the shared leased worker's (jobs/worker.ts). With no enabled
+ * endpoint a pass is one indexed query of an empty set. `stop()` (the app's onClose) ends the timer
+ * and aborts the sends in flight, whose leases are handed back, so a closing server never waits for a slow receiver. Times of the queue (due, leases,
  * retries, secret expiry) come from the injected clock `now`; the signature's `webhook-timestamp`
  * is the wall clock of the send, which is what a receiver compares with its own (5 minutes'
  * tolerance): in a server both are the same clock.
  */
-import { randomBytes } from 'node:crypto';
-import { PostgresAdapter } from 'kysely';
 import { positiveSetting } from './settings';
 import type { Db } from '../db/types';
+import { LeasedWorker } from '../jobs/worker';
 import { signingSecrets } from './endpoints';
 import { RETRY_BASE_MS, claim, enqueue, release, settle, type DeliveryRow } from './queue';
 import { eventBody, post, signedHeaders } from './send';
@@ -51,74 +50,45 @@ declare module 'fastify' {
   }
 }
 
-export class WebhookDispatcher {
-  /** This process's name on its leases. */
-  readonly owner = `p${process.pid}-${randomBytes(4).toString('hex')}`;
-  private readonly postgres: boolean;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+export class WebhookDispatcher extends LeasedWorker<DeliveryRow> {
   private readonly aborter = new AbortController();
-  private stopped = false;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly key: Buffer,
     private readonly now: () => Date,
     private readonly settings: WebhookSettings,
-    private readonly log: (error: unknown) => void,
+    log: (error: unknown) => void,
   ) {
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    super(db, settings.pollMs, log);
   }
 
-  start(): void {
-    if (this.settings.pollMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.running) void this.runOnce().catch(this.log);
-    }, this.settings.pollMs);
-    this.timer.unref();
-  }
-
-  /** One pass: enqueue, then send until nothing is due; answers the attempts made. */
-  runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  /** Ends the timer and aborts the sends in flight (their leases are handed back). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+  /** Aborts the sends in flight (their leases are handed back). */
+  protected override stopping(): void {
     this.aborter.abort();
-    await this.running?.catch(() => undefined);
   }
 
-  private async pass(): Promise<number> {
-    if (this.stopped) return 0;
+  /** Enqueues the new events; false with no enabled endpoint (one read of an empty set). */
+  protected async prepare(): Promise<boolean> {
     let queued = await enqueue(this.db, this.now());
-    // No enabled endpoint: nothing to send (one read of an empty set, no write).
-    if (queued.endpoints === 0) return 0;
+    if (queued.endpoints === 0) return false;
     // A long backlog is enqueued in batches; claim as soon as no batch is left.
     while (queued.enqueued > 0 && !this.stopped) queued = await enqueue(this.db, this.now());
-    let attempts = 0;
-    while (!this.stopped) {
-      const rows = await claim(this.db, {
-        postgres: this.postgres,
-        owner: this.owner,
-        now: this.now(),
-        limit: this.settings.concurrency,
-        leaseMs: this.settings.leaseMs,
-      });
-      if (rows.length === 0) break;
-      const sent = await Promise.all(rows.map((row) => this.deliver(row)));
-      attempts += sent.filter(Boolean).length;
-    }
-    return attempts;
+    return true;
+  }
+
+  protected claim(): Promise<DeliveryRow[]> {
+    return claim(this.db, {
+      postgres: this.postgres,
+      owner: this.owner,
+      now: this.now(),
+      limit: this.settings.concurrency,
+      leaseMs: this.settings.leaseMs,
+    });
   }
 
   /** Sends one claimed delivery and settles it; false when it was handed back unsent. */
-  private async deliver(row: DeliveryRow): Promise<boolean> {
+  protected async deliver(row: DeliveryRow): Promise<boolean> {
     const endpoint = await this.db
       .selectFrom('webhook_endpoints')
       .selectAll()

@@ -7,15 +7,16 @@
  *   in one transaction whose cursor update names the cursor it read: of two processes doing the
  *   same, one moves it and the other writes nothing. Cursors commit in order without gaps
  *   (events/record.ts), so reading `cursor > mine` never skips an event.
- * - claim: due deliveries get a lease (`lease_owner`, `lease_until`) in one UPDATE; on
- *   PostgreSQL the rows are picked FOR UPDATE SKIP LOCKED, so two processes never claim one row
- *   and never wait for each other. A later delivery of an account is not due while an earlier one
+ * - claim: due deliveries get a lease (`lease_owner`, `lease_until`) in one statement of the
+ *   shared lease queue (jobs/lease-queue.ts); on PostgreSQL the rows are picked FOR UPDATE SKIP
+ *   LOCKED, so two processes never claim one row and never wait for each other. A later delivery of an account is not due while an earlier one
  *   of the same endpoint and account is pending: one endpoint receives one account's events in
  *   order.
  * - settle: the outcome is written only by the lease's owner, with its attempt in the log.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
+import { claimLeased, releaseLeased, settleLeased } from '../jobs/lease-queue';
 import type { DeliveryStatus, WebhookDeliveriesTable } from './tables';
 
 /** Events enqueued per endpoint and pass (a long backlog takes several passes). */
@@ -123,7 +124,7 @@ export async function claim(
   options: { postgres: boolean; owner: string; now: Date; limit: number; leaseMs: number },
 ): Promise<DeliveryRow[]> {
   const stamp = options.now.toISOString();
-  let due = db
+  const due = db
     .selectFrom('webhook_deliveries as d')
     .select('d.id')
     .where('d.status', '=', 'pending')
@@ -149,15 +150,7 @@ export async function claim(
     )
     .orderBy('d.event_cursor')
     .limit(options.limit);
-  if (options.postgres) due = due.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_owner: options.owner, lease_until: iso(options.now.getTime() + options.leaseMs) })
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
-    .returningAll()
-    .execute();
+  const rows: DeliveryRow[] = await claimLeased(db, 'webhook_deliveries', due, options);
   return rows.sort((a, b) => Number(a.event_cursor) - Number(b.event_cursor));
 }
 
@@ -190,21 +183,15 @@ export async function settle(
       ? 'failed'
       : 'pending';
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status,
-        attempt_count: attempts,
-        next_attempt_at: status === 'pending' ? iso(next) : null,
-        lease_owner: null,
-        lease_until: null,
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', delivery.id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
+    const held = await settleLeased(trx, 'webhook_deliveries', delivery.id, owner, {
+      status,
+      attempt_count: attempts,
+      next_attempt_at: status === 'pending' ? iso(next) : null,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now.toISOString(),
+    });
+    if (!held) return null;
     await trx
       .insertInto('webhook_attempts')
       .values({
@@ -225,11 +212,5 @@ export async function release(
   owner: string,
   ids: readonly (number | string)[],
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_owner: null, lease_until: null })
-    .where('id', 'in', ids)
-    .where('lease_owner', '=', owner)
-    .execute();
+  await releaseLeased(db, 'webhook_deliveries', owner, ids);
 }

@@ -1,20 +1,20 @@
 /**
- * The message dispatcher (issue 43), one per server process, shaped like the webhook dispatcher
- * (webhooks/dispatcher.ts): every `pollMs` the process holding the scheduler's lease records the
+ * The message dispatcher (issue 43), one per server process, a leased worker like the webhook
+ * dispatcher (jobs/worker.ts): every `pollMs` the process holding the scheduler's lease records the
  * messages that new events make due (scheduler.ts), then every process sends its share of the due
- * ones (queue.ts leases), at most `concurrency` at once. Before a send the message's checks are
- * made again (a hold, an opt-out or a bounce that came after it was made stops it).
+ * ones (leases of jobs/lease-queue.ts), at most `concurrency` at once. Before a send the message's
+ * checks are made again (a hold, an opt-out or a bounce that came after it was made stops it).
  *
  * Without a sender (no SMTP_URL) messages are still made, as `outbox` rows the studio shows.
- * A process killed mid-send leaves its lease to expire and another sends the message: one the
+ * A process killed mid-send leaves its lease to lapse and another sends the message: one the
  * SMTP server had not accepted is sent once. The one case that sends twice is a kill after the
- * server accepted (its 250 reply) and before the outcome was written, a few milliseconds: the
- * same Message-ID then arrives twice (SMTP cannot tell a sender which it already has).
+ * server accepted (its 250 reply) and before the outcome was written (one UPDATE's round trip):
+ * the same Message-ID then arrives twice (SMTP cannot tell a sender which it already has). The
+ * message taken from the lapsed lease is marked `in_doubt_at` (queue.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { PostgresAdapter } from 'kysely';
 import { positiveSetting } from '../../webhooks/settings';
 import type { Db } from '../../db/types';
+import { LeasedWorker } from '../../jobs/worker';
 import { emailRefusal, unsubscribeUrl, type BuildSettings } from './build';
 import { claimMessages, messagesDue, releaseMessages, settleMessage, skipMessage } from './queue';
 import {
@@ -24,7 +24,7 @@ import {
   takeSchedulerLease,
 } from './scheduler';
 import type { EmailSender } from './smtp';
-// Texts and scheduled kinds (issue 43, msgsched): their own files.
+// Texts and scheduled kinds (issue 43): their own files.
 import type { SmsProvider } from '../sms/provider';
 import { ReminderSchedule } from './schedule';
 import { checkBeforeSend } from './send-checks';
@@ -62,55 +62,34 @@ declare module 'fastify' {
   }
 }
 
-export class MessageDispatcher {
-  readonly owner = `p${process.pid}-${randomBytes(4).toString('hex')}`;
-  private readonly postgres: boolean;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
-
+export class MessageDispatcher extends LeasedWorker<MessagesTable> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly sender: EmailSender | null,
     /** What messages are made with now (the content version served, the clock). */
     private readonly build: () => BuildSettings,
     private readonly settings: MessageSettings,
-    private readonly log: (error: unknown) => void,
+    log: (error: unknown) => void,
     /** Texts: the SMS provider (null: texts stay in the outbox). */
     private readonly sms: SmsProvider | null = null,
   ) {
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    super(db, settings.pollMs, log);
     this.reminders = new ReminderSchedule(settings.scheduleMs ?? 60_000);
   }
 
   private readonly reminders: ReminderSchedule;
 
-  start(): void {
-    if (this.settings.pollMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.running) void this.runOnce().catch(this.log);
-    }, this.settings.pollMs);
-    this.timer.unref();
-  }
-
-  /** One pass: schedule (when this process is the scheduler), then send what is due. */
-  runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  /** Hands back the scheduler's lease and closes the sender. */
+  protected override async afterStop(): Promise<void> {
     await releaseSchedulerLease(this.db, this.owner).catch(() => undefined);
     this.sender?.close();
   }
 
-  private async pass(): Promise<number> {
-    if (this.stopped) return 0;
+  /**
+   * Schedules (when this process is the scheduler), then the scheduled kinds (reminders: made by
+   * the lease holder, read-only when nothing is new); false without a sender (the outbox).
+   */
+  protected async prepare(): Promise<boolean> {
     const now = this.build().now;
     if (
       (await eventsWaiting(this.db)) &&
@@ -118,28 +97,25 @@ export class MessageDispatcher {
     ) {
       while (!this.stopped && (await scheduleBatch(this.db, this.owner, this.build)) > 0);
     }
-    // The scheduled kinds (reminders): made by the lease holder, read-only when nothing is new.
     if (!this.stopped)
       await this.reminders.run(this.db, this.owner, this.build(), this.settings.leaseMs);
-    if (!this.sender && !this.sms) return 0;
-    let sent = 0;
-    while (!this.stopped && (await messagesDue(this.db, this.build().now))) {
-      const rows = await claimMessages(this.db, {
-        postgres: this.postgres,
-        owner: this.owner,
-        now: this.build().now,
-        limit: this.settings.concurrency,
-        leaseMs: this.settings.leaseMs,
-      });
-      if (rows.length === 0) break;
-      const results = await Promise.all(rows.map((row) => this.deliver(row)));
-      sent += results.filter(Boolean).length;
-    }
-    return sent;
+    return this.sender !== null || this.sms !== null;
+  }
+
+  /** The next due messages; a read first, so an idle pass writes nothing. */
+  protected async claim(): Promise<MessagesTable[]> {
+    if (!(await messagesDue(this.db, this.build().now))) return [];
+    return claimMessages(this.db, {
+      postgres: this.postgres,
+      owner: this.owner,
+      now: this.build().now,
+      limit: this.settings.concurrency,
+      leaseMs: this.settings.leaseMs,
+    });
   }
 
   /** Sends one claimed message and settles it; false when it was not sent. */
-  private async deliver(row: MessagesTable): Promise<boolean> {
+  protected async deliver(row: MessagesTable): Promise<boolean> {
     const build = this.build();
     if (this.stopped || !(row.channel === 'sms' ? this.sms : this.sender)) {
       await releaseMessages(this.db, this.owner, [row.id]);

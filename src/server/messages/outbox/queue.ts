@@ -1,12 +1,13 @@
 /**
- * The messages due to be sent (issue 43), claimed and settled as the webhook queue does
- * (webhooks/queue.ts): a claim is one UPDATE setting a lease (`lease_owner`, `lease_until`) on due
- * `pending` rows, picked FOR UPDATE SKIP LOCKED on PostgreSQL, so two processes never claim one
- * message; an outcome is written only by the lease's owner. Retries back off as webhooks do
- * (retryDelayMs), until `give_up_at`. A permanent refusal (5xx) marks the message and its address
- * bounced.
+ * The messages due to be sent (issue 43), claimed and settled by the lease queue the webhooks
+ * use too (jobs/lease-queue.ts): a claim is one statement setting a lease (`lease_owner`,
+ * `lease_until`) on due `pending` rows, picked FOR UPDATE SKIP LOCKED on PostgreSQL, so two
+ * processes never claim one message; an outcome is written only by the lease's owner. Retries
+ * back off as webhooks do (retryDelayMs), until `give_up_at`. A permanent refusal (5xx) marks the
+ * message and its address bounced.
  */
 import type { Db } from '../../db/types';
+import { claimLeased, releaseLeased, settleLeased } from '../../jobs/lease-queue';
 import { retryDelayMs } from '../../webhooks/queue';
 import type { EmailOutcome } from './smtp';
 import type { MessagesTable, SkipReason } from './tables';
@@ -25,12 +26,17 @@ export async function messagesDue(db: Db, now: Date): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * Leases at most `limit` due messages to `owner` (jobs/lease-queue.ts). A message taken from a
+ * lapsed lease (its process killed or stuck mid-send) gets `in_doubt_at`: the attempt before may
+ * have been accepted by the SMTP server, so this send may be its second (same Message-ID).
+ */
 export async function claimMessages(
   db: Db,
   options: { postgres: boolean; owner: string; now: Date; limit: number; leaseMs: number },
 ): Promise<MessagesTable[]> {
   const stamp = options.now.toISOString();
-  let due = db
+  const due = db
     .selectFrom('messages')
     .select('id')
     .where('status', '=', 'pending')
@@ -38,18 +44,16 @@ export async function claimMessages(
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
     .orderBy('next_attempt_at')
     .limit(options.limit);
-  if (options.postgres) due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('messages')
-    .set({ lease_owner: options.owner, lease_until: iso(options.now.getTime() + options.leaseMs) })
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
-    .returningAll()
-    .execute();
+  return claimLeased(db, 'messages', due, { ...options, markLapsed: 'in_doubt_at' });
 }
 
-/** Writes the outcome of an attempt, if `owner` still holds the lease; answers the new status. */
+/**
+ * Writes the outcome of an attempt, if `owner` still holds the lease; answers the new status.
+ * Called in the same turn as the SMTP reply, and a `sent` (or retry) outcome is one statement
+ * (no transaction's BEGIN/COMMIT round trips): the window in which a process killed after the
+ * server's 250 leaves the message in doubt is this one statement's round trip. Only a bounce
+ * takes a transaction (the message and its address's bounce together).
+ */
 export async function settleMessage(
   db: Db,
   message: MessagesTable,
@@ -69,26 +73,24 @@ export async function settleMessage(
           ? 'failed'
           : 'pending';
   const stamp = now.toISOString();
+  const update = (executor: Db) =>
+    settleLeased(executor, 'messages', message.id, owner, {
+      status,
+      attempt_count: attempts,
+      next_attempt_at: status === 'pending' ? iso(next) : null,
+      lease_owner: null,
+      lease_until: null,
+      provider_id: outcome.result === 'sent' ? outcome.providerId : null,
+      error: outcome.result === 'sent' ? null : outcome.error,
+      sent_at: outcome.result === 'sent' ? stamp : null,
+      updated_at: stamp,
+    });
+  if (outcome.result !== 'bounced') {
+    return (await update(db)) ? status : null;
+  }
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('messages')
-      .set({
-        status,
-        attempt_count: attempts,
-        next_attempt_at: status === 'pending' ? iso(next) : null,
-        lease_owner: null,
-        lease_until: null,
-        provider_id: outcome.result === 'sent' ? outcome.providerId : null,
-        error: outcome.result === 'sent' ? null : outcome.error,
-        sent_at: outcome.result === 'sent' ? stamp : null,
-        updated_at: stamp,
-      })
-      .where('id', '=', message.id)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
-    if (status === 'bounced' && message.address && outcome.result === 'bounced') {
+    if (!(await update(trx))) return null;
+    if (message.address) {
       await trx
         .insertInto('email_bounces')
         .values({ address: message.address, reply: outcome.error, created_at: stamp })
@@ -107,29 +109,17 @@ export async function skipMessage(
   reason: SkipReason,
   now: Date,
 ): Promise<void> {
-  await db
-    .updateTable('messages')
-    .set({
-      status: 'skipped',
-      skip_reason: reason,
-      next_attempt_at: null,
-      lease_owner: null,
-      lease_until: null,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .where('status', '=', 'pending')
-    .execute();
+  await settleLeased(db, 'messages', id, owner, {
+    status: 'skipped',
+    skip_reason: reason,
+    next_attempt_at: null,
+    lease_owner: null,
+    lease_until: null,
+    updated_at: now.toISOString(),
+  });
 }
 
 /** Hands back the leases of `owner` (a process stopping before it sent them). */
 export async function releaseMessages(db: Db, owner: string, ids: readonly string[]) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('messages')
-    .set({ lease_owner: null, lease_until: null })
-    .where('id', 'in', ids)
-    .where('lease_owner', '=', owner)
-    .execute();
+  await releaseLeased(db, 'messages', owner, ids);
 }

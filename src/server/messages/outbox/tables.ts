@@ -44,6 +44,8 @@ export interface MessagesTable {
   give_up_at: string;
   lease_owner: string | null;
   lease_until: string | null;
+  /** When a process took it from a lapsed lease: an attempt may have got through (0027). */
+  in_doubt_at?: string | null;
   provider_id: string | null;
   error: string | null;
   sent_at: string | null;
