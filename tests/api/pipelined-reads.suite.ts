@@ -182,6 +182,109 @@ export function pipelinedReadsSuite(url: string, port: number) {
       }
     });
 
+    it("an error skips the rest of its turn: a new statement's Parse after it, and the next turn's Binds of that statement written before the error was known, are sent again and answered", async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 1);
+      const divide = (n: number) =>
+        reads.query({ name: 'prs_skip_divide', text: 'select 10 / $1::int as q', values: [n] });
+      const added = (n: number) =>
+        reads.query({ name: 'prs_skip_new', text: 'select $1::int + 1 as n', values: [n] });
+      try {
+        expect((await divide(1)).rows).toEqual([[10]]);
+        const first = Promise.allSettled([
+          // Holds the turn's answers back while the next turn is written.
+          reads.query({
+            name: 'prs_skip_sleep',
+            text: 'select 1 as slept from pg_sleep($1::float8)',
+            values: [0.4],
+          }),
+          divide(0),
+          added(1),
+          added(2),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const second = Promise.allSettled([added(3), divide(5)]);
+        const [slept, failed, one, two] = await first;
+        expect(slept).toMatchObject({ status: 'fulfilled', value: { rows: [[1]] } });
+        expect(failed).toMatchObject({
+          status: 'rejected',
+          reason: { message: 'division by zero' },
+        });
+        expect(one).toMatchObject({ status: 'fulfilled', value: { rows: [[2]] } });
+        expect(two).toMatchObject({ status: 'fulfilled', value: { rows: [[3]] } });
+        const [three, five] = await second;
+        expect(three).toMatchObject({ status: 'fulfilled', value: { rows: [[4]] } });
+        expect(five).toMatchObject({ status: 'fulfilled', value: { rows: [[2]] } });
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it('a statement PostgreSQL cannot parse fails each of its reads with its error; the turn around it is answered', async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 1);
+      const bad = () =>
+        reads.query({ name: 'prs_bad', text: 'select no_such_column as x', values: [] });
+      const good = (n: number) =>
+        reads.query({ name: 'prs_good', text: 'select $1::int as n', values: [n] });
+      try {
+        for (let round = 0; round < 2; round += 1) {
+          const answers = await Promise.allSettled([good(1), bad(), bad(), good(2)]);
+          expect(answers.map((answer) => answer.status)).toEqual([
+            'fulfilled',
+            'rejected',
+            'rejected',
+            'fulfilled',
+          ]);
+          for (const answer of [answers[1], answers[2]]) {
+            expect(answer).toMatchObject({ reason: { code: '42703' } });
+          }
+          expect(answers[3]).toMatchObject({ value: { rows: [[2]] } });
+        }
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it("a statement timeout fails the slow read alone; the turn's other reads are answered", async () => {
+      const reads = new PipelinedReads(
+        { connectionString: url, options: '-c statement_timeout=200' },
+        1,
+      );
+      try {
+        const answers = await Promise.allSettled([
+          reads.query({ name: 'prs_t_n', text: 'select $1::int as n', values: [1] }),
+          reads.query({ name: 'prs_t_sleep', text: 'select pg_sleep($1::float8)', values: [2] }),
+          reads.query({ name: 'prs_t_n', text: 'select $1::int as n', values: [2] }),
+        ]);
+        expect(answers[0]).toMatchObject({ status: 'fulfilled', value: { rows: [[1]] } });
+        expect(answers[1]).toMatchObject({ status: 'rejected', reason: { code: '57014' } });
+        expect(answers[2]).toMatchObject({ status: 'fulfilled', value: { rows: [[2]] } });
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it('thousands of reads in one turn, and reads asked while turns are in flight, each get their own answer', async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 2);
+      const read = (n: number) =>
+        reads.query({
+          name: 'prs_many',
+          text: "select $1::int as n, repeat('x', 200) as pad",
+          values: [n],
+        });
+      try {
+        const first = Array.from({ length: 4000 }, (_, n) => read(n));
+        await new Promise((resolve) => setImmediate(resolve));
+        const later = Array.from({ length: 100 }, (_, n) => read(10_000 + n));
+        const answers = await Promise.all([...first, ...later]);
+        expect(answers.map((answer) => answer.rows[0]?.[0])).toEqual([
+          ...Array.from({ length: 4000 }, (_, n) => n),
+          ...Array.from({ length: 100 }, (_, n) => 10_000 + n),
+        ]);
+      } finally {
+        await reads.end();
+      }
+    });
+
     it('a broken connection fails its reads as the database out of reach (503), and the next read is answered', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       const admin = new pg.Client({ connectionString: url });
