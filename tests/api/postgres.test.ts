@@ -85,6 +85,24 @@ async function connectAdmin(): Promise<{ client: pg.Client; user: string } | { e
   return { error: lastError };
 }
 
+/**
+ * The connections still open to these databases (other than the asking one), after a few seconds'
+ * grace for closes under way: each as its database, state and last statement.
+ */
+async function openConnections(client: pg.Client, databases: string[]): Promise<string[]> {
+  let rows: { line: string }[] = [];
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    ({ rows } = await client.query<{ line: string }>(
+      `select datname || ' ' || coalesce(state, '') || ' ' || left(query, 80) as line
+         from pg_stat_activity where datname = any($1) and pid <> pg_backend_pid()`,
+      [databases],
+    ));
+    if (rows.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return rows.map((row) => row.line);
+}
+
 const admin = await connectAdmin();
 
 if ('error' in admin) {
@@ -110,11 +128,16 @@ if ('error' in admin) {
   const hooksName = `${name}_hooks`;
   const mailName = `${name}_mail`;
   afterAll(async () => {
+    // Every suite closes what it opened: its servers (pool, pipelined reads, LISTEN) and its own
+    // handles. A connection still open here is one a teardown forgot (pg_stat_activity's last
+    // statement says which kind); the drops below would otherwise end it unseen.
+    const left = await openConnections(admin.client, [name, crashName, hooksName, mailName]);
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${crashName} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${hooksName} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${mailName} WITH (FORCE)`);
     await admin.client.end();
+    expect(left, 'connections not closed by their suites').toEqual([]);
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
   overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

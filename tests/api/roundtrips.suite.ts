@@ -240,9 +240,15 @@ export function roundTripsSuite(dialect: string, makeDatabase: DatabaseFactory):
         // server's clock stands still: a session's last call is written at most every
         // ACTIVITY_WRITE_MS (5 s), by the first request after that, and on a loaded machine the
         // sign-ins and the tests above outlast it, so a counted read would carry that write too.
-        // The webhook dispatcher's pass (a read every second, WEBHOOK_POLL_MS) is run by the
-        // webhook suites, not on a timer here: it would be counted in whichever request it fell.
-        { paymentLeaseMs: 3_600_000, now: () => new Date(started), webhooks: { pollMs: 0 } },
+        // The webhook and message dispatchers' passes (reads every second, WEBHOOK_POLL_MS and
+        // MESSAGE_POLL_MS) are run by their suites, not on a timer here: they would be counted in
+        // whichever request they fell.
+        {
+          paymentLeaseMs: 3_600_000,
+          now: () => new Date(started),
+          webhooks: { pollMs: 0 },
+          messages: { pollMs: 0 },
+        },
       );
       await importFixture(server.database.db, fixture);
       for (const [who, person] of Object.entries(people)) {
