@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
@@ -93,7 +93,8 @@ async function openConnections(client: pg.Client, databases: string[]): Promise<
   let rows: { line: string }[] = [];
   for (let attempt = 0; attempt < 20; attempt += 1) {
     ({ rows } = await client.query<{ line: string }>(
-      `select datname || ' ' || coalesce(state, '') || ' ' || left(query, 80) as line
+      `select datname || ' [' || application_name || '] ' || coalesce(state, '') || ' '
+              || left(query, 80) as line
          from pg_stat_activity where datname = any($1) and pid <> pg_backend_pid()`,
       [databases],
     ));
@@ -138,6 +139,15 @@ if ('error' in admin) {
     await admin.client.query(`DROP DATABASE IF EXISTS ${mailName} WITH (FORCE)`);
     await admin.client.end();
     expect(left, 'connections not closed by their suites').toEqual([]);
+  });
+  // Each connection is named (application_name, from PGAPPNAME when pg makes it) for the test
+  // it was made in, or the test it was made after (a beforeAll): a connection left open is then
+  // told by its name in the check above.
+  beforeEach(() => {
+    process.env.PGAPPNAME = (expect.getState().currentTestName ?? '').slice(0, 60);
+  });
+  afterEach(() => {
+    process.env.PGAPPNAME = `after ${expect.getState().currentTestName ?? ''}`.slice(0, 60);
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
   overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));
