@@ -6,8 +6,7 @@
  *     statement), the reads before the rules (asked at once), the reserve, the sandbox's charge
  *     and the accepted payment (one statement); it used to wait 10 times. A round trip is counted
  *     per turn of the event loop in which the server sends statements (those sent in one turn
- *     are answered together), from pg's `Client.query`, which every statement of the pool goes
- *     through, and `PipelinedReads.query`, which every pipelined read goes through;
+ *     are answered together), from pg's `Client.query`, which every statement goes through;
  *   - the session's last call, when due, is written with the key's claim (no round trip more);
  *   - a revoked session is answered 401 and claims nothing (its key stays free), with or
  *     without a key, on both databases;
@@ -16,7 +15,6 @@
  *     first day and amount is a duplicate.
  */
 import pg from 'pg';
-import { PipelinedReads } from '../../src/server/db/pipelined-reads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, decodeJwt, startServer, type DatabaseFactory, type RunningServer } from './harness';
 import {
@@ -80,28 +78,24 @@ class RoundTripCounter {
   statements = 0;
   counting = false;
   private inTurn = false;
-  private readonly originals: [{ query: QueryCall }, QueryCall][] = [];
+  private original: QueryCall | undefined;
 
   install(): void {
-    // Every statement through pg's clients (the pool's), and every pipelined read
-    // (db/read-connection.ts writes those itself, not through pg's Client.query).
-    for (const prototype of [
-      pg.Client.prototype as unknown as { query: QueryCall },
-      PipelinedReads.prototype as unknown as { query: QueryCall },
-    ]) {
-      const original = prototype.query;
-      this.originals.push([prototype, original]);
-      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched method's `this` is pg's client
-      const counter = this;
-      prototype.query = function (this: unknown, ...args: unknown[]) {
-        counter.saw();
-        return original.apply(this, args);
-      };
-    }
+    const prototype = pg.Client.prototype as unknown as { query: QueryCall };
+    const original = prototype.query;
+    this.original = original;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched method's `this` is pg's client
+    const counter = this;
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      counter.saw();
+
+      return original.apply(this, args);
+    };
   }
 
   uninstall(): void {
-    for (const [prototype, original] of this.originals.splice(0)) prototype.query = original;
+    if (this.original)
+      (pg.Client.prototype as unknown as { query: QueryCall }).query = this.original;
   }
 
   private saw(): void {

@@ -1,10 +1,11 @@
 /**
- * The pipelined reads on PostgreSQL (src/server/db/pipelined-reads.ts, db/read-connection.ts):
- * the reads asked for in one turn of the event loop leave on their connection in one write under
- * one Sync (one implicit transaction), each is answered with its own rows (the same as the
- * pool's), a read asked for alone is answered too, a read that fails fails alone and the reads
- * PostgreSQL skipped after it are answered, and a connection that breaks fails its reads as the
- * database being out of reach (answered 503) and is replaced on the next read.
+ * The pipelined reads on PostgreSQL (src/server/db/pipelined-reads.ts, pg's own pipeline mode):
+ * the reads asked for in one turn of the event loop leave on their connection in one write, each
+ * is answered with its own rows (the same as the pool's), a read asked for alone is answered too,
+ * each read is its own implicit transaction so a read that fails fails alone (also a statement
+ * that cannot be parsed, a statement timeout, an error in a turn that prepares a new statement),
+ * thousands of reads in one turn are each answered, and a connection that breaks fails its reads
+ * as the database being out of reach (answered 503) and is replaced on the next read.
  */
 import net from 'node:net';
 import { sql } from 'kysely';
@@ -150,7 +151,7 @@ export function pipelinedReadsSuite(url: string, port: number) {
       }
     });
 
-    it("a turn's reads share one transaction; one that fails fails alone, the reads it skipped are answered", async () => {
+    it('each read is its own transaction: one that fails leaves the others alone', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       try {
         const read = (n: number) =>
@@ -159,12 +160,6 @@ export function pipelinedReadsSuite(url: string, port: number) {
             text: 'select 10 / $1::int as q, txid_current()::text as xact',
             values: [n],
           });
-        // One Sync for the turn: one implicit transaction (the first turn also prepares).
-        for (let round = 0; round < 2; round += 1) {
-          const together = await Promise.all([read(1), read(2), read(5)]);
-          expect(together.map((answer) => answer.rows[0]?.[0])).toEqual([10, 5, 2]);
-          expect(new Set(together.map((answer) => answer.rows[0]?.[1])).size).toBe(1);
-        }
         const answers = await Promise.allSettled([read(1), read(0), read(2), read(5)]);
         expect(answers[1]).toMatchObject({
           status: 'rejected',
@@ -174,15 +169,13 @@ export function pipelinedReadsSuite(url: string, port: number) {
           answer?.status === 'fulfilled' ? answer.value.rows[0] : undefined,
         );
         expect(answered.map((row) => row?.[0])).toEqual([10, 5, 2]);
-        // The division by zero ended the first transaction; the reads it skipped were sent again.
-        expect(answered[1]?.[1]).toBe(answered[2]?.[1]);
-        expect(answered[0]?.[1]).not.toBe(answered[1]?.[1]);
+        expect(new Set(answered.map((row) => row?.[1])).size).toBe(3);
       } finally {
         await reads.end();
       }
     });
 
-    it("an error skips the rest of its turn: a new statement's Parse after it, and the next turn's Binds of that statement written before the error was known, are sent again and answered", async () => {
+    it("an error in a turn that also prepares a new statement, with the next turn's reads of it already written: every other read is answered", async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       const divide = (n: number) =>
         reads.query({ name: 'prs_skip_divide', text: 'select 10 / $1::int as q', values: [n] });
@@ -219,7 +212,7 @@ export function pipelinedReadsSuite(url: string, port: number) {
       }
     });
 
-    it('a statement PostgreSQL cannot parse fails each of its reads with its error; the turn around it is answered', async () => {
+    it('a statement PostgreSQL cannot parse fails each of its reads, in every turn; the reads around it are answered', async () => {
       const reads = new PipelinedReads({ connectionString: url }, 1);
       const bad = () =>
         reads.query({ name: 'prs_bad', text: 'select no_such_column as x', values: [] });
@@ -234,9 +227,14 @@ export function pipelinedReadsSuite(url: string, port: number) {
             'rejected',
             'fulfilled',
           ]);
-          for (const answer of [answers[1], answers[2]]) {
-            expect(answer).toMatchObject({ reason: { code: '42703' } });
-          }
+          // The first carries the Parse and fails with its error; pg wrote the second while that
+          // Parse was in flight, with a Bind only, so it finds no statement (26000). pg forgets
+          // the failed Parse, so each turn parses again: the statement is never taken as prepared.
+          expect(answers[1]).toMatchObject({ reason: { code: '42703' } });
+          expect(answers[2]).toMatchObject({
+            reason: { code: expect.stringMatching(/^(42703|26000)$/) as unknown },
+          });
+          expect(answers[0]).toMatchObject({ value: { rows: [[1]] } });
           expect(answers[3]).toMatchObject({ value: { rows: [[2]] } });
         }
       } finally {

@@ -5,7 +5,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { pipelinable, PipelinedReads } from './pipelined-reads';
+import { PipelinedReads } from './pipelined-reads';
 import type { Database, Db } from './types';
 
 /**
@@ -91,13 +91,12 @@ export function openPostgres(databaseUrl: string): { db: Db; destroy: () => Prom
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   poolOf.set(db, pool);
-  // Over TLS the precompiled reads go through the pool (db/pipelined-reads.ts `pipelinable`).
-  const reads = pipelinable(pool.options) ? new PipelinedReads(pool.options) : undefined;
-  if (reads) readsOf.set(db, reads);
+  const reads = new PipelinedReads(pool.options);
+  readsOf.set(db, reads);
   return {
     db,
     destroy: async () => {
-      await reads?.end();
+      await reads.end();
       await db.destroy();
     },
   };
