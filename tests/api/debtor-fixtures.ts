@@ -119,9 +119,10 @@ export async function snapshotDemo(server: RunningServer) {
       .where('id', 'not in', keep.length > 0 ? keep : [-1])
       .execute();
     const flags = new Map(
-      (await db.selectFrom('accounts').select(['id', 'bankruptcy_reported']).execute()).map(
-        (a) => [a.id, a.bankruptcy_reported],
-      ),
+      (await db.selectFrom('accounts').select(['id', 'bankruptcy_reported']).execute()).map((a) => [
+        a.id,
+        a.bankruptcy_reported,
+      ]),
     );
     for (const a of accounts) {
       if (flags.get(a.id) === a.bankruptcy_reported) continue;
