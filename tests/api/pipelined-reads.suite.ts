@@ -2,9 +2,10 @@
  * The pipelined reads on PostgreSQL (src/server/db/pipelined-reads.ts, pg's own pipeline mode):
  * the reads asked for in one turn of the event loop leave on their connection in one write, each
  * is answered with its own rows (the same as the pool's), a read asked for alone is answered too,
- * each read is its own implicit transaction so a read that fails fails alone, and a connection
- * that breaks fails its reads as the database being out of reach (answered 503) and is replaced
- * on the next read.
+ * each read is its own implicit transaction so a read that fails fails alone (also a statement
+ * that cannot be parsed, a statement timeout, an error in a turn that prepares a new statement),
+ * thousands of reads in one turn are each answered, and a connection that breaks fails its reads
+ * as the database being out of reach (answered 503) and is replaced on the next read.
  */
 import net from 'node:net';
 import { sql } from 'kysely';
@@ -169,6 +170,114 @@ export function pipelinedReadsSuite(url: string, port: number) {
         );
         expect(answered.map((row) => row?.[0])).toEqual([10, 5, 2]);
         expect(new Set(answered.map((row) => row?.[1])).size).toBe(3);
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it("an error in a turn that also prepares a new statement, with the next turn's reads of it already written: every other read is answered", async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 1);
+      const divide = (n: number) =>
+        reads.query({ name: 'prs_skip_divide', text: 'select 10 / $1::int as q', values: [n] });
+      const added = (n: number) =>
+        reads.query({ name: 'prs_skip_new', text: 'select $1::int + 1 as n', values: [n] });
+      try {
+        expect((await divide(1)).rows).toEqual([[10]]);
+        const first = Promise.allSettled([
+          // Holds the turn's answers back while the next turn is written.
+          reads.query({
+            name: 'prs_skip_sleep',
+            text: 'select 1 as slept from pg_sleep($1::float8)',
+            values: [0.4],
+          }),
+          divide(0),
+          added(1),
+          added(2),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const second = Promise.allSettled([added(3), divide(5)]);
+        const [slept, failed, one, two] = await first;
+        expect(slept).toMatchObject({ status: 'fulfilled', value: { rows: [[1]] } });
+        expect(failed).toMatchObject({
+          status: 'rejected',
+          reason: { message: 'division by zero' },
+        });
+        expect(one).toMatchObject({ status: 'fulfilled', value: { rows: [[2]] } });
+        expect(two).toMatchObject({ status: 'fulfilled', value: { rows: [[3]] } });
+        const [three, five] = await second;
+        expect(three).toMatchObject({ status: 'fulfilled', value: { rows: [[4]] } });
+        expect(five).toMatchObject({ status: 'fulfilled', value: { rows: [[2]] } });
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it('a statement PostgreSQL cannot parse fails each of its reads, in every turn; the reads around it are answered', async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 1);
+      const bad = () =>
+        reads.query({ name: 'prs_bad', text: 'select no_such_column as x', values: [] });
+      const good = (n: number) =>
+        reads.query({ name: 'prs_good', text: 'select $1::int as n', values: [n] });
+      try {
+        for (let round = 0; round < 2; round += 1) {
+          const answers = await Promise.allSettled([good(1), bad(), bad(), good(2)]);
+          expect(answers.map((answer) => answer.status)).toEqual([
+            'fulfilled',
+            'rejected',
+            'rejected',
+            'fulfilled',
+          ]);
+          // The first carries the Parse and fails with its error; pg wrote the second while that
+          // Parse was in flight, with a Bind only, so it finds no statement (26000). pg forgets
+          // the failed Parse, so each turn parses again: the statement is never taken as prepared.
+          expect(answers[1]).toMatchObject({ reason: { code: '42703' } });
+          expect(answers[2]).toMatchObject({
+            reason: { code: expect.stringMatching(/^(42703|26000)$/) as unknown },
+          });
+          expect(answers[0]).toMatchObject({ value: { rows: [[1]] } });
+          expect(answers[3]).toMatchObject({ value: { rows: [[2]] } });
+        }
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it("a statement timeout fails the slow read alone; the turn's other reads are answered", async () => {
+      const reads = new PipelinedReads(
+        { connectionString: url, options: '-c statement_timeout=200' },
+        1,
+      );
+      try {
+        const answers = await Promise.allSettled([
+          reads.query({ name: 'prs_t_n', text: 'select $1::int as n', values: [1] }),
+          reads.query({ name: 'prs_t_sleep', text: 'select pg_sleep($1::float8)', values: [2] }),
+          reads.query({ name: 'prs_t_n', text: 'select $1::int as n', values: [2] }),
+        ]);
+        expect(answers[0]).toMatchObject({ status: 'fulfilled', value: { rows: [[1]] } });
+        expect(answers[1]).toMatchObject({ status: 'rejected', reason: { code: '57014' } });
+        expect(answers[2]).toMatchObject({ status: 'fulfilled', value: { rows: [[2]] } });
+      } finally {
+        await reads.end();
+      }
+    });
+
+    it('thousands of reads in one turn, and reads asked while turns are in flight, each get their own answer', async () => {
+      const reads = new PipelinedReads({ connectionString: url }, 2);
+      const read = (n: number) =>
+        reads.query({
+          name: 'prs_many',
+          text: "select $1::int as n, repeat('x', 200) as pad",
+          values: [n],
+        });
+      try {
+        const first = Array.from({ length: 4000 }, (_, n) => read(n));
+        await new Promise((resolve) => setImmediate(resolve));
+        const later = Array.from({ length: 100 }, (_, n) => read(10_000 + n));
+        const answers = await Promise.all([...first, ...later]);
+        expect(answers.map((answer) => answer.rows[0]?.[0])).toEqual([
+          ...Array.from({ length: 4000 }, (_, n) => n),
+          ...Array.from({ length: 100 }, (_, n) => 10_000 + n),
+        ]);
       } finally {
         await reads.end();
       }

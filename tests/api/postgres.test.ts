@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { fundingSuite } from './funding.suite';
 import { importSuite } from './import.suite';
@@ -87,6 +87,25 @@ async function connectAdmin(): Promise<{ client: pg.Client; user: string } | { e
   return { error: lastError };
 }
 
+/**
+ * The connections still open to these databases (other than the asking one), after a few seconds'
+ * grace for closes under way: each as its database, state and last statement.
+ */
+async function openConnections(client: pg.Client, databases: string[]): Promise<string[]> {
+  let rows: { line: string }[] = [];
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    ({ rows } = await client.query<{ line: string }>(
+      `select datname || ' [' || application_name || '] ' || coalesce(state, '') || ' '
+              || left(query, 80) as line
+         from pg_stat_activity where datname = any($1) and pid <> pg_backend_pid()`,
+      [databases],
+    ));
+    if (rows.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return rows.map((row) => row.line);
+}
+
 const admin = await connectAdmin();
 
 if ('error' in admin) {
@@ -112,11 +131,25 @@ if ('error' in admin) {
   const hooksName = `${name}_hooks`;
   const mailName = `${name}_mail`;
   afterAll(async () => {
+    // Every suite closes what it opened: its servers (pool, pipelined reads, LISTEN) and its own
+    // handles. A connection still open here is one a teardown forgot (pg_stat_activity's last
+    // statement says which kind); the drops below would otherwise end it unseen.
+    const left = await openConnections(admin.client, [name, crashName, hooksName, mailName]);
     await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${crashName} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${hooksName} WITH (FORCE)`);
     await admin.client.query(`DROP DATABASE IF EXISTS ${mailName} WITH (FORCE)`);
     await admin.client.end();
+    expect(left, 'connections not closed by their suites').toEqual([]);
+  });
+  // Each connection is named (application_name, from PGAPPNAME when pg makes it) for the test
+  // it was made in, or the test it was made after (a beforeAll): a connection left open is then
+  // told by its name in the check above.
+  beforeEach(() => {
+    process.env.PGAPPNAME = (expect.getState().currentTestName ?? '').slice(0, 60);
+  });
+  afterEach(() => {
+    process.env.PGAPPNAME = `after ${expect.getState().currentTestName ?? ''}`.slice(0, 60);
   });
   // Before the portal suite, whose lockout tests lock demo identities for 15 minutes.
   overviewSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: '' }));

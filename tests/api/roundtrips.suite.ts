@@ -20,6 +20,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountOverview } from '../../src/generated/types/api/account-list';
+import { ACTIVITY_WRITE_MS } from '../../src/server/auth/sessions';
 import type { Db } from '../../src/server/db/types';
 import { ruleView } from '../../src/server/payments/account-state';
 import {
@@ -227,14 +228,27 @@ export function roundTripsSuite(dialect: string, makeDatabase: DatabaseFactory):
       return { res, queries: counter.count };
     };
 
+    const started = Date.now();
+
     beforeAll(async () => {
       server = await startServer(
         () => {
           const database = makeDatabase();
           return { ...database, db: database.db.withPlugin(counter) };
         },
-        // Settling payments left in flight runs at start only (its timer would count too).
-        { paymentLeaseMs: 3_600_000 },
+        // Settling payments left in flight runs at start only (its timer would count too). The
+        // server's clock stands still: a session's last call is written at most every
+        // ACTIVITY_WRITE_MS (5 s), by the first request after that, and on a loaded machine the
+        // sign-ins and the tests above outlast it, so a counted read would carry that write too.
+        // The webhook and message dispatchers' passes (reads every second, WEBHOOK_POLL_MS and
+        // MESSAGE_POLL_MS) are run by their suites, not on a timer here: they would be counted in
+        // whichever request they fell.
+        {
+          paymentLeaseMs: 3_600_000,
+          now: () => new Date(started),
+          webhooks: { pollMs: 0 },
+          messages: { pollMs: 0 },
+        },
       );
       await importFixture(server.database.db, fixture);
       for (const [who, person] of Object.entries(people)) {
@@ -244,6 +258,12 @@ export function roundTripsSuite(dialect: string, makeDatabase: DatabaseFactory):
     });
     afterAll(async () => {
       await server?.close();
+    });
+
+    it('the server runs no statement of its own while nothing is asked (no timer is counted in a request)', async () => {
+      counter.count = 0;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(counter.count).toBe(0);
     });
 
     it(`Account/Detailed: at most ${MAX_QUERIES} queries, and the body the per-table reads give, for every account`, async () => {
@@ -326,6 +346,18 @@ export function roundTripsSuite(dialect: string, makeDatabase: DatabaseFactory):
         expect(res.status, res.text).toBe(404);
         expect(queries, number).toBeLessThanOrEqual(MAX_REFUSED_QUERIES);
       }
+    });
+
+    it(`a request more than ${ACTIVITY_WRITE_MS / 1000} s after the session's last write counts no statement more`, async () => {
+      // As on a loaded machine, where the tests above may take longer than ACTIVITY_WRITE_MS: the
+      // session's last call would be written by this request (the server's clock stands still).
+      await new Promise((resolve) => setTimeout(resolve, ACTIVITY_WRITE_MS + 200));
+      const { res, queries } = await counted(
+        '/api/v2/Account/Detailed?accountNumber=NOPE1.99999',
+        tokens.rita,
+      );
+      expect(res.status, res.text).toBe(404);
+      expect(queries).toBeLessThanOrEqual(MAX_REFUSED_QUERIES);
     });
 
     it(`Account/ListOverview and Debtor/PrimaryDebtorInfo: at most ${MAX_QUERIES} queries each, the same accounts and debtor`, async () => {
