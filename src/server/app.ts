@@ -130,6 +130,8 @@ export interface BuildAppOptions {
   sms?: Partial<SmsSettings>;
   /** Messages to debtors (default from PORTAL_URL, SMTP_URL, MESSAGE_POLL_MS): messages/outbox/. */
   messages?: MessageOptions;
+  /** The content store's fallback poll beside its LISTEN (default 30 s; 0 for none: tests). */
+  contentPollMs?: number;
 }
 
 async function seedIfEmpty(
@@ -179,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     flowsDir: options.flowsDir,
     now,
+    pollMs: options.contentPollMs,
     check: serverContentCheck({ db, schemasDir, enums: () => later.enums }),
     log: (level, detail, message) => later.log?.[level](detail, message),
   });

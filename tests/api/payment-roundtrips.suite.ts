@@ -155,6 +155,7 @@ export function paymentRoundTripsSuite(dialect: string, makeDatabase: DatabaseFa
         paymentLeaseMs: 3_600_000,
         webhooks: { pollMs: 0 },
         messages: { pollMs: 0 },
+        contentPollMs: 0,
       });
       await importFixture(server.database.db, fixture);
       token = await signIn(server, payer);

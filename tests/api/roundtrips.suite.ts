@@ -242,12 +242,14 @@ export function roundTripsSuite(dialect: string, makeDatabase: DatabaseFactory):
         // sign-ins and the tests above outlast it, so a counted read would carry that write too.
         // The webhook and message dispatchers' passes (reads every second, WEBHOOK_POLL_MS and
         // MESSAGE_POLL_MS) are run by their suites, not on a timer here: they would be counted in
-        // whichever request they fell.
+        // whichever request they fell; so would the content store's fallback poll (every 30 s,
+        // beside its LISTEN), which is off.
         {
           paymentLeaseMs: 3_600_000,
           now: () => new Date(started),
           webhooks: { pollMs: 0 },
           messages: { pollMs: 0 },
+          contentPollMs: 0,
         },
       );
       await importFixture(server.database.db, fixture);

@@ -57,7 +57,7 @@ export interface ContentStoreOptions {
   check?: (content: PublishedContent) => void;
   now?: () => Date;
   log?: Log;
-  /** The fallback poll (default 30 s). */
+  /** The fallback poll (default 30 s; 0 for none). */
   pollMs?: number;
   /** false: no LISTEN and no poll (a store of a command-line script). Default true. */
   live?: boolean;
@@ -128,6 +128,7 @@ export class DatabaseContentStore implements ContentStore {
     if (this.options.live === false) return;
     this.listener = new ContentListener(this.db, CONTENT_CHANNEL, this.log, () => this.refresh());
     await this.listener.start();
+    if (this.options.pollMs === 0) return;
     this.poll = setInterval(() => {
       this.refresh().catch((error: unknown) =>
         this.log('warn', { err: error }, 'content poll failed'),
