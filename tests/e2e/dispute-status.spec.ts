@@ -4,41 +4,16 @@
  * the status and its day, in English and in Spanish, at 1280 and 375 px, axe-clean. The
  * screenshots go to test-results/dispute-status-<lang>-<width>.png.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expectNoAxeViolations } from './a11y';
-import { expect, signIn, test, type Identity } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { LANGS, VIEWPORTS, horizontalOverflow, tr, useLanguage } from './accounts-fixtures';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const ACCOUNT = 'LU1.40001';
-/** Anna Lee (demo data): her record requires the SSN, so she signs in with it and her birthday. */
-const ANNA: Identity = {
-  lastName: 'Lee',
-  first: ['SocialSecurityNumber', '4321'],
-  second: ['DateOfBirth', '03/03/1990'],
-};
+import { ANNA_ACCOUNT as ACCOUNT, ANNA_BY_SSN as ANNA, importJsonLines } from './agency-import';
 
 test.beforeAll(() => {
-  // The import runs as the agency runs it: the command, on the server's data folder.
-  const dir = mkdtempSync(path.join(tmpdir(), 'dispute-status-'));
-  const file = path.join(dir, 'dispute.jsonl');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ kind: 'dispute', accountNumber: ACCOUNT, status: 'under-review', date: '2026-11-20' })}\n`,
-  );
-  try {
-    const out = execFileSync(
-      path.join(root, 'node_modules/.bin/tsx'),
-      [path.join(root, 'scripts/db-import.ts'), file],
-      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' } },
-    ).toString();
-    expect(out).toMatch(/1 of 1 records \((0|1) changed, (0|1) unchanged\), 0 rejected/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const out = importJsonLines('dispute-status', [
+    { kind: 'dispute', accountNumber: ACCOUNT, status: 'under-review', date: '2026-11-20' },
+  ]);
+  expect(out).toMatch(/1 of 1 records \((0|1) changed, (0|1) unchanged\), 0 rejected/);
 });
 
 for (const { name, viewport } of VIEWPORTS) {

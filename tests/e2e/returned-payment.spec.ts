@@ -5,32 +5,18 @@
  * and in Spanish, at 1280 and 375 px, axe-clean. The screenshots go to
  * test-results/returned-payment-<lang>-<width>.png.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { formatLongDay } from '../../src/domain/dates';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../src/server/dates';
 import { expectNoAxeViolations } from './a11y';
-import { expect, signIn, test, type Identity } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { LANGS, VIEWPORTS, horizontalOverflow, tr, useLanguage } from './accounts-fixtures';
+import { ANNA_ACCOUNT as ACCOUNT, ANNA_BY_SSN as ANNA, importJsonLines } from './agency-import';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const ACCOUNT = 'LU1.40001';
 const CODE = 'PHRET-E2E';
-/** Anna Lee (demo data): her record requires the SSN, so she signs in with it and her birthday. */
-const ANNA: Identity = {
-  lastName: 'Lee',
-  first: ['SocialSecurityNumber', '4321'],
-  second: ['DateOfBirth', '03/03/1990'],
-};
 
 test.beforeAll(() => {
-  // The import runs as the agency runs it: the command, on the server's data folder. Run again
-  // (another worker), it changes nothing.
-  const dir = mkdtempSync(path.join(tmpdir(), 'returned-payment-'));
-  const file = path.join(dir, 'returned.jsonl');
-  const records = [
+  // Run again (another worker), the import changes nothing.
+  const out = importJsonLines('returned-payment', [
     {
       kind: 'payment',
       accountNumber: ACCOUNT,
@@ -40,18 +26,8 @@ test.beforeAll(() => {
       confirmationCode: CODE,
     },
     { kind: 'returned', accountNumber: ACCOUNT, ref: 'e2e-ret-1', date: 'today', reason: 'R01' },
-  ];
-  writeFileSync(file, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
-  try {
-    const out = execFileSync(
-      path.join(root, 'node_modules/.bin/tsx'),
-      [path.join(root, 'scripts/db-import.ts'), file],
-      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' } },
-    ).toString();
-    expect(out).toMatch(/2 of 2 records \(\d changed, \d unchanged\), 0 rejected/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  ]);
+  expect(out).toMatch(/2 of 2 records \(\d changed, \d unchanged\), 0 rejected/);
 });
 
 for (const { name, viewport } of VIEWPORTS) {
