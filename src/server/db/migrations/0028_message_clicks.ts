@@ -8,7 +8,8 @@
  *   from `clicked_at` to `until_at` counts the message as "clicked through to a payment". At most
  *   a few rows per message are kept (clicks.ts).
  * - an index of `messages` by address and time sent, for the counts' "opted out after this
- *   message" (email_opt_outs is by address).
+ *   message" (email_opt_outs is by address). A debtor's messages (My documents) use 0026's
+ *   `messages_debtor` (debtor_id, created_at).
  *
  * Kysely types: src/server/messages/clicks-tables.ts.
  */
@@ -32,15 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('messages')
     .columns(['address', 'sent_at'])
     .execute();
-  await db.schema
-    .createIndex('messages_debtor')
-    .on('messages')
-    .columns(['debtor_id', 'created_at'])
-    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('messages_debtor').execute();
   await db.schema.dropIndex('messages_address_sent').execute();
   await db.schema.dropTable('message_clicks').execute();
 }
