@@ -22,10 +22,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Files run side by side (one worker per core): the SQLite file is one busy Node thread,
-          // the PostgreSQL file's Node thread waits on the database's processes half the time, so
-          // on two cores the two files together take about as long as the longer one alone. Each
-          // suite makes its own databases, folders and ports (port 0), so nothing is shared.
+          fileParallelism: false,
         },
       },
     ],
