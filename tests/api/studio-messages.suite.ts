@@ -113,6 +113,7 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
         .selectAll('messages')
         .where('events.data', 'like', `%${confirmation}%`)
         .where('messages.kind', '=', EDITED_KIND)
+        .where('messages.channel', '=', 'email')
         .executeTakeFirstOrThrow();
       return row;
     };
