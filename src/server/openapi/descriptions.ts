@@ -15,6 +15,8 @@ export const TAGS: Record<string, string> = {
     'Forms that a page only records: kept as validated, and read back by the debtor (v2 only).',
   Documents:
     "My documents (v2 only): the signed-in debtor's receipts, authorizations, letters and confirmations, each a tagged PDF made from stored records.",
+  Messages:
+    'The messages sent to the signed-in debtor (v2 only), each as it was sent, and the record that a message link was opened (no sign-in).',
   Service: 'This document and the health check, outside the /api family of calls.',
 };
 
