@@ -522,5 +522,52 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
       expect(mailsTo(hi.email)).toHaveLength(mails + 1);
       expect(textsTo(hi.phone)).toHaveLength(confirmations);
     });
+
+    it('a process that can send texts only leaves a due e-mail to one that can, and its pass ends', async () => {
+      // A due e-mail (as one a process with SMTP_URL made, before a restart without it).
+      const sent = (await rowsOf(hi.account)).find(
+        (r) => r.channel === 'email' && r.status === 'sent',
+      );
+      expect(sent).toBeDefined();
+      const id = `msg_${randomBytes(12).toString('hex')}`;
+      const due = new Date(clock.time - MINUTE).toISOString();
+      await db()
+        .insertInto('messages')
+        .values({
+          ...sent!,
+          id,
+          source: `test-texts-only-${tag}`,
+          status: 'pending',
+          next_attempt_at: due,
+          due_at: due,
+          sent_at: null,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .execute();
+      const textsOnly = await startServer(makeDatabase, {
+        now: clock.now,
+        sms: { provider: new HttpSmsProvider(sandbox.url), webhookSecret: secret },
+        messages: { pollMs: 0, portalUrl: PORTAL, sender: null },
+      });
+      try {
+        // Handed back, the e-mail would be claimed again at once: the pass would never end.
+        const pass = textsOnly.app.messages.runOnce();
+        const ended = await Promise.race([
+          pass.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+        ]);
+        expect(ended).toBe(true);
+        const row = await db()
+          .selectFrom('messages')
+          .select(['status', 'lease_owner'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: 'pending', lease_owner: null });
+      } finally {
+        await textsOnly.close();
+        await db().deleteFrom('messages').where('id', '=', id).execute();
+      }
+    });
   });
 }

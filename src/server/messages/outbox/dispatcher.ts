@@ -111,6 +111,11 @@ export class MessageDispatcher extends LeasedWorker<MessagesTable> {
       now: this.build().now,
       limit: this.settings.concurrency,
       leaseMs: this.settings.leaseMs,
+      // Only what this process can send: a row handed back would be claimed again at once.
+      channels: [
+        ...(this.sender ? (['email'] as const) : []),
+        ...(this.sms ? (['sms'] as const) : []),
+      ],
     });
   }
 

@@ -33,13 +33,23 @@ export async function messagesDue(db: Db, now: Date): Promise<boolean> {
  */
 export async function claimMessages(
   db: Db,
-  options: { postgres: boolean; owner: string; now: Date; limit: number; leaseMs: number },
+  options: {
+    postgres: boolean;
+    owner: string;
+    now: Date;
+    limit: number;
+    leaseMs: number;
+    /** The channels this process can send (a row of another waits for a process that can). */
+    channels: readonly MessagesTable['channel'][];
+  },
 ): Promise<MessagesTable[]> {
+  if (options.channels.length === 0) return [];
   const stamp = options.now.toISOString();
   const due = db
     .selectFrom('messages')
     .select('id')
     .where('status', '=', 'pending')
+    .where('channel', 'in', options.channels)
     .where('next_attempt_at', '<=', stamp)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', stamp)]))
     .orderBy('next_attempt_at')

@@ -13,7 +13,7 @@
 import type { Db } from '../../db/types';
 import { smsTarget } from './build';
 import { checkBeforeSend } from './send-checks';
-import { releaseMessages, settleMessage, skipMessage } from './queue';
+import { settleMessage, skipMessage } from './queue';
 import type { EmailOutcome } from './smtp';
 import type { MessagesTable } from './tables';
 import { SmsSendError, type SmsProvider } from '../sms/provider';
@@ -48,7 +48,8 @@ export async function deliverSms(
   const check = await checkBeforeSend(db, row, owner, now());
   if (check !== 'send') return false;
   if (!row.address || !row.sms) {
-    await releaseMessages(db, owner, [row.id]);
+    // Kept, not sent (handed back, it would be claimed again at once).
+    await skipMessage(db, row.id, owner, row.address ? 'noRender' : 'noAddress', now());
     return false;
   }
   let outcome: EmailOutcome;
