@@ -4,56 +4,10 @@
  * `${PG_DB_PREFIX:-portal_msgsched}_…`, dropped afterwards; skipped when PostgreSQL is not
  * reachable unless PG_REQUIRED=1).
  */
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
-import { tempDir } from './harness';
+import { onBothDatabases } from './both-databases';
 import { messageScheduleSuite } from './message-schedule.suite';
 
-const data = tempDir('portal-msgsched-');
-afterAll(() => data.remove());
-messageScheduleSuite('SQLite', () => openDatabase({ dataDir: path.join(data.dir, 'data') }));
-
-const host = process.env.PGHOST || '127.0.0.1';
-const port = Number(process.env.PGPORT || 5432);
-const users = process.env.PGUSER ? [process.env.PGUSER] : ['postgres', 'root'];
-let admin: pg.Client | null = null;
-let user = '';
-for (const candidate of users) {
-  const client = new pg.Client({
-    host,
-    port,
-    user: candidate,
-    database: process.env.PGDATABASE || 'test',
-    connectionTimeoutMillis: 3000,
-  });
-  const ok = await client.connect().then(
-    () => true,
-    () => false,
-  );
-  if (ok) {
-    admin = client;
-    user = candidate;
-    break;
-  }
-  await client.end().catch(() => undefined);
-}
-if (admin) {
-  const client = admin;
-  const name = `${process.env.PG_DB_PREFIX || 'portal_msgsched'}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await client.query(`CREATE DATABASE ${name}`);
-  afterAll(async () => {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = `postgres://${encodeURIComponent(user)}@${host}:${port}/${name}`;
-  messageScheduleSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: data.dir }));
-} else if (process.env.PG_REQUIRED === '1') {
-  describe('message schedule on PostgreSQL', () => {
-    it('needs PostgreSQL (PG_REQUIRED=1)', () => {
-      throw new Error(`PostgreSQL not reachable at ${host}:${port}`);
-    });
-  });
-}
+await onBothDatabases(messageScheduleSuite, {
+  prefix: 'portal_msgsched',
+  requiredName: 'message schedule on PostgreSQL',
+});
