@@ -133,6 +133,28 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
         .orderBy('source')
         .orderBy('channel')
         .execute();
+    /** A card payment's event, as SubmitPayment writes it (its receipt is made from it). */
+    const paymentSucceeded = (
+      accountNumber: string,
+      confirmation: string,
+      amountCents: number,
+      paidOn: string,
+    ) =>
+      db()
+        .transaction()
+        .execute((trx) =>
+          recordEvent(trx, {
+            type: 'payment.succeeded',
+            at: clock.now().toISOString(),
+            subject: { accountNumber, clientId: 'CSU', debtorKey: null },
+            data: {
+              confirmation,
+              amountCents,
+              paidOn,
+              method: { kind: 'card', last4: '1111', brand: 'Visa' },
+            },
+          }),
+        );
     const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
     const textsTo = (digits10: string) => sandbox.sent(e164(digits10));
     const moveTo = (time: string) => clock.advance(at(time) - clock.time);
@@ -397,21 +419,7 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
     });
 
     it('stops every message of an account under an imported hold, receipts too', async () => {
-      await db()
-        .transaction()
-        .execute((trx) =>
-          recordEvent(trx, {
-            type: 'payment.succeeded',
-            at: clock.now().toISOString(),
-            subject: { accountNumber: held.account, clientId: 'CSU', debtorKey: null },
-            data: {
-              confirmation: `H${tag}`,
-              amountCents: 5000,
-              paidOn: DAY,
-              method: { kind: 'card', last4: '1111', brand: 'Visa' },
-            },
-          }),
-        );
+      await paymentSucceeded(held.account, `H${tag}`, 5000, DAY);
       await run();
       const receipt = (await rowsOf(held.account)).filter((r) => r.kind === 'payment-receipt');
       expect(receipt.map((r) => [r.channel, r.status, r.skip_reason])).toEqual([
@@ -427,21 +435,7 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
       moveTo('23:00:00');
       clock.advance(10 * 60 * MINUTE);
       const before = mailsTo(ny.email).length;
-      await db()
-        .transaction()
-        .execute((trx) =>
-          recordEvent(trx, {
-            type: 'payment.succeeded',
-            at: clock.now().toISOString(),
-            subject: { accountNumber: ny.account, clientId: 'CSU', debtorKey: null },
-            data: {
-              confirmation: `N${tag}`,
-              amountCents: 5000,
-              paidOn: plus(1),
-              method: { kind: 'card', last4: '1111', brand: 'Visa' },
-            },
-          }),
-        );
+      await paymentSucceeded(ny.account, `N${tag}`, 5000, plus(1));
       await run();
       expect(mailsTo(ny.email)).toHaveLength(before + 1);
     });
@@ -498,21 +492,7 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
       expect(await sandbox.inbound(e164(hi.phone), 'STOP')).toBe(200);
       const confirmations = textsTo(hi.phone).length;
       const mails = mailsTo(hi.email).length;
-      await db()
-        .transaction()
-        .execute((trx) =>
-          recordEvent(trx, {
-            type: 'payment.succeeded',
-            at: clock.now().toISOString(),
-            subject: { accountNumber: hi.account, clientId: 'CSU', debtorKey: null },
-            data: {
-              confirmation: `S${tag}`,
-              amountCents: 7500,
-              paidOn: plus(1),
-              method: { kind: 'card', last4: '1111', brand: 'Visa' },
-            },
-          }),
-        );
+      await paymentSucceeded(hi.account, `S${tag}`, 7500, plus(1));
       await run();
       const receipt = (await rowsOf(hi.account)).filter((r) => r.kind === 'payment-receipt');
       expect(receipt.map((r) => [r.channel, r.status, r.skip_reason])).toEqual([
