@@ -6,7 +6,6 @@
 import { useId, useState } from 'react';
 import {
   Body1,
-  Button,
   MessageBar,
   MessageBarBody,
   Subtitle2,
@@ -17,7 +16,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
 import {
   EmailFrame,
   MESSAGE_WIDTHS,
@@ -26,53 +24,26 @@ import {
   type MessageWidth,
 } from '@/web/components/message-frame';
 import { StudioHeading } from '../components/parts';
+import { ScreenParts } from '../components/screen-parts';
 
 const useStyles = makeStyles({
-  list: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-  },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   heading: { margin: 0 },
   subject: { overflowWrap: 'anywhere' },
 });
 
-function PartLink({ to, label }: { to: string; label: string }) {
-  const { pathname } = useLocation();
-  const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  const current = pathname === to;
-  return (
-    <li>
-      <Button
-        as="a"
-        href={href}
-        onClick={onClick}
-        appearance={current ? 'primary' : 'secondary'}
-        aria-current={current ? 'page' : undefined}
-      >
-        {label}
-      </Button>
-    </li>
-  );
-}
-
 /** The parts of the Messages screen, the current one marked. */
 export function MessageParts() {
-  const styles = useStyles();
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('studio-messages.parts.label')}>
-      <ul className={styles.list}>
-        <PartLink to="/studio/messages" label={t('studio-messages.parts.outbox')} />
-        <PartLink to="/studio/messages/counts" label={t('studio-messages.parts.counts')} />
-        <PartLink to="/studio/messages/preview" label={t('studio-messages.parts.preview')} />
-      </ul>
-    </nav>
+    <ScreenParts
+      label={t('studio-messages.parts.label')}
+      parts={[
+        { to: '/studio/messages', label: t('studio-messages.parts.outbox') },
+        { to: '/studio/messages/counts', label: t('studio-messages.parts.counts') },
+        { to: '/studio/messages/preview', label: t('studio-messages.parts.preview') },
+      ]}
+    />
   );
 }
 
