@@ -321,7 +321,7 @@ export function pipelinedReadsSuite(url: string, port: number) {
       }
     });
 
-    it('reads plan without sequential scans, keeping the connection options they are given', async () => {
+    it('reads plan without sequential scans, with generic plans, keeping the connection options they are given', async () => {
       const reads = new PipelinedReads(
         { connectionString: url, options: '-c statement_timeout=4321' },
         1,
@@ -329,10 +329,10 @@ export function pipelinedReadsSuite(url: string, port: number) {
       try {
         const answer = await reads.query({
           name: 'pipelined_reads_suite_settings',
-          text: "select current_setting('enable_seqscan') as seqscan, current_setting('statement_timeout') as timeout",
+          text: "select current_setting('enable_seqscan') as seqscan, current_setting('statement_timeout') as timeout, current_setting('plan_cache_mode') as plans",
           values: [],
         });
-        expect(answer.rows).toEqual([['off', '4321ms']]);
+        expect(answer.rows).toEqual([['off', '4321ms', 'force_generic_plan']]);
       } finally {
         await reads.end();
       }

@@ -52,8 +52,14 @@ export interface ArrayRows {
  * table's size (an lseek) at every execution: five system calls per Account/Detailed read, the
  * same number of index scans cost none. With `enable_seqscan` off the planner takes the index
  * wherever there is one (a read without one still scans: the setting only prices it last).
+ * `plan_cache_mode` generic: each read's statement is planned once per connection, not planned
+ * anew with its values for its first five runs (PostgreSQL's default, after which it keeps the
+ * generic plan anyway for these key lookups). On an imported database a connection that had
+ * planned the Account/Detailed read five times so then spent 375-470 µs of backend CPU a run
+ * against 93-115 µs with the generic plan from the start (glibc shrinking and growing the
+ * backend's heap every run; docs/architecture.md, issue 42).
  */
-const READ_SETTINGS = '-c enable_seqscan=off';
+const READ_SETTINGS = '-c enable_seqscan=off -c plan_cache_mode=force_generic_plan';
 
 /**
  * Whether every value is sent as it is (a string, number, boolean, bigint or null): pg converts
