@@ -163,7 +163,10 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
 
   // Confirmed (the audit row is the API suite's): the review shows the flag.
   await page.getByTestId('studio-submit').click();
-  await page.getByTestId('studio-submit-confirm').click();
+  await page
+    .getByTestId('studio-submit-confirm')
+    .getByRole('button', { name: 'Submit anyway' })
+    .click();
   await expect(heading(page, 'Review: Cancellation deadline')).toBeVisible();
   await expect(page.getByTestId('review-spanish-needs-review')).toContainText(
     '1 text of this draft needs its Spanish reviewed.',

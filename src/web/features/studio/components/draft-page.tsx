@@ -30,7 +30,7 @@ import { FileChooser } from './file-chooser';
 import { useEditorContextValue } from '../hooks/use-editor-context';
 import { EditorContextProvider } from './editor-context';
 import { FileEditor } from './file-editor';
-import { SubmitConfirm } from './submit-confirm';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
 import { PreviewPanel } from './preview-panel';
 import { TextSearch } from './text-search';
@@ -340,9 +340,15 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
         </Body1>
       </div>
       <StudioError textKey={error} id="studio-editor-error" />
-      <SubmitConfirm
+      {/* Texts whose Spanish needs review (issue 44, item 5): the author confirms (the server
+          records the confirmation in the audit log) or goes back. */}
+      <ConfirmDialog
         open={confirming}
-        count={draft.translations.length}
+        testId="studio-submit-confirm"
+        titleKey="studio.translations.confirmTitle"
+        body={t('studio.translations.confirmBody', { count: draft.translations.length })}
+        cancelKey="studio.translations.cancel"
+        actionKey="studio.translations.confirm"
         onConfirm={() => submit(true)}
         onCancel={() => setConfirming(false)}
       />
