@@ -133,6 +133,9 @@ export function composeMessage(config: PortalConfig, input: RenderInput): Compos
   const clients = kind.clients ?? {};
   const own = Object.hasOwn(clients, input.client) ? (clients[input.client] ?? {}) : {};
   const values: Record<string, string> = { ...input.values };
+  // A value the data lacks that the kind has words for (no payment method on file).
+  for (const [name, words] of Object.entries(kind.fallbacks ?? {}))
+    if (!Object.hasOwn(values, name)) values[name] = words[language];
   // What the content says, never the caller: the agency's name and the client's phone.
   delete values.agency;
   delete values.supportPhone;

@@ -50,6 +50,8 @@ export interface MessageKindFile {
   channels: MessageChannel[];
   email: MessageEmail;
   sms: { blocks: SmsBlock[] };
+  /** Words for a value the data may lack (a plan payment with no method on file), by name. */
+  fallbacks?: Record<string, Localized>;
   clients?: Record<string, ClientOverride>;
 }
 
