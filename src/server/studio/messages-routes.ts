@@ -71,6 +71,7 @@ async function rendering(
       links: {
         portal: origin,
         unsubscribe: unsubscribeUrl(origin, SAMPLE_KEY, SAMPLE_MESSAGE_ID),
+        reference: SAMPLE_MESSAGE_ID,
       },
     });
     return {
