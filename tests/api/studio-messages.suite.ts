@@ -406,7 +406,15 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
         'approver',
         `/messages/preview?kind=${EDITED_KIND}`,
       );
-      expect(live.body.languages.es.subject).toMatch(/^Su pago programado de \$/);
+      // With the glossary's samples formatted in each language as real messages are.
+      expect(live.body.languages.es.subject).toBe(
+        'Su pago programado de $60.00 es el 11 de marzo de 2026',
+      );
+      expect(live.body.languages.en.subject).toBe(
+        'Your plan payment of $60.00 is on March 11, 2026',
+      );
+      expect(live.body.languages.es.text).toContain('el 11 de marzo de 2026 para la cuenta');
+      expect(live.body.languages.es.text).not.toMatch(/March|Visa \*{4}1111 on/);
       // The receipt's Spanish text has an ó ("Código"), outside GSM-7: UCS-2, in more parts.
       const receipt = await as<{ languages: Record<'en' | 'es', Rendering> }>(
         'approver',

@@ -67,7 +67,7 @@ async function rendering(
       kind,
       language,
       client,
-      values: sampleValues(config),
+      values: sampleValues(config, language),
       links: {
         portal: origin,
         unsubscribe: unsubscribeUrl(origin, SAMPLE_KEY, SAMPLE_MESSAGE_ID),
