@@ -490,6 +490,43 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       expect(before.body.version?.version).toBeLessThan(approved.body.version);
     });
 
+    it('shows a message taken over from a lapsed lease as in doubt, in the list and its evidence', async () => {
+      // The state a process killed mid-send leaves: the reminder pending under its lease, run out.
+      const lapsed = new Date(clock.time - 60_000).toISOString();
+      await db()
+        .updateTable('messages')
+        .set({
+          status: 'pending',
+          sent_at: null,
+          lease_owner: 'killed-process',
+          lease_until: lapsed,
+          next_attempt_at: lapsed,
+        })
+        .where('id', '=', ids.r2)
+        .execute();
+      await run();
+      // Another process took it over and sent it: the SMTP server has its Message-ID twice.
+      const copies = smtp.mails.filter((m) => m.messageId === `<${ids.r2}@agency.example>`);
+      expect(copies).toHaveLength(2);
+      const page = await as<{ messages: (Summary & { inDoubtAt: string | null })[] }>(
+        'approver',
+        `/messages?account=${PLAN_ACCOUNT}&kind=${EDITED_KIND}&limit=6`,
+      );
+      expect(page.status, page.text).toBe(200);
+      const taken = page.body.messages.find((m) => m.id === ids.r2);
+      expect(taken).toMatchObject({ status: 'sent', inDoubtAt: clock.now().toISOString() });
+      expect(page.body.messages.find((m) => m.id === ids.r1)?.inDoubtAt).toBeNull();
+      const evidence = await as<{ message: { inDoubtAt: string | null } }>(
+        'admin',
+        `/messages/${ids.r2}`,
+      );
+      expect(evidence.body.message.inDoubtAt).toBe(clock.now().toISOString());
+      expect(
+        (await as<{ message: { inDoubtAt: string | null } }>('admin', `/messages/${ids.a}`)).body
+          .message.inDoubtAt,
+      ).toBeNull();
+    });
+
     it('counts sent, delivered, opted out and clicked through to a payment within 7 days', async () => {
       // A's link is opened through the sign-in page; B's was opened 10 days ago (long past).
       const click = (message: string, accountNumber = MARIA_ACCOUNT) =>
