@@ -3,6 +3,8 @@
  * the one rule the server's checks (src/server/content/checks/glossary.ts) and the studio's editor
  * (issue 44, item 3: tokens and the flags shown while typing) both apply.
  */
+import { formatLongDay } from './dates';
+import { formatCents } from './money';
 
 /** The placeholder names of a text (`{{ name }}` and `{{name}}` alike), in order, each once. */
 export function placeholderNames(text: string): string[] {
@@ -22,11 +24,24 @@ export function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/** One value the portal fills in: its name, meaning in both languages and a sample. */
+/**
+ * One value the portal fills in: its name, meaning in both languages and a sample in each (a typed
+ * sample, an amount in cents or a day, formatted as real values are: `$60.00`, `11 de marzo de 2026`).
+ */
 export interface PlaceholderValue {
   name: string;
   meaning: { en: string; es: string };
-  sample: string;
+  sample: { en: string; es: string };
+}
+
+/** A sample of placeholders.json in a language: words as written, or a typed one formatted. */
+export function sampleText(sample: unknown, language: 'en' | 'es'): string {
+  if (typeof sample === 'string') return sample;
+  if (isRecord(sample) && typeof sample.cents === 'number' && Number.isInteger(sample.cents))
+    return formatCents(sample.cents, language);
+  if (isRecord(sample) && typeof sample.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(sample.day))
+    return formatLongDay(sample.day, language);
+  return '';
 }
 
 interface Declared {
@@ -56,7 +71,7 @@ export function readPlaceholderGlossary(json: unknown): PlaceholderGlossary {
     values.set(entry.name, {
       name: entry.name,
       meaning: { en: text(meaning.en), es: text(meaning.es) },
-      sample: text(entry.sample),
+      sample: { en: sampleText(entry.sample, 'en'), es: sampleText(entry.sample, 'es') },
     });
   }
   for (const entry of Array.isArray(json.texts) ? json.texts : []) {

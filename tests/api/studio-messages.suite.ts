@@ -6,13 +6,14 @@
  *   outbox, evidence and counts; no session 401), every answer checked against its schema;
  * - the preview of a kind from a draft's words in English and Spanish, with segments;
  * - the Done-when "the studio edits a message's Spanish text under the two-person rule, and the
- *   next message uses it; its evidence shows both texts", for RECEIPT_KIND (a constant, so it can
- *   become the plan payment reminder once reminders are scheduled);
+ *   next message uses it; its evidence shows both texts", for the plan payment reminder
+ *   (EDITED_KIND) of a plan payment with no method on file, made by the scheduler;
  * - the outbox and evidence show each message exactly as the SMTP server received it;
  * - counts: sent, delivered, opted out, clicked through to a payment within 7 days;
  * - a debtor's messages in My documents, and nobody else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, calendarDay, DEFAULT_TIME_ZONE } from '../../src/server/dates';
 import { recordEvent } from '../../src/server/events/record';
 import { smtpSenderFromEnv } from '../../src/server/messages/outbox/smtp';
 import { startSmtpReceiver, type SmtpReceiver } from '../smtp-receiver';
@@ -26,12 +27,16 @@ import {
 import { clearLockout, JOHN, MARIA, signIn as debtorSignIn, snapshotDemo } from './debtor-fixtures';
 import { studioClient, TestClock, type Session, type StudioCall } from './studio-fixtures';
 
-/** The kind the Done-when edits (the receipt today; the reminder once reminders are scheduled). */
-export const EDITED_KIND = 'payment-receipt';
+/** The kind the Done-when edits: the plan payment reminder (a scheduled kind). */
+export const EDITED_KIND = 'plan-payment-reminder';
+/** The kind the lists, evidence and counts are checked with: the receipt of a payment. */
+export const RECEIPT_KIND = 'payment-receipt';
 const SLOW = 180_000;
 const PORTAL = 'https://pay.example.com';
 const MARIA_ACCOUNT = 'LU1.10001';
-const NEW_SPANISH_SUBJECT = 'Confirmamos su pago de {{amount}}';
+/** Maria's account with an active plan (the demo's PPA, its payments with no method on file). */
+const PLAN_ACCOUNT = 'LU1.10002';
+const NEW_SPANISH_SUBJECT = 'Recordatorio: su pago de {{amount}} vence el {{date}}';
 
 type Role = 'editor' | 'approver' | 'client_manager' | 'admin';
 interface Summary {
@@ -112,7 +117,7 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
         .innerJoin('events', 'events.id', 'messages.source')
         .selectAll('messages')
         .where('events.data', 'like', `%${confirmation}%`)
-        .where('messages.kind', '=', EDITED_KIND)
+        .where('messages.kind', '=', RECEIPT_KIND)
         .where('messages.channel', '=', 'email')
         .executeTakeFirstOrThrow();
       return row;
@@ -120,7 +125,7 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
     const counts = async () => {
       const res = await as<{ rows: CountRow[] }>('approver', '/message-counts');
       expect(res.status, res.text).toBe(200);
-      const row = res.body.rows.find((r) => r.kind === EDITED_KIND && r.clientCode === client);
+      const row = res.body.rows.find((r) => r.kind === RECEIPT_KIND && r.clientCode === client);
       return (
         row ?? {
           made: 0,
@@ -135,7 +140,69 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
     };
     let client: string | null = null;
     let before: Awaited<ReturnType<typeof counts>>;
-    const ids: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+    const ids: Record<'a' | 'b' | 'c' | 'r1' | 'r2', string> = {
+      a: '',
+      b: '',
+      c: '',
+      r1: '',
+      r2: '',
+    };
+    const addedPayments: number[] = [];
+
+    /**
+     * The reminder of a plan payment `days` days ahead on Maria's plan, added now with no payment
+     * method (as a plan set up by an agent may have): the scheduler's next pass makes it (a pass
+     * looks at most every minute of the server's clock), and it goes within contact hours.
+     */
+    const remindOf = async (days: number) => {
+      const plan = await db()
+        .selectFrom('arrangements as a')
+        .innerJoin('accounts as c', 'c.id', 'a.account_id')
+        .select('a.id')
+        .where('c.account_number', '=', PLAN_ACCOUNT)
+        .where('a.active', '=', 1)
+        .executeTakeFirstOrThrow();
+      const today = calendarDay(clock.now(), DEFAULT_TIME_ZONE);
+      const payDate = addDays(today, days);
+      const added = await db()
+        .insertInto('arrangement_payments')
+        .values({
+          arrangement_id: plan.id,
+          pay_date: payDate,
+          amount_cents: 1500,
+          status: 'PostDate',
+          is_pending_post: 0,
+          is_electronic: 1,
+          funding_id: null,
+          paid_with: null,
+          confirmation: null,
+          submitted: null,
+          approved: null,
+          satisfied: null,
+          created: addDays(today, -10),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      addedPayments.push(added.id);
+      const find = () =>
+        db()
+          .selectFrom('messages')
+          .selectAll()
+          .where('source', '=', `plan-payment:${plan.id}:${payDate}`)
+          .where('kind', '=', EDITED_KIND)
+          .where('channel', '=', 'email')
+          .executeTakeFirstOrThrow();
+      clock.advance(61_000);
+      await run();
+      const made = await find();
+      // Made outside the debtor's contact hours: it goes when they open.
+      const wait = Date.parse(made.due_at) - clock.time;
+      if (wait > 0) {
+        clock.advance(wait);
+        await run();
+      }
+      return find();
+    };
 
     beforeAll(async () => {
       smtp = await startSmtpReceiver();
@@ -183,6 +250,8 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
     }, SLOW);
     afterAll(async () => {
       await db()?.deleteFrom('email_opt_outs').where('email', '=', address).execute();
+      if (addedPayments.length > 0)
+        await db()?.deleteFrom('arrangement_payments').where('id', 'in', addedPayments).execute();
       await restore?.();
       await server?.close();
       await smtp?.close();
@@ -206,10 +275,10 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       }
       // The preview shows a draft's words with sample values: whoever reads drafts.
       for (const role of ['editor', 'approver', 'client_manager', 'admin'] as const) {
-        const res = await as(role, `/messages/preview?kind=${EDITED_KIND}`);
+        const res = await as(role, `/messages/preview?kind=${RECEIPT_KIND}`);
         expect(res.status, `${role} ${res.text}`).toBe(200);
       }
-      expect((await as(null, `/messages/preview?kind=${EDITED_KIND}`)).status).toBe(401);
+      expect((await as(null, `/messages/preview?kind=${RECEIPT_KIND}`)).status).toBe(401);
       // A debtor's token opens none of it.
       const token = (await debtorSignIn(server, MARIA)).accessToken;
       expect((await as(null, '/message-counts', { token })).status).toBe(401);
@@ -233,14 +302,14 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       expect((await as('approver', `/messages/msg_${'0'.repeat(24)}`)).status).toBe(404);
       expect((await as('approver', '/messages/preview?kind=no-such-kind')).status).toBe(404);
       expect(
-        (await as('approver', `/messages/preview?kind=${EDITED_KIND}&draft=999999`)).status,
+        (await as('approver', `/messages/preview?kind=${RECEIPT_KIND}&draft=999999`)).status,
       ).toBe(404);
     });
 
     it('shows each message exactly as the SMTP server received it, by account and by id', async () => {
       const page = await as<{ messages: Summary[] }>(
         'approver',
-        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=5`,
+        `/messages?account=${MARIA_ACCOUNT}&kind=${RECEIPT_KIND}&limit=5`,
       );
       expect(page.status, page.text).toBe(200);
       // Each receipt is an e-mail and a text, the text kept as not sent (no text consent).
@@ -256,12 +325,12 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       // Paging: one at a time, then the next.
       const first = await as<{ messages: Summary[]; next: string | null }>(
         'approver',
-        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=1`,
+        `/messages?account=${MARIA_ACCOUNT}&kind=${RECEIPT_KIND}&limit=1`,
       );
       expect(first.body.messages[0]?.id).toBe(page.body.messages[0]?.id);
       const second = await as<{ messages: Summary[] }>(
         'approver',
-        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=1&before=${first.body.next}`,
+        `/messages?account=${MARIA_ACCOUNT}&kind=${RECEIPT_KIND}&limit=1&before=${first.body.next}`,
       );
       expect(second.body.messages[0]?.id).toBe(page.body.messages[1]?.id);
       // Another status has none of them.
@@ -293,7 +362,9 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       expect(audit.length).toBeGreaterThan(0);
     });
 
-    it('previews a kind from a draft in English and Spanish with its segments; the edited Spanish is what the next message uses, and the evidence shows both texts', async () => {
+    it('previews the reminder from a draft in English and Spanish with its segments; the edited Spanish is what the next reminder uses, and the evidence shows both texts', async () => {
+      // A reminder before the edit: the old Spanish words.
+      ids.r1 = (await remindOf(2)).id;
       const published = await as<{ json: Record<string, unknown>; version: number }>(
         'editor',
         `/content/file?path=${encodeURIComponent(`messages/${EDITED_KIND}.json`)}`,
@@ -306,7 +377,7 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       json.email.subject.es = NEW_SPANISH_SUBJECT;
 
       const draft = await as<{ id: number }>('editor', '/drafts', {
-        body: { title: 'Receipt ES' },
+        body: { title: 'Reminder ES' },
       });
       expect(draft.status, draft.text).toBe(201);
       const put = await as('editor', `/drafts/${draft.body.id}/file`, {
@@ -324,26 +395,36 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       }>('editor', `/messages/preview?kind=${EDITED_KIND}&draft=${draft.body.id}`);
       expect(preview.status, preview.text).toBe(200);
       expect(preview.body.draft).toBe(draft.body.id);
-      expect(preview.body.languages.es.subject).toMatch(/^Confirmamos su pago de \$/);
-      expect(preview.body.languages.en.subject).toBe(
-        englishSubject.replace(
-          '{{amount}}',
-          preview.body.languages.en.subject?.split(' ').at(-1) ?? '',
-        ),
-      );
+      expect(preview.body.languages.es.subject).toMatch(/^Recordatorio: su pago de \$/);
+      expect(preview.body.languages.en.subject).toMatch(/^Your plan payment of \$/);
+      expect(englishSubject).toBe('Your plan payment of {{amount}} is on {{date}}');
       expect(preview.body.languages.en.segments?.encoding).toBe('GSM-7');
-      // "Código" has an ó, outside GSM-7: the Spanish text is UCS-2, in more parts.
-      expect(preview.body.languages.es.segments?.encoding).toBe('UCS-2');
-      expect(preview.body.languages.es.segments?.segments).toBeGreaterThan(
-        preview.body.languages.en.segments?.segments ?? 0,
-      );
+      expect(preview.body.languages.es.segments?.segments).toBeGreaterThan(0);
       expect(preview.body.languages.en.text).toContain('/login?accountNumber=');
       // The published preview still has the old Spanish.
       const live = await as<{ languages: Record<'en' | 'es', Rendering> }>(
         'approver',
         `/messages/preview?kind=${EDITED_KIND}`,
       );
-      expect(live.body.languages.es.subject).toMatch(/^Recibo de su pago de \$/);
+      // With the glossary's samples formatted in each language as real messages are.
+      expect(live.body.languages.es.subject).toBe(
+        'Su pago programado de $60.00 es el 11 de marzo de 2026',
+      );
+      expect(live.body.languages.en.subject).toBe(
+        'Your plan payment of $60.00 is on March 11, 2026',
+      );
+      expect(live.body.languages.es.text).toContain('el 11 de marzo de 2026 para la cuenta');
+      expect(live.body.languages.es.text).not.toMatch(/March|Visa \*{4}1111 on/);
+      // The receipt's Spanish text has an ó ("Código"), outside GSM-7: UCS-2, in more parts.
+      const receipt = await as<{ languages: Record<'en' | 'es', Rendering> }>(
+        'approver',
+        `/messages/preview?kind=${RECEIPT_KIND}`,
+      );
+      expect(receipt.body.languages.en.segments?.encoding).toBe('GSM-7');
+      expect(receipt.body.languages.es.segments?.encoding).toBe('UCS-2');
+      expect(receipt.body.languages.es.segments?.segments).toBeGreaterThan(
+        receipt.body.languages.en.segments?.segments ?? 0,
+      );
 
       // Two people: the editor submits, an approver publishes.
       const submit = await as('editor', `/drafts/${draft.body.id}/submit`, {
@@ -357,35 +438,93 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
         'approver',
         `/drafts/${draft.body.id}/approve`,
         {
-          body: { comment: 'Spanish receipt subject' },
+          body: { comment: 'Spanish reminder subject' },
         },
       );
       expect(approved.status, approved.text).toBe(200);
 
+      // The next reminder (a plan payment with no method on file: the kind's words for it).
+      const r2 = await remindOf(3);
+      ids.r2 = r2.id;
+      expect(r2).toMatchObject({
+        status: 'sent',
+        language: 'es',
+        template_version: String(approved.body.version),
+      });
+      expect(r2.subject).toMatch(
+        /^Recordatorio: su pago de \$15\.00 vence el \d{1,2} de [a-z]+ de \d{4}$/,
+      );
+      const mail = smtp.mails.find((m) => m.messageId === `<${r2.id}@agency.example>`);
+      expect(mail?.parsed.subject).toBe(r2.subject);
+      expect(mail?.parsed.text).toContain('se cobrará con el método de pago que usted elija el');
+      // A receipt made now is as it was (only the reminder was edited).
       await paid(`MC${tag}`);
       await run();
       const c = await receiptOf(`MC${tag}`);
       ids.c = c.id;
-      expect(c.status).toBe('sent');
-      expect(c.subject).toBe('Confirmamos su pago de $60.00');
-      const mail = smtp.mails.find((m) => m.messageId === `<${c.id}@agency.example>`);
-      expect(mail?.parsed.subject).toBe('Confirmamos su pago de $60.00');
+      expect(c).toMatchObject({ status: 'sent', subject: 'Recibo de su pago de $60.00' });
 
       // The evidence of the account shows both texts, each with the version it came from.
       const page = await as<{ messages: Summary[] }>(
         'approver',
-        `/messages?account=${MARIA_ACCOUNT}&kind=${EDITED_KIND}&limit=6`,
+        `/messages?account=${PLAN_ACCOUNT}&kind=${EDITED_KIND}&limit=6`,
       );
+      expect(page.status, page.text).toBe(200);
       const [newest, older] = page.body.messages.filter((m) => m.channel === 'email');
-      expect(newest).toMatchObject({ id: c.id, subject: 'Confirmamos su pago de $60.00' });
-      expect(older).toMatchObject({ id: ids.b, subject: 'Recibo de su pago de $60.00' });
+      expect(newest).toMatchObject({ id: r2.id, subject: r2.subject, language: 'es' });
+      expect(older).toMatchObject({ id: ids.r1, language: 'es' });
+      expect(older?.subject).toMatch(
+        /^Su pago programado de \$15\.00 es el \d{1,2} de [a-z]+ de \d{4}$/,
+      );
       expect(newest?.templateVersion).toBe(String(approved.body.version));
       expect(Number(older?.templateVersion)).toBeLessThan(approved.body.version);
-      const evidence = await as<Evidence>('approver', `/messages/${c.id}`);
+      const evidence = await as<Evidence>('approver', `/messages/${r2.id}`);
       expect(evidence.body.version).toMatchObject({
         version: approved.body.version,
-        comment: 'Spanish receipt subject',
+        comment: 'Spanish reminder subject',
       });
+      expect(evidence.body.text?.trim()).toBe(mail?.parsed.text?.trim());
+      expect(evidence.body.html).toContain('el método de pago que usted elija');
+      const before = await as<Evidence>('approver', `/messages/${ids.r1}`);
+      expect(before.body.message.subject).toBe(older?.subject);
+      expect(before.body.version?.version).toBeLessThan(approved.body.version);
+    });
+
+    it('shows a message taken over from a lapsed lease as in doubt, in the list and its evidence', async () => {
+      // The state a process killed mid-send leaves: the reminder pending under its lease, run out.
+      const lapsed = new Date(clock.time - 60_000).toISOString();
+      await db()
+        .updateTable('messages')
+        .set({
+          status: 'pending',
+          sent_at: null,
+          lease_owner: 'killed-process',
+          lease_until: lapsed,
+          next_attempt_at: lapsed,
+        })
+        .where('id', '=', ids.r2)
+        .execute();
+      await run();
+      // Another process took it over and sent it: the SMTP server has its Message-ID twice.
+      const copies = smtp.mails.filter((m) => m.messageId === `<${ids.r2}@agency.example>`);
+      expect(copies).toHaveLength(2);
+      const page = await as<{ messages: (Summary & { inDoubtAt: string | null })[] }>(
+        'approver',
+        `/messages?account=${PLAN_ACCOUNT}&kind=${EDITED_KIND}&limit=6`,
+      );
+      expect(page.status, page.text).toBe(200);
+      const taken = page.body.messages.find((m) => m.id === ids.r2);
+      expect(taken).toMatchObject({ status: 'sent', inDoubtAt: clock.now().toISOString() });
+      expect(page.body.messages.find((m) => m.id === ids.r1)?.inDoubtAt).toBeNull();
+      const evidence = await as<{ message: { inDoubtAt: string | null } }>(
+        'admin',
+        `/messages/${ids.r2}`,
+      );
+      expect(evidence.body.message.inDoubtAt).toBe(clock.now().toISOString());
+      expect(
+        (await as<{ message: { inDoubtAt: string | null } }>('admin', `/messages/${ids.a}`)).body
+          .message.inDoubtAt,
+      ).toBeNull();
     });
 
     it('counts sent, delivered, opted out and clicked through to a payment within 7 days', async () => {
@@ -444,7 +583,8 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
       expect(list.status, list.text).toBe(200);
       expect(schemas.check('document-message-list', list.body)).toEqual([]);
       const shown = list.body.map((m) => m.id);
-      expect(shown).toEqual(expect.arrayContaining([ids.a, ids.b, ids.c]));
+      expect(shown).toEqual(expect.arrayContaining([ids.a, ids.b, ids.c, ids.r1, ids.r2]));
+      expect(shown.indexOf(ids.r2)).toBeLessThan(shown.indexOf(ids.r1));
       expect(shown.indexOf(ids.c)).toBeLessThan(shown.indexOf(ids.a));
       const one = await call<{ html: string; message: { subject: string } }>(
         server,
@@ -459,7 +599,7 @@ export function studioMessagesSuite(dialect: string, makeDatabase: DatabaseFacto
         .where('id', '=', ids.c)
         .executeTakeFirstOrThrow();
       expect(one.body.html).toBe(row.html);
-      expect(one.body.message.subject).toBe('Confirmamos su pago de $60.00');
+      expect(one.body.message.subject).toBe('Recibo de su pago de $60.00');
       // Another debtor: not in their list, and 404 by id; no token: 401; v1: no such route.
       const john = (await debtorSignIn(server, JOHN)).accessToken;
       const theirs = await call<{ id: string }[]>(server, '/api/v2/Messages', { token: john });

@@ -8,6 +8,7 @@
  * database (E2E_DATA_DIR) to know the second receipt was decided, not merely late.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startSmtpReceiver, type SmtpReceiver } from '../smtp-receiver';
@@ -48,6 +49,38 @@ function messagesOfPayment(code: string): { status: string; skip_reason: string 
   } finally {
     db.close();
   }
+}
+
+/** A message's language, changed in the server's database (the opt-out page's language is it). */
+function setMessageLanguage(id: string, language: 'en' | 'es'): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.db'));
+  try {
+    db.prepare('update messages set language = ? where id = ?').run(language, id);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The opt-out page (no script): axe finds nothing, the button is at least 24 px each way, the text
+ * stays within a readable width; screenshots at 1280 and 375 px.
+ */
+async function checkOptOutPage(page: Page, language: 'en' | 'es') {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .setLegacyMode()
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const button = await page.getByRole('button').boundingBox();
+    expect(button?.height).toBeGreaterThanOrEqual(24);
+    expect(button?.width).toBeGreaterThanOrEqual(24);
+    const main = await page.getByRole('main').boundingBox();
+    expect(main?.width).toBeLessThanOrEqual(Math.min(width, 36 * 16 + 2));
+    await page.screenshot({ path: `test-results/messages/unsubscribe-${language}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function pay(page: Page, account: string, amount: string) {
@@ -109,11 +142,16 @@ test('a payment sends one receipt e-mail in Spanish; one click opts out; the nex
     'Dejar de recibir correos electrónicos en esta dirección',
   );
   await expect(page.getByRole('button', { name: 'Dejar de recibir correos' })).toBeVisible();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `test-results/messages/unsubscribe-es-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await checkOptOutPage(page, 'es');
+  // The same page for a message sent in English (the page's language is the message's).
+  const messageId = /^<(msg_[0-9a-f]{24})@/.exec(mail.messageId)?.[1] ?? '';
+  setMessageLanguage(messageId, 'en');
+  await page.goto(unsubscribe);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stop e-mails to this address');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await checkOptOutPage(page, 'en');
+  setMessageLanguage(messageId, 'es');
 
   // The mail client's one-click POST (RFC 8058): 2xx, no page.
   const post = await page.request.post(unsubscribe, {

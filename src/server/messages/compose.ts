@@ -80,22 +80,6 @@ export function signInLink(portal: string, accountNumber: string, reference?: st
   return url.toString();
 }
 
-const MESSAGE_ID = /^(msg_[0-9a-f]{24})\./;
-
-/**
- * A message's reference: the one given, else the message id its own opt-out link names (the
- * outbox signs one token per message, `<message id>.<signature>`: outbox/tokens.ts), else none.
- */
-export function messageReference(links: RenderInput['links']): string | undefined {
-  if (links.reference !== undefined) return links.reference;
-  try {
-    const token = new URL(links.unsubscribe).searchParams.get('token') ?? '';
-    return MESSAGE_ID.exec(token)?.[1];
-  } catch {
-    return undefined;
-  }
-}
-
 interface Files {
   kind: MessageKindFile;
   common: MessageCommonFile;
@@ -133,6 +117,9 @@ export function composeMessage(config: PortalConfig, input: RenderInput): Compos
   const clients = kind.clients ?? {};
   const own = Object.hasOwn(clients, input.client) ? (clients[input.client] ?? {}) : {};
   const values: Record<string, string> = { ...input.values };
+  // A value the data lacks that the kind has words for (no payment method on file).
+  for (const [name, words] of Object.entries(kind.fallbacks ?? {}))
+    if (!Object.hasOwn(values, name)) values[name] = words[language];
   // What the content says, never the caller: the agency's name and the client's phone.
   delete values.agency;
   delete values.supportPhone;
@@ -140,7 +127,7 @@ export function composeMessage(config: PortalConfig, input: RenderInput): Compos
   if (supportPhone) values.supportPhone = supportPhone;
   const accountNumber = input.values.accountNumber;
   if (!accountNumber) throw new MessageRenderError('valueMissing', 'accountNumber');
-  const signIn = signInLink(input.links.portal, accountNumber, messageReference(input.links));
+  const signIn = signInLink(input.links.portal, accountNumber, input.links.reference);
   const unsubscribe = absolute(input.links.unsubscribe, 'unsubscribe').toString();
   const say = (text: Localized) => fill(text[language], values);
 

@@ -50,6 +50,8 @@ export interface MessageKindFile {
   channels: MessageChannel[];
   email: MessageEmail;
   sms: { blocks: SmsBlock[] };
+  /** Words for a value the data may lack (a plan payment with no method on file), by name. */
+  fallbacks?: Record<string, Localized>;
   clients?: Record<string, ClientOverride>;
 }
 
@@ -76,7 +78,7 @@ export interface RenderInput {
   values: Readonly<Record<string, string>>;
   /**
    * The portal's origin (`https://pay.example.com`) and the address that opts this one out; the
-   * message's reference for its sign-in link (default: the message id its opt-out link names).
+   * message's reference for its sign-in link (the outbox gives the message's id; none: no `m`).
    */
   links: { portal: string; unsubscribe: string; reference?: string };
 }

@@ -39,6 +39,7 @@ type SummaryRow = Pick<
   | 'subject'
   | 'created_at'
   | 'sent_at'
+  | 'in_doubt_at'
 >;
 
 const SUMMARY = [
@@ -55,6 +56,7 @@ const SUMMARY = [
   'subject',
   'created_at',
   'sent_at',
+  'in_doubt_at',
 ] as const;
 
 export function summaryOfMessage(config: PortalConfig, row: SummaryRow): MessageSummary {
@@ -73,6 +75,7 @@ export function summaryOfMessage(config: PortalConfig, row: SummaryRow): Message
     subject: row.subject,
     createdAt: row.created_at,
     sentAt: row.sent_at,
+    inDoubtAt: row.in_doubt_at ?? null,
   };
 }
 

@@ -67,10 +67,11 @@ async function rendering(
       kind,
       language,
       client,
-      values: sampleValues(config),
+      values: sampleValues(config, language),
       links: {
         portal: origin,
         unsubscribe: unsubscribeUrl(origin, SAMPLE_KEY, SAMPLE_MESSAGE_ID),
+        reference: SAMPLE_MESSAGE_ID,
       },
     });
     return {

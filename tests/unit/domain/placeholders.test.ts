@@ -21,7 +21,16 @@ describe('placeholders (client and server)', () => {
     expect(glossary.values.get('total')).toEqual({
       name: 'total',
       meaning: expect.objectContaining({ en: expect.any(String), es: expect.any(String) }),
-      sample: expect.stringMatching(/\$/),
+      sample: { en: '$640.00', es: '$640.00' },
+    });
+    // A typed sample is formatted in each language as real values are.
+    expect(glossary.values.get('date')?.sample).toEqual({
+      en: 'March 11, 2026',
+      es: '11 de marzo de 2026',
+    });
+    expect(glossary.values.get('accountNumber')?.sample).toEqual({
+      en: 'LU1.10001',
+      es: 'LU1.10001',
     });
   });
 

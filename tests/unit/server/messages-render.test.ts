@@ -153,6 +153,22 @@ describe('messages: per client and strict', () => {
     expect((await renderMessage(config, input())).daysBefore).toBeNull();
   });
 
+  it("says the kind's words for a value the data lacks (a plan payment with no method), else the value", async () => {
+    const { method: _none, ...without } = samples;
+    const kind = 'plan-payment-reminder';
+    const en = await renderMessage(config, input({ kind, values: without }));
+    expect(en.text).toContain('will be taken from the payment method you choose on');
+    const es = await renderMessage(config, input({ kind, language: 'es', values: without }));
+    expect(es.text).toContain('se cobrará con el método de pago que usted elija el');
+    const withMethod = await renderMessage(config, input({ kind, values: samples }));
+    expect(withMethod.text).toContain(`will be taken from ${samples.method} on`);
+    // A kind without such words still refuses the message (the receipt names the method it was paid with).
+    const receipt = await renderMessage(config, input({ values: without })).catch(
+      (e: unknown) => e,
+    );
+    expect((receipt as Error).message).toBe('valueMissing: method');
+  });
+
   it('refuses a missing value, an unknown kind, the common file and bad links', async () => {
     const { confirmation: _left, ...without } = samples;
     const cases: [RenderInput, string][] = [

@@ -45,4 +45,8 @@ export interface MessageSummary {
   subject: string | null;
   createdAt: string;
   sentAt: string | null;
+  /**
+   * When a process took the message over from a lapsed lease (the process sending it was killed or stuck mid-send): the attempt before may have been accepted, so the debtor may have it twice (same Message-ID). Null for a message never taken over.
+   */
+  inDoubtAt: string | null;
 }

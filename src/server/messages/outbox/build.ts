@@ -341,6 +341,8 @@ export async function messagesOfSubject(
         links: {
           portal: settings.portalUrl,
           unsubscribe: unsubscribeUrl(settings.portalUrl, settings.unsubscribeKey, emailId),
+          // The sign-in link's reference (click-through counts): the e-mail's id, also in its text.
+          reference: emailId,
         },
       });
       // A receipt for a payment the debtor just made goes now; the rest within contact hours.

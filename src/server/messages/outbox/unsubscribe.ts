@@ -29,12 +29,31 @@ function words(ctx: PortalContext, key: string, language: Language, address = ''
   return text.replace(/\{\{\s*email\s*\}\}/g, address);
 }
 
-function page(language: Language, title: string, body: string): string {
+/**
+ * The page's look: the portal's and its messages' (messages/email.tsx) colours, a readable width,
+ * a button at least 44 px high; no script (the form posts by itself).
+ */
+const STYLE = `*{box-sizing:border-box}
+body{margin:0;background:#f2f4f7;color:#1a1a1a;font:16px/1.5 "Segoe UI",-apple-system,BlinkMacSystemFont,Roboto,"Helvetica Neue",Arial,sans-serif}
+header{background:#fff;border-bottom:1px solid #d0d5dd}
+header p,main{max-width:36rem;margin:0 auto;padding:16px 24px}
+header p{color:#0b4f8a;font-size:18px;font-weight:700}
+main{background:#fff;margin-top:24px;border:1px solid #d0d5dd;border-radius:4px}
+h1{font-size:24px;line-height:32px;margin:8px 0 16px}
+p{margin:12px 0}
+a{color:#0b4f8a}
+button{min-height:44px;min-width:44px;padding:10px 20px;margin:12px 0;border:0;border-radius:4px;background:#0b4f8a;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:hover{background:#083b66}
+button:focus-visible,a:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
+@media (max-width:40rem){main{margin:0;border:0;border-radius:0}}`;
+
+function page(language: Language, agency: string, title: string, body: string): string {
+  const banner = agency ? `<header><p>${escape(agency)}</p></header>` : '';
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title></head>
-<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+<title>${escape(title)}</title><style>${STYLE}</style></head>
+<body>${banner}<main><h1>${escape(title)}</h1>${body}</main></body></html>`;
 }
 
 interface Query {
@@ -53,6 +72,12 @@ export function registerUnsubscribeRoutes(
       type: 'object',
       properties: { token: { type: 'string', maxLength: 200 } },
     },
+  };
+
+  /** The agency's name (flows/content/agency.json), the page's header. */
+  const agency = () => {
+    const name = ((ctx.config.content?.agency ?? {}) as { name?: unknown }).name;
+    return typeof name === 'string' ? name : '';
   };
 
   /** The message a token names: its address and language; null for a bad token. */
@@ -75,6 +100,7 @@ export function registerUnsubscribeRoutes(
       .send(
         page(
           language,
+          agency(),
           words(ctx, 'badTitle', language),
           `<p>${escape(words(ctx, 'bad', language))}</p><p><a href="/login">${escape(
             words(ctx, 'signIn', language),
@@ -94,7 +120,7 @@ export function registerUnsubscribeRoutes(
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(page(language, words(ctx, 'title', language), body));
+      .send(page(language, agency(), words(ctx, 'title', language), body));
   });
 
   app.register(async (scope) => {
@@ -128,7 +154,7 @@ export function registerUnsubscribeRoutes(
         return reply
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(page(language, words(ctx, 'doneTitle', language), body));
+          .send(page(language, agency(), words(ctx, 'doneTitle', language), body));
       },
     );
   });

@@ -112,7 +112,7 @@ export function TextBox(props: TextBoxProps) {
       ? t('studio.editor.tokens.token', {
           name,
           meaning: known.meaning[staffLanguage],
-          sample: known.sample,
+          sample: known.sample[staffLanguage],
         })
       : t('studio.editor.tokens.tokenUnknown', { name });
   };

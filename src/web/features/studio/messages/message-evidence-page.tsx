@@ -83,6 +83,9 @@ export function MessageEvidencePage() {
             t('studio-messages.evidence.sent'),
             m.sentAt ? when(m.sentAt) : t('studio-messages.evidence.notSent'),
           ],
+          ...(m.inDoubtAt
+            ? [[t('studio-messages.evidence.inDoubt'), when(m.inDoubtAt)] as [string, string]]
+            : []),
           [t('studio-messages.evidence.attempts'), String(data.attempts)],
           ...(data.error
             ? [[t('studio-messages.evidence.error'), data.error] as [string, string]]

@@ -52,10 +52,15 @@ const useStyles = makeStyles({
 /** A message's status for people, with why it was not sent. */
 export function useStatusText() {
   const { t } = useTranslation();
-  return (message: Pick<MessageSummary, 'status' | 'skipReason'>) =>
+  const plain = (message: Pick<MessageSummary, 'status' | 'skipReason'>) =>
     message.status === 'skipped' && message.skipReason
       ? `${t('studio-messages.statuses.skipped')}: ${t(`studio-messages.reasons.${message.skipReason}`)}`
       : t(`studio-messages.statuses.${message.status}`);
+  // Taken over from a lapsed lease: it may have gone twice.
+  return (message: Pick<MessageSummary, 'status' | 'skipReason' | 'inDoubtAt'>) =>
+    message.inDoubtAt
+      ? t('studio-messages.statuses.inDoubt', { status: plain(message) })
+      : plain(message);
 }
 
 /** A message's name for people, in the staff member's language. */
