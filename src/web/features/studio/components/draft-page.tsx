@@ -301,7 +301,12 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
               <Body1 as="p">{t('studio.editor.nothingToEdit')}</Body1>
             ) : (
               <EditorContextProvider value={editorContext}>
-                <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+                <FileEditor
+                  json={working}
+                  leaves={leaves}
+                  checks={placed.atField}
+                  onChange={change}
+                />
               </EditorContextProvider>
             ))}
         </section>
