@@ -31,10 +31,16 @@ const CAMEL_KEY = /\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
  */
 async function visibleText(page: Page, known?: string): Promise<string> {
   const text = await page.evaluate((selector) => {
-    // A button that inserts a value shows the value's own name, as the text writes it (`phone`).
-    const inserts = [...document.querySelectorAll<HTMLElement>('button[data-token]')].filter(
-      (element) => element.innerText.trim() === element.dataset.token,
-    );
+    // A button that inserts a value, and the value's token inside the words, show the value's
+    // own name, as the text writes it (`phone`).
+    const inserts = [
+      ...[...document.querySelectorAll<HTMLElement>('button[data-token]')].filter(
+        (element) => element.innerText.trim() === element.dataset.token,
+      ),
+      ...[...document.querySelectorAll<HTMLElement>('[data-chip]')].filter(
+        (element) => element.innerText.trim() === element.dataset.chip,
+      ),
+    ];
     const hidden = [
       ...(selector ? [...document.querySelectorAll<HTMLElement>(selector)] : []),
       ...inserts,
