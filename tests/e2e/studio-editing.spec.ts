@@ -12,7 +12,15 @@
 import path from 'node:path';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { SHOTS, addStaff, checkEveryWay, heading, setLanguage, signIn } from './studio-helpers';
+import {
+  SHOTS,
+  addStaff,
+  checkEveryWay,
+  heading,
+  setLanguage,
+  signIn,
+  storedText,
+} from './studio-helpers';
 
 const FILE = 'content/payment-authorization.json';
 
@@ -30,16 +38,18 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   const recurring = page.locator('[data-pointer="/recurring"]');
   const english = page.getByLabel('Recurring payment authorization (English)', { exact: true });
   const spanish = page.getByLabel('Recurring payment authorization (Spanish)', { exact: true });
-  await expect(english).toHaveValue(/at least 1 business day before/);
+  await expect(english).toHaveAttribute('data-value', /at least 1 business day before/);
   // Each value the text uses is a token with its meaning and a sample.
   await expect(recurring.locator('[data-token="total"]').first()).toHaveText(
     /^total: .+, e\.g\. \$/,
   );
 
   // An unknown value is flagged while typing, and the Spanish hears it lacks it.
-  const before = await english.inputValue();
-  const beforeEs = await spanish.inputValue();
+  const before = await storedText(english);
+  const beforeEs = await storedText(spanish);
   await english.fill(`${before} {{nope}}`);
+  // A value typed as braces turns into a token as it is typed, red as one the text may not use.
+  await expect(english.locator('[data-chip="nope"]')).toHaveText('nope');
   await expect(recurring).toContainText('“nope” is not a value this text may use');
   await expect(recurring).toContainText('“nope” is in the English text but not in this one.');
   await setLanguage(page, 'es');
@@ -60,8 +70,20 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(item).toBeVisible();
   await item.focus();
   await page.keyboard.press('Enter');
-  await expect(english).toHaveValue(`${changed} Questions: call {{phone}}`);
+  await expect(english).toHaveAttribute('data-value', `${changed} Questions: call {{phone}}`);
   await expect(english).toBeFocused();
+  // Shown as a token inside the words, never as braces; Backspace removes it as one unit.
+  const chips = english.locator('[data-chip="phone"]');
+  await expect(chips).toHaveCount(2);
+  await expect(chips.last()).toHaveText('phone');
+  await expect(chips.last()).toHaveAttribute('title', /^phone: .+, e\.g\. /);
+  await expect(english).not.toContainText('{{');
+  await page.keyboard.press('Backspace');
+  await expect(english).toHaveAttribute('data-value', `${changed} Questions: call `);
+  await expect(chips).toHaveCount(1);
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await expect(english).toHaveAttribute('data-value', `${changed} Questions: call {{phone}}`);
   await expect(recurring).not.toContainText('is not a value this text may use');
 
   // The Spanish now lacks the value (flagged while typing, in its box).
@@ -96,18 +118,30 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
     .getByRole('button', { name: /^Insert phone: / })
     .focus();
   await page.keyboard.press('Enter');
-  await expect(spanish).toHaveValue(`${spanishChanged} Preguntas: llame al {{phone}}`);
+  await expect(spanish).toHaveAttribute(
+    'data-value',
+    `${spanishChanged} Preguntas: llame al {{phone}}`,
+  );
   await page.getByRole('button', { name: 'Save file' }).click();
   await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
   await expect(recurring.getByTestId('spanish-needs-review')).toHaveCount(0);
 
-  // A list of texts (the terms' bullet points): add an item, move it, remove another, by keyboard.
+  // A list of texts (the terms' bullet points, a list within the page's list of paragraphs): add
+  // an item, move it, remove another, by keyboard.
   await page.locator('#studio-file').selectOption('content/terms.json');
   const itemId = (index: number, language: 'en' | 'es') =>
     `#studio-field_2f_blocks_2f_7_2f_items_2f_${index}--${language}`;
-  const firstItem = await page.locator(itemId(0, 'en')).inputValue();
-  const add = page.locator('[data-action="add"]');
-  await expect(add).toHaveCount(1);
+  const bullets = page.locator('[data-list="studio-field_2f_blocks_2f_7_2f_items"]');
+  const button = (list: typeof bullets, item: number, action: string) =>
+    list.locator(
+      `:scope > ul > li > [data-actions] > [data-item="${item}"][data-action="${action}"]`,
+    );
+  const addTo = (list: typeof bullets) =>
+    list.locator(':scope > [data-actions] > [data-action="add"]');
+  const firstItem = await storedText(page.locator(itemId(0, 'en')));
+  // The page's paragraphs are a list too (items of a kind and a text), and the bullets one within it.
+  await expect(page.locator('[data-action="add"]')).toHaveCount(2);
+  const add = addTo(bullets);
   const box = await add.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
   await add.focus();
@@ -115,15 +149,55 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(page.locator(itemId(5, 'en'))).toBeFocused();
   await page.locator(itemId(5, 'en')).fill('You can ask us to explain any charge.');
   await page.locator(itemId(5, 'es')).fill('Puede pedirnos que le expliquemos cualquier cargo.');
-  await page.locator('[data-item="5"][data-action="up"]').focus();
+  await button(bullets, 5, 'up').focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator(itemId(4, 'en'))).toHaveValue('You can ask us to explain any charge.');
+  await expect(page.locator(itemId(4, 'en'))).toHaveAttribute(
+    'data-value',
+    'You can ask us to explain any charge.',
+  );
   await expect(page.getByText('Item moved to place 5.')).toBeVisible();
-  await page.locator('[data-item="0"][data-action="remove"]').focus();
+  await button(bullets, 0, 'remove').focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator(itemId(0, 'en'))).not.toHaveValue(firstItem);
-  await expect(page.locator(itemId(3, 'en'))).toHaveValue('You can ask us to explain any charge.');
+  await expect(page.locator(itemId(0, 'en'))).not.toHaveAttribute('data-value', firstItem);
+  await expect(page.locator(itemId(3, 'en'))).toHaveAttribute(
+    'data-value',
+    'You can ask us to explain any charge.',
+  );
   await checkEveryWay(page, 'editing-list');
+  await page.getByRole('button', { name: 'Save file' }).click();
+  await expect(page.getByText('Saved. Every check passes.')).toBeVisible();
+
+  // A list of items holding a text (what cancelling a plan means): add one, move it, remove one.
+  await page.locator('#studio-file').selectOption('content/plan-change.json');
+  const consequences = page.locator('[data-list="studio-field_2f_cancel_2f_consequences"]');
+  const textId = (index: number, language: 'en' | 'es') =>
+    `#studio-field_2f_cancel_2f_consequences_2f_${index}_2f_text--${language}`;
+  const firstConsequence = await storedText(page.locator(textId(0, 'en')));
+  // Each button is named for people: no key or path of the file in its name.
+  const addConsequence = addTo(consequences);
+  await expect(addConsequence).toHaveAccessibleName(/^Add an item to Cancel a plan: “Your balance/);
+  await expect(addConsequence).not.toHaveAccessibleName(/consequences|\/cancel|\[\d\]/);
+  await addConsequence.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(textId(4, 'en'))).toBeFocused();
+  await page.locator(textId(4, 'en')).fill('Your next payment date will not be charged.');
+  await page.locator(textId(4, 'es')).fill('No se cobrará en su próxima fecha de pago.');
+  await button(consequences, 4, 'up').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(textId(3, 'en'))).toHaveAttribute(
+    'data-value',
+    'Your next payment date will not be charged.',
+  );
+  await expect(button(consequences, 3, 'up')).toBeFocused();
+  await button(consequences, 0, 'remove').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(textId(0, 'en'))).not.toHaveAttribute('data-value', firstConsequence);
+  await expect(page.locator(textId(2, 'en'))).toHaveAttribute(
+    'data-value',
+    'Your next payment date will not be charged.',
+  );
+  await expect(page.locator(textId(4, 'en'))).toHaveCount(0);
+  await checkEveryWay(page, 'editing-object-list');
   await page.getByRole('button', { name: 'Save file' }).click();
   await expect(page.getByText('Saved. Every check passes.')).toBeVisible();
   await page.locator('#studio-file').selectOption(FILE);
@@ -131,7 +205,7 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   // Another text's English alone, then submit: it asks first.
   const single = page.getByLabel('Single payment authorization (English)', { exact: true });
   await single.fill(
-    (await single.inputValue()).replace(
+    (await storedText(single)).replace(
       'at least 1 business day before',
       'at least 3 business days before',
     ),

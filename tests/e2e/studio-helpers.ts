@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { URI } from 'otpauth';
 import { expectNoAxeViolations } from './a11y';
 import { expect } from './fixtures';
@@ -105,4 +105,12 @@ export async function lockContent(staleMs = 5 * 60_000): Promise<() => void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+
+/**
+ * The stored words of a studio text box (issue 44, item 3): the box shows each placeholder as a
+ * token, and keeps the text as saved, `{{name}}` and all, as its `data-value`.
+ */
+export async function storedText(box: Locator): Promise<string> {
+  return (await box.getAttribute('data-value')) ?? '';
 }

@@ -16,7 +16,15 @@ import { tr, type Lang } from './accounts-fixtures';
 import { expect, fillSignIn, signIn as debtorSignIn, test } from './fixtures';
 import { paymentSlot } from './payment-data';
 import { accountNow } from './payment-helpers';
-import { SHOTS, addStaff, heading, lockContent, signIn, staffPage } from './studio-helpers';
+import {
+  SHOTS,
+  addStaff,
+  heading,
+  lockContent,
+  signIn,
+  staffPage,
+  storedText,
+} from './studio-helpers';
 
 const FILE = 'content/payment-authorization.json';
 const SLOT = 'studio-preview';
@@ -86,9 +94,9 @@ test('an editor previews a changed payment authorization in the real portal, in 
   await page.locator('#studio-file').selectOption(FILE);
   const english = page.getByLabel('Single payment authorization (English)', { exact: true });
   const spanish = page.getByLabel('Single payment authorization (Spanish)', { exact: true });
-  await expect(english).toHaveValue(/^I, \{\{name\}\}, authorize/);
-  const publishedEn = await english.inputValue();
-  const publishedEs = await spanish.inputValue();
+  await expect(english).toHaveAttribute('data-value', /^I, \{\{name\}\}, authorize/);
+  const publishedEn = await storedText(english);
+  const publishedEs = await storedText(spanish);
   await english.fill(publishedEn.replace('authorize', `${MARK.en}: authorize`));
   await spanish.fill(publishedEs.replace('autorizo', `${MARK.es}: autorizo`));
   await page.getByRole('button', { name: 'Save file' }).click();

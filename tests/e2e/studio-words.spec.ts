@@ -11,7 +11,15 @@
  */
 import type { Page } from '@playwright/test';
 import { appReady, expect, test } from './fixtures';
-import { addStaff, checkEveryWay, heading, setLanguage, signIn, staffPage } from './studio-helpers';
+import {
+  addStaff,
+  checkEveryWay,
+  heading,
+  setLanguage,
+  signIn,
+  staffPage,
+  storedText,
+} from './studio-helpers';
 
 /** A file path (`forms/add-phone.json`) or a JSON key written in camelCase (`minSinglePayment`). */
 const JSON_PATH = /[\w-]+\.json\b/;
@@ -23,10 +31,16 @@ const CAMEL_KEY = /\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
  */
 async function visibleText(page: Page, known?: string): Promise<string> {
   const text = await page.evaluate((selector) => {
-    // A button that inserts a value shows the value's own name, as the text writes it (`phone`).
-    const inserts = [...document.querySelectorAll<HTMLElement>('button[data-token]')].filter(
-      (element) => element.innerText.trim() === element.dataset.token,
-    );
+    // A button that inserts a value, and the value's token inside the words, show the value's
+    // own name, as the text writes it (`phone`).
+    const inserts = [
+      ...[...document.querySelectorAll<HTMLElement>('button[data-token]')].filter(
+        (element) => element.innerText.trim() === element.dataset.token,
+      ),
+      ...[...document.querySelectorAll<HTMLElement>('[data-chip]')].filter(
+        (element) => element.innerText.trim() === element.dataset.chip,
+      ),
+    ];
     const hidden = [
       ...(selector ? [...document.querySelectorAll<HTMLElement>(selector)] : []),
       ...inserts,
@@ -108,7 +122,7 @@ test('find a text by its words, open it in a draft, and every screen speaks to p
   await expect(heading(page, 'Cambio: Autorización de pagos recurrentes')).toBeVisible();
   const english = page.getByLabel('Autorización de pagos recurrentes (Inglés)', { exact: true });
   await expect(english).toBeFocused();
-  await expect(english).toHaveValue(/recurring electronic payments/);
+  await expect(english).toHaveAttribute('data-value', /recurring electronic payments/);
   await expect(page.getByText('El texto que acepta el deudor antes de un plan')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Autorización de pago' })).toBeVisible();
   await setLanguage(page, 'en');
@@ -147,8 +161,8 @@ test('find a text by its words, open it in a draft, and every screen speaks to p
   await chooser.selectOption({ label: 'Payment authorization' });
   const recurringEn = page.getByLabel('Recurring payment authorization (English)', { exact: true });
   const recurringEs = page.getByLabel('Recurring payment authorization (Spanish)', { exact: true });
-  await recurringEn.fill(`${await recurringEn.inputValue()} Thank you.`);
-  await recurringEs.fill(`${await recurringEs.inputValue()} Gracias.`);
+  await recurringEn.fill(`${await storedText(recurringEn)} Thank you.`);
+  await recurringEs.fill(`${await storedText(recurringEs)} Gracias.`);
   await page.getByRole('button', { name: 'Save file' }).click();
   await expect(page.getByRole('status').first()).toContainText('Saved. Every check passes.');
   await speaksToPeople(page, 'editor, saved');

@@ -32,9 +32,9 @@ const useStyles = makeStyles({
 /** Moves the focus to a field's first control and scrolls it into view. */
 function focusField(id: string): boolean {
   const element = document.getElementById(id);
-  const control = element?.matches('input, select, textarea, button')
+  const control = element?.matches('input, select, textarea, [role="textbox"], button')
     ? element
-    : element?.querySelector<HTMLElement>('input, select, textarea, button');
+    : element?.querySelector<HTMLElement>('input, select, textarea, [role="textbox"], button');
   if (!control) return false;
   control.focus();
   control.scrollIntoView({ block: 'center' });

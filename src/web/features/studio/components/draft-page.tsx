@@ -83,9 +83,9 @@ export function DraftPage() {
 function focusAt(pointer: string): boolean {
   const box =
     document.getElementById(fieldId(pointer, 'en')) ?? document.getElementById(fieldId(pointer));
-  const control = box?.matches('input, select, textarea')
+  const control = box?.matches('input, select, textarea, [role="textbox"]')
     ? box
-    : box?.querySelector<HTMLElement>('input, select, textarea');
+    : box?.querySelector<HTMLElement>('input, select, textarea, [role="textbox"]');
   if (!control) return false;
   control.scrollIntoView({ block: 'center' });
   control.focus();
@@ -301,7 +301,12 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
               <Body1 as="p">{t('studio.editor.nothingToEdit')}</Body1>
             ) : (
               <EditorContextProvider value={editorContext}>
-                <FileEditor leaves={leaves} checks={placed.atField} onChange={change} />
+                <FileEditor
+                  json={working}
+                  leaves={leaves}
+                  checks={placed.atField}
+                  onChange={change}
+                />
               </EditorContextProvider>
             ))}
         </section>

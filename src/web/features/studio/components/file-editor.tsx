@@ -4,16 +4,17 @@
  * phone); settings as switches, number and text inputs or a choice, with the meta-schema's bounds.
  * The draft's checks show at the field they name (utils/checks.ts).
  */
-import { memo, useMemo, type ChangeEvent } from 'react';
+import { memo, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { Field, Input, Select, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { fieldId, type Check, type FieldLanguage } from '../utils/checks';
-import { readablePath, type PathStep } from '@/domain/studio/json-pointer';
+import { readablePath, valueAt, type PathStep } from '@/domain/studio/json-pointer';
 import type { Leaf } from '@/domain/studio/leaves';
+import { isStructural, itemLists } from '@/domain/studio/lists';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
 import { useEditorContext } from './editor-context';
 import { TextBox } from './text-box';
-import { TextList, textLists } from './text-list';
+import { TextList } from './text-list';
 import { SpanishNeedsReview } from './translation-flag';
 
 const useStyles = makeStyles({
@@ -36,13 +37,6 @@ const useStyles = makeStyles({
   // Fluent's validation message, for a check naming a long list of placeholders.
   message: { overflowWrap: 'anywhere' },
 });
-
-/**
- * Values that say what a file is, name a thing or stamp a version (`kind`, `id`, `…Id`,
- * `version`, `schemaVersion`): shown to editors, not changed by them (issue 44, item 6).
- */
-const isStructural = (key: string): boolean =>
-  key === 'kind' || key === 'id' || key === 'version' || /(Id|Version)$/.test(key);
 
 export type LeafChange = (path: readonly PathStep[], value: unknown) => void;
 
@@ -147,7 +141,7 @@ const SettingField = memo(function SettingField({
   };
   let control;
   const key = leaf.path[leaf.path.length - 1];
-  const fixed = typeof key === 'string' && isStructural(key);
+  const fixed = key !== undefined && isStructural(key);
   if (fixed) {
     control = <Input id={id} value={String(leaf.value)} readOnly appearance="filled-darker" />;
   } else if (leaf.kind === 'boolean') {
@@ -216,10 +210,13 @@ const SettingField = memo(function SettingField({
 }, sameField);
 
 export function FileEditor({
+  json,
   leaves,
   checks,
   onChange,
 }: {
+  /** The file as it is being edited (the lists' items are read from it). */
+  json: unknown;
   leaves: readonly Leaf[];
   /** The checks shown at fields, by field id. */
   checks: ReadonlyMap<string, Check[]>;
@@ -233,27 +230,34 @@ export function FileEditor({
       ) : (
         <SettingField key={leaf.pointer} leaf={leaf} checks={checks} onChange={onChange} />
       );
-    // A list of texts gets its add, remove and move buttons (text-list.tsx).
-    const lists = textLists(leaves);
-    const out = [];
-    for (let i = 0; i < leaves.length; i += 1) {
-      const length = lists.get(i);
-      if (length === undefined) {
-        out.push(field(leaves[i]!));
-        continue;
+    // A list staff edit gets its add, remove and move buttons (text-list.tsx), the lists within
+    // its items too.
+    const rowsOf = (part: readonly Leaf[], minDepth: number): ReactNode[] => {
+      const lists = itemLists(part, minDepth);
+      const out: ReactNode[] = [];
+      for (let i = 0; i < part.length; i += 1) {
+        const list = lists.get(i);
+        const value = list && valueAt(json, list.parent);
+        if (!list || !Array.isArray(value) || value.length !== list.items) {
+          out.push(field(part[i]!));
+          continue;
+        }
+        const depth = list.parent.length;
+        out.push(
+          <TextList
+            key={`list-${part[i]!.pointer}`}
+            list={list}
+            leaves={part.slice(i, i + list.leaves)}
+            value={value}
+            render={(item) => rowsOf(item, depth + 1)}
+            onList={onChange}
+          />,
+        );
+        i += list.leaves - 1;
       }
-      const items = leaves.slice(i, i + length) as Extract<Leaf, { kind: 'text' }>[];
-      out.push(
-        <TextList
-          key={`list-${leaves[i]!.pointer}`}
-          items={items}
-          render={field}
-          onList={onChange}
-        />,
-      );
-      i += length - 1;
-    }
-    return out;
-  }, [leaves, checks, onChange]);
+      return out;
+    };
+    return rowsOf(leaves, 0);
+  }, [json, leaves, checks, onChange]);
   return <div className={styles.list}>{rows}</div>;
 }

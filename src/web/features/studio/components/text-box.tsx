@@ -1,19 +1,13 @@
 /**
- * One language's box of a text field (issue 44, item 3): a real text area, and beside it the
- * values (placeholders) the text uses as tokens, each with its meaning and a sample, and the list
- * of the values the text may use, each a button that inserts it at the caret in one click. A value the text may not use, or one
- * the other language has and this one lacks, is flagged while typing, in the staff member's
- * language (the rule of src/domain/placeholders.ts, the same as check:config's).
+ * One language's box of a text field (issue 44, item 3): the words with each value (placeholder)
+ * shown inside them as a token (token-editable.tsx), beside them the values the text uses, each
+ * with its meaning and a sample, and the list of the values the text may use, each a button that
+ * inserts it at the caret in one click. A value the text may not use, or one the other language
+ * has and this one lacks, is flagged while typing, in the staff member's language (the rule of
+ * src/domain/placeholders.ts, the same as check:config's).
  */
-import { useLayoutEffect, useRef, type ComponentProps } from 'react';
-import {
-  Button,
-  Field,
-  Textarea,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { useRef, type ComponentProps } from 'react';
+import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import {
   allowedPlaceholders,
@@ -24,6 +18,7 @@ import {
 } from '@/domain/placeholders';
 import { LANGUAGE_NAME_KEYS } from '../utils/format';
 import { useEditorContext } from './editor-context';
+import { TokenEditable, type TokenEditableHandle } from './token-editable';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -60,9 +55,6 @@ const useStyles = makeStyles({
   insert: { minHeight: '32px', minWidth: 0, fontWeight: tokens.fontWeightRegular },
 });
 
-/** Enough rows for a text of this length (about 60 characters a row), 2 to 10. */
-const rowsFor = (text: string): number => Math.min(10, Math.max(2, Math.ceil(text.length / 60)));
-
 export interface TextBoxProps {
   id: string;
   language: TextLanguage;
@@ -81,19 +73,9 @@ export function TextBox(props: TextBoxProps) {
   const styles = useStyles();
   const { t, i18n } = useTranslation();
   const { file, glossary } = useEditorContext();
-  const area = useRef<HTMLTextAreaElement>(null);
-  // Where the caret goes after an insertion (set on insert, applied once the new value is drawn).
-  const caret = useRef<number | null>(null);
+  const area = useRef<TokenEditableHandle>(null);
   const text = value[language];
   const staffLanguage: TextLanguage = i18n.language.startsWith('es') ? 'es' : 'en';
-
-  useLayoutEffect(() => {
-    const at = caret.current;
-    if (at === null || !area.current) return;
-    caret.current = null;
-    area.current.focus();
-    area.current.setSelectionRange(at, at);
-  }, [text]);
 
   const allowed = glossary ? allowedPlaceholders(glossary, file, pointer) : [];
   const problems = glossary
@@ -119,10 +101,9 @@ export function TextBox(props: TextBoxProps) {
 
   const insert = (name: string) => {
     const box = area.current;
-    const start = box ? box.selectionStart : text.length;
-    const end = box ? box.selectionEnd : text.length;
+    const { start, end } = box ? box.selection() : { start: text.length, end: text.length };
     const token = `{{${name}}}`;
-    caret.current = start + token.length;
+    box?.caretAfterUpdate(start + token.length);
     onText(text.slice(0, start) + token + text.slice(end));
   };
 
@@ -136,19 +117,19 @@ export function TextBox(props: TextBoxProps) {
         validationState={shown ? 'error' : 'none'}
         validationMessage={shown ? { children: shown, className: styles.message } : undefined}
       >
-        <Textarea
+        <TokenEditable
           id={id}
           ref={area}
           lang={language}
-          value={text}
-          resize="vertical"
-          rows={rowsFor(text)}
-          aria-describedby={
+          text={text}
+          unknown={unknown}
+          describe={describe}
+          describedBy={
             [describedBy, used.length > 0 ? tokensId : undefined].filter(Boolean).join(' ') ||
             undefined
           }
-          aria-invalid={invalid || shown ? true : undefined}
-          onChange={(_event, data) => onText(data.value)}
+          invalid={invalid || Boolean(shown)}
+          onText={onText}
         />
       </Field>
       {used.length > 0 && (

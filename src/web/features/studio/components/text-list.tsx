@@ -1,17 +1,18 @@
 /**
- * A list of texts (a terms page's bullet points, say; issue 44, item 6): its items' fields, each
- * with buttons to move it up or down and to remove it, and a button that adds an empty item at the
- * end. The buttons are real buttons (keyboard, at least 24 px), each named for its item; what a
- * button did is said in a live region, and the focus stays on a button of the moved item.
+ * A list staff edit (issue 44, item 6; which lists, src/domain/studio/lists.ts): of texts (a terms
+ * page's bullet points) or of items holding texts (a disclosure's paragraphs, a plan change's
+ * consequences). Its items' fields, each item with buttons to move it up or down and to remove it,
+ * and a button that adds an item like the last with its texts empty. The buttons are real buttons
+ * (keyboard, at least 24 px), each named by the list's name for people (never a key or a path);
+ * what a button did is said in a live region, and the focus stays on a button of the moved item.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Leaf, LocalizedValue } from '@/domain/studio/leaves';
-import { readablePath, type PathStep } from '@/domain/studio/json-pointer';
+import type { Leaf } from '@/domain/studio/leaves';
+import { readablePath, toPointer, type PathStep } from '@/domain/studio/json-pointer';
+import { blankItem, moveItem, type ItemList } from '@/domain/studio/lists';
 import { fieldId } from '../utils/checks';
-
-type TextLeaf = Extract<Leaf, { kind: 'text' }>;
 
 const useStyles = makeStyles({
   list: {
@@ -34,95 +35,73 @@ const useStyles = makeStyles({
   status: { color: tokens.colorNeutralForeground2 },
 });
 
-/**
- * Where the texts of one list are among the leaves: consecutive text leaves that are items 0…n-1
- * of the same list, with no other value of that list after them (a list holding anything but
- * texts gets no list buttons).
- */
-export function textLists(leaves: readonly Leaf[]): Map<number, number> {
-  const lists = new Map<number, number>();
-  const parentOf = (leaf: Leaf) => leaf.path.slice(0, -1);
-  const same = (a: readonly PathStep[], b: readonly PathStep[]) =>
-    a.length === b.length && a.every((step, i) => step === b[i]);
-  let i = 0;
-  while (i < leaves.length) {
-    const first = leaves[i]!;
-    if (first.kind !== 'text' || first.path[first.path.length - 1] !== 0) {
-      i += 1;
-      continue;
-    }
-    const parent = parentOf(first);
-    let end = i + 1;
-    while (end < leaves.length) {
-      const next = leaves[end]!;
-      if (next.kind !== 'text' || !same(parentOf(next), parent)) break;
-      if (next.path[next.path.length - 1] !== end - i) break;
-      end += 1;
-    }
-    const after = leaves[end];
-    const within = after && same(after.path.slice(0, parent.length), parent);
-    if (!within) lists.set(i, end - i);
-    i = end;
-  }
-  return lists;
-}
-
 export function TextList({
-  items,
+  list,
+  leaves,
+  value,
   render,
   onList,
 }: {
-  items: readonly TextLeaf[];
-  /** An item's field. */
-  render: (leaf: TextLeaf) => ReactNode;
+  list: ItemList;
+  /** The list's leaves, in order. */
+  leaves: readonly Leaf[];
+  /** The list as it is in the file. */
+  value: readonly unknown[];
+  /** An item's fields. */
+  render: (item: readonly Leaf[]) => ReactNode;
   /** The list's new items. */
-  onList: (path: readonly PathStep[], value: LocalizedValue[]) => void;
+  onList: (path: readonly PathStep[], value: unknown[]) => void;
 }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const [said, setSaid] = useState<{ key: string; number: number } | null>(null);
   const box = useRef<HTMLUListElement>(null);
-  const first = items[0]!;
-  const parent = first.path.slice(0, -1);
-  const path = readablePath(parent);
-  const values = items.map((item) => item.value);
-  const listId = fieldId(first.pointer.replace(/\/0$/, ''));
+  const { parent } = list;
+  const depth = parent.length;
+  const items = Array.from({ length: list.items }, (_item, index) =>
+    leaves.filter((leaf) => leaf.path[depth] === index),
+  );
+  // Named for people: the name of its first text (never a key or a path, but as a last resort).
+  const firstText = leaves.find((leaf) => leaf.kind === 'text') ?? leaves[0]!;
+  const path = firstText.name ?? readablePath(parent);
+  const listPointer = toPointer(parent);
+  const listId = fieldId(listPointer);
 
   /** After a change, the focus goes to the named button of item `index` (once it is drawn). */
   const focusLater = (index: number, action: string) =>
     requestAnimationFrame(() =>
       box.current
-        ?.querySelector<HTMLButtonElement>(`[data-item="${index}"][data-action="${action}"]`)
+        ?.querySelector<HTMLButtonElement>(
+          `:scope > li > [data-actions] > [data-item="${index}"][data-action="${action}"]`,
+        )
         ?.focus(),
     );
   const move = (from: number, to: number) => {
-    const next = [...values];
-    const [item] = next.splice(from, 1);
-    next.splice(to, 0, item!);
-    onList(parent, next);
+    onList(parent, moveItem(value, from, to));
     setSaid({ key: 'studio.editor.lists.moved', number: to + 1 });
     const action = to < from ? 'up' : 'down';
-    const edge = (action === 'up' && to === 0) || (action === 'down' && to === values.length - 1);
+    const edge = (action === 'up' && to === 0) || (action === 'down' && to === items.length - 1);
     focusLater(to, edge ? (action === 'up' ? 'down' : 'up') : action);
   };
   const remove = (index: number) => {
     onList(
       parent,
-      values.filter((_value, i) => i !== index),
+      value.filter((_value, i) => i !== index),
     );
     setSaid({ key: 'studio.editor.lists.removed', number: index + 1 });
     requestAnimationFrame(() =>
-      box.current?.parentElement?.querySelector<HTMLButtonElement>('[data-action="add"]')?.focus(),
+      box.current?.parentElement
+        ?.querySelector<HTMLButtonElement>(':scope > [data-actions] > [data-action="add"]')
+        ?.focus(),
     );
   };
   const add = () => {
-    onList(parent, [...values, { en: '', es: '' }]);
-    setSaid({ key: 'studio.editor.lists.added', number: values.length + 1 });
-    requestAnimationFrame(() =>
-      document
-        .getElementById(fieldId(`${first.pointer.replace(/\/0$/, '')}/${values.length}`, 'en'))
-        ?.focus(),
-    );
+    onList(parent, [...value, blankItem(value[value.length - 1])]);
+    setSaid({ key: 'studio.editor.lists.added', number: value.length + 1 });
+    // The new item's first text, in English.
+    const at = [...firstText.path];
+    at[depth] = value.length;
+    requestAnimationFrame(() => document.getElementById(fieldId(toPointer(at), 'en'))?.focus());
   };
 
   return (
@@ -131,9 +110,9 @@ export function TextList({
         {items.map((item, index) => {
           const number = index + 1;
           return (
-            <li key={item.pointer} className={styles.item}>
+            <li key={`${listPointer}/${index}`} className={styles.item}>
               {render(item)}
-              <div className={styles.actions}>
+              <div className={styles.actions} data-actions="">
                 <Button
                   className={styles.button}
                   size="small"
@@ -172,7 +151,7 @@ export function TextList({
           );
         })}
       </ul>
-      <div className={styles.actions}>
+      <div className={styles.actions} data-actions="">
         <Button
           className={styles.button}
           data-action="add"
