@@ -69,13 +69,25 @@ export async function setLanguage(page: Page, language: 'en' | 'es'): Promise<vo
 }
 
 /** axe on the screen at 1280 and 375 px, in English and Spanish; a photo of each. */
-export async function checkEveryWay(page: Page, screen: string): Promise<void> {
+export async function checkEveryWay(
+  page: Page,
+  screen: string,
+  /** Also: the page does not scroll sideways at either width. */
+  options: { noSidewaysScroll?: boolean } = {},
+): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const language of ['en', 'es'] as const) {
     await setLanguage(page, language);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoAxeViolations(page);
+      if (options.noSidewaysScroll)
+        expect(
+          await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+          `${screen} scrolls sideways at ${width} px (${language})`,
+        ).toBe(0);
       await page.screenshot({
         path: path.join(SHOTS, `${screen}-${language}-${width}.png`),
         fullPage: true,

@@ -44,7 +44,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalM,
   },
-  field: { minWidth: '14em', flexGrow: 1, maxWidth: '22em' },
+  // At 375 px a field takes the row; the status list never grows past it for its longest option.
+  field: { minWidth: 'min(14em, 100%)', flexGrow: 1, maxWidth: '22em' },
+  select: { minWidth: 0, maxWidth: '100%' },
   wrap: { whiteSpace: 'normal', overflowWrap: 'anywhere', display: 'block', minWidth: '8em' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
@@ -122,6 +124,8 @@ function Filters({ filters }: { filters: MessageFilters }) {
           <Select
             value={status}
             onChange={(_e, data) => setStatus(data.value)}
+            className={styles.select}
+            select={{ className: styles.select }}
             data-testid="studio-messages-status"
           >
             <option value="">{t('studio-messages.statuses.all')}</option>
