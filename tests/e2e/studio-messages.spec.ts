@@ -91,5 +91,9 @@ test("an approver lists an account's messages (one in doubt), opens its evidence
   await checkEveryWay(page, 'studio-messages-counts', { noSidewaysScroll: true });
   await setLanguage(page, 'es');
   await expect(heading(page, 'Cifras de mensajes')).toBeVisible();
+  // The days of the range written out in the page's language, as everywhere in the portal.
+  await expect(
+    page.getByText(/^Del \d{1,2} de [a-z]+ de \d{4} al \d{1,2} de [a-z]+ de \d{4}$/),
+  ).toBeVisible();
   await page.context().close();
 });

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DataTable, type Column } from '@/web/components/data-table';
 import { Panel } from '@/web/components/panel';
+import { useLanguage } from '@/web/hooks/use-language';
+import { formatLongDay } from '@/domain/dates';
 import { LoadState, StudioError, StudioHeading } from '../components/parts';
 import { readsActivity, useStudioSession } from '../hooks/use-studio-session';
 import { useMessageCounts, type StudioMessageCounts } from './api';
@@ -43,6 +45,7 @@ const useStyles = makeStyles({
 export function MessageCountsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
+  const language = useLanguage();
   const { role } = useStudioSession();
   const [search, setSearch] = useSearchParams();
   const rawFrom = search.get('from') ?? '';
@@ -115,7 +118,10 @@ export function MessageCountsPage() {
       {counts.data && (
         <>
           <Body1 as="p">
-            {t('studio-messages.counts.range', { from: counts.data.from, to: counts.data.to })}
+            {t('studio-messages.counts.range', {
+              from: formatLongDay(counts.data.from, language),
+              to: formatLongDay(counts.data.to, language),
+            })}
           </Body1>
           {counts.data.rows.length === 0 ? (
             <Body1 as="p">{t('studio-messages.counts.none')}</Body1>
