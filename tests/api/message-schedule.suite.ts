@@ -441,7 +441,22 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
     });
 
     it('takes signed delivery receipts only: 401 forged or unsigned, 400 bad input, never 5xx', async () => {
-      const sms = (await rowsOf(ny.account)).find((r) => r.channel === 'sms')!;
+      const sms = (await rowsOf(ny.account)).find((r) => r.channel === 'sms' && r.provider_id)!;
+      // The sandbox posts its own receipt ('delivered') 50 ms after each send, later under load:
+      // this test's receipt must come after it, or the sandbox's would be the last word.
+      await expect
+        .poll(
+          async () =>
+            (
+              await db()
+                .selectFrom('messages')
+                .select('delivery_status')
+                .where('id', '=', sms.id)
+                .executeTakeFirstOrThrow()
+            ).delivery_status,
+          { timeout: 10_000 },
+        )
+        .toBe('delivered');
       const url = `${server.url}/api/messages/sms/status`;
       const receipt = (data: object) =>
         JSON.stringify({
@@ -452,7 +467,8 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
             to: sms.address,
             status: 'failed',
             errorCode: '30003',
-            at: clock.now().toISOString(),
+            // After the sandbox's receipt (its own clock is the real one).
+            at: new Date().toISOString(),
             ...data,
           },
         });
@@ -486,6 +502,22 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
         .executeTakeFirstOrThrow();
       expect(row.delivery_status).toBe('failed');
       expect(row.delivery_error).toBe('30003');
+
+      // Out of order: a receipt older than the one recorded changes nothing.
+      const older = receipt({
+        status: 'delivered',
+        errorCode: null,
+        at: new Date(Date.now() - 60 * MINUTE).toISOString(),
+      });
+      const late = await post(older, signed(older));
+      expect(late.status).toBe(200);
+      expect(await late.json()).toEqual({ known: true, deliveryStatus: 'failed' });
+      const still = await db()
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', sms.id)
+        .executeTakeFirstOrThrow();
+      expect([still.delivery_status, still.delivery_error]).toEqual(['failed', '30003']);
     });
 
     it('texts only with consent in force: a reply STOP stops the next text, the e-mail still goes', async () => {

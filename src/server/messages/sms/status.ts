@@ -7,7 +7,9 @@
  * the time. A receipt whose ids do not match a text the portal sent (another message, another
  * number, another provider id) changes nothing and is answered `known: false` with a 200, so the
  * provider does not retry it for ever. A receipt may come before the send's own answer is written
- * (the row still `pending`): it is recorded all the same.
+ * (the row still `pending`): it is recorded all the same. Receipts may come out of order (a
+ * provider's retry, a late `delivered` after a `failed`): one older than the receipt already
+ * recorded changes nothing, and the answer is the recorded status.
  */
 import type { Db } from '../../db/types';
 import type { SmsStatusEvent } from './webhooks';
@@ -37,15 +39,26 @@ export async function recordSmsStatus(
     row.address === data.to &&
     (row.provider_id === null || row.provider_id === data.providerMessageId);
   if (!matches) return { known: false, deliveryStatus: null };
-  await db
+  const at = new Date(data.at).toISOString();
+  const updated = await db
     .updateTable('messages')
     .set({
       delivery_status: data.status,
       delivery_error: data.status === 'delivered' ? null : data.errorCode,
-      delivered_at: data.at,
+      delivered_at: at,
       updated_at: now.toISOString(),
     })
     .where('id', '=', data.messageId)
-    .execute();
-  return { known: true, deliveryStatus: data.status };
+    .where((eb) => eb.or([eb('delivered_at', 'is', null), eb('delivered_at', '<=', at)]))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return { known: true, deliveryStatus: data.status };
+  const recorded = await db
+    .selectFrom('messages')
+    .select('delivery_status')
+    .where('id', '=', data.messageId)
+    .executeTakeFirstOrThrow();
+  return {
+    known: true,
+    deliveryStatus: recorded.delivery_status as StatusOutcome['deliveryStatus'],
+  };
 }
