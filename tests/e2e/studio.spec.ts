@@ -66,7 +66,7 @@ test('an editor drafts a text change, a check blocks it until fixed, an approver
   await page.locator('#studio-file').selectOption(FILE);
   const english = page.getByLabel('Single payment authorization (English)', { exact: true });
   const spanish = page.getByLabel('Single payment authorization (Spanish)', { exact: true });
-  await expect(english).toHaveValue(/^I, \{\{name\}\}, authorize/);
+  await expect(english).toHaveAttribute('data-value', /^I, \{\{name\}\}, authorize/);
   await english.fill(
     'I, {{name}}, authorize {{agency}} to take one electronic payment of {{amount}} from {{method}} on {{date}}, for account {{accountNumber}} ({{creditor}}). To cancel it, call {{phone}} at least 1 business day before {{date}}.',
   );
