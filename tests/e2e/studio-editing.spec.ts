@@ -94,16 +94,40 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
   await expect(recurring.getByTestId('spanish-needs-review')).toHaveText('Spanish needs review');
   await checkEveryWay(page, 'editing-tokens');
 
+  // Another draft of the same title with the same change (made over the API, as a second editor
+  // would): the view names the two apart (a table's region needs a name of its own).
+  const draftId = /\/studio\/drafts\/(\d+)/.exec(page.url())?.[1];
+  expect(draftId).toBeDefined();
+  const me = await page.request.get('/studio/api/me');
+  const { csrfToken } = (await me.json()) as { csrfToken: string };
+  const headers = { 'X-CSRF-Token': csrfToken };
+  const ours = (await (await page.request.get(`/studio/api/drafts/${draftId}`)).json()) as {
+    files: Record<string, unknown>;
+  };
+  const twin = await page.request.post('/studio/api/drafts', {
+    headers,
+    data: { title: 'Cancellation deadline' },
+  });
+  expect(twin.status(), await twin.text()).toBe(201);
+  const twinId = ((await twin.json()) as { id: number }).id;
+  const twinFile = await page.request.put(`/studio/api/drafts/${twinId}/file`, {
+    headers,
+    data: { path: FILE, json: ours.files[FILE] },
+  });
+  expect(twinFile.status(), await twinFile.text()).toBe(200);
+
   // The view of every flagged text lists it.
   await page.getByRole('link', { name: 'Spanish to review' }).click();
   await expect(heading(page, 'Spanish to review')).toBeVisible();
-  await expect(page.getByText('Recurring payment authorization').first()).toBeVisible();
-  await expect(page.getByRole('table').first()).toContainText('Questions: call {{phone}}');
+  const section = page.locator('section', { has: page.locator(`#translations-draft-${draftId}`) });
+  await expect(section.getByRole('heading')).toHaveText(/^Draft: Cancellation deadline \([12]\)$/);
+  await expect(
+    page.locator('section', { has: page.locator(`#translations-draft-${twinId}`) }),
+  ).toContainText(/Draft: Cancellation deadline \([12]\)/);
+  await expect(section.getByText('Recurring payment authorization').first()).toBeVisible();
+  await expect(section.getByRole('table')).toContainText('Questions: call {{phone}}');
   await checkEveryWay(page, 'translations');
-  await page
-    .getByRole('link', { name: /^Recurring payment authorization/ })
-    .first()
-    .click();
+  await section.getByRole('link', { name: /^Recurring payment authorization/ }).click();
   await expect(heading(page, 'Cancellation deadline')).toBeVisible();
 
   // The Spanish saved: the flag clears.
@@ -249,4 +273,43 @@ test('tokens, Spanish needs review set and cleared, and the confirmation on subm
     page.locator('[data-pointer="/single"]').getByTestId('spanish-needs-review'),
   ).toBeVisible();
   await checkEveryWay(page, 'review-flagged');
+
+  // A text flagged in another tab, which this page does not know of: the server refuses the
+  // submit, and the page asks the same question instead of showing an error. The other draft
+  // first changes both languages (nothing to review), is opened, then its English alone changes.
+  type Authorization = Record<string, unknown> & { recurring: { en: string; es: string } };
+  const submitted = (await (await page.request.get(`/studio/api/drafts/${draftId}`)).json()) as {
+    files: Record<string, Authorization>;
+  };
+  // This draft's recurring authorization (every check passes), the single one as the other had it.
+  const theirs = {
+    ...submitted.files[FILE],
+    single: (ours.files[FILE] as Authorization).single,
+  } as Authorization;
+  theirs.recurring = { en: `${theirs.recurring.en} (1)`, es: `${theirs.recurring.es} (1)` };
+  const putTwin = async (json: unknown) => {
+    const answer = await page.request.put(`/studio/api/drafts/${twinId}/file`, {
+      headers,
+      data: { path: FILE, json },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()) as { translations: unknown[] };
+  };
+  expect((await putTwin(theirs)).translations).toEqual([]);
+  await page.goto(`/studio/drafts/${twinId}?file=${encodeURIComponent(FILE)}`);
+  await expect(heading(page, 'Cancellation deadline')).toBeVisible();
+  await expect(page.getByTestId('studio-submit')).toBeEnabled();
+  theirs.recurring = { ...theirs.recurring, en: `${theirs.recurring.en} (2)` };
+  expect((await putTwin(theirs)).translations).toHaveLength(1);
+  await page.getByTestId('studio-submit').click();
+  await expect(dialog).toContainText('1 text has English that changed after its Spanish was saved');
+  await expect(page.locator('#studio-editor-error')).toBeEmpty();
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The other draft left empty: it lists nothing to review for the specs that follow.
+  const dropped = await page.request.delete(
+    `/studio/api/drafts/${twinId}/file?path=${encodeURIComponent(FILE)}`,
+    { headers },
+  );
+  expect(dropped.status(), await dropped.text()).toBe(200);
 });

@@ -31,7 +31,7 @@ import { useEditorContextValue } from '../hooks/use-editor-context';
 import { EditorContextProvider } from './editor-context';
 import { FileEditor } from './file-editor';
 import { ConfirmDialog } from '@/web/components/confirm-dialog';
-import { LoadState, StudioError, StudioHeading, errorKey } from './parts';
+import { LoadState, StudioError, StudioHeading, errorKey, spanishToReview } from './parts';
 import { PreviewPanel } from './preview-panel';
 import { TextSearch } from './text-search';
 import { MessagePreviewLink } from '../messages/preview-link';
@@ -164,7 +164,8 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
     );
   }, [leaves, saved, working, metaSchema]);
   const editorContext = useEditorContextValue(draft, path, edits, englishUnsaved);
-  const [confirming, setConfirming] = useState(false);
+  // The number of texts the confirmation names; 0 while it is closed.
+  const [confirming, setConfirming] = useState(0);
 
   const change = useCallback(
     (at: readonly PathStep[], value: unknown) => {
@@ -223,10 +224,10 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
   const submit = (confirmSpanishReview = false) => {
     // Texts whose Spanish needs review: the author confirms first (recorded in the audit log).
     if (draft.translations.length > 0 && !confirmSpanishReview) {
-      setConfirming(true);
+      setConfirming(draft.translations.length);
       return;
     }
-    setConfirming(false);
+    setConfirming(0);
     setBusy('submit');
     setError(null);
     studioCall('POST', `/drafts/${draft.id}/submit`, { body: { confirmSpanishReview } })
@@ -235,9 +236,13 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
         navigate(`/studio/drafts/${draft.id}/review`);
       })
       .catch((caught: unknown) => {
-        setError(errorKey(caught));
         setBusy(null);
         void invalidateStudio();
+        // The server knew of texts to review that this page did not (saved in another tab, or an
+        // answer that came late): it asks the author, as it would have.
+        const flagged = spanishToReview(caught);
+        if (flagged > 0) setConfirming(flagged);
+        else setError(errorKey(caught));
       });
   };
 
@@ -348,14 +353,14 @@ function DraftEditor({ draft, content }: { draft: DraftDetail; content: Publishe
       {/* Texts whose Spanish needs review (issue 44, item 5): the author confirms (the server
           records the confirmation in the audit log) or goes back. */}
       <ConfirmDialog
-        open={confirming}
+        open={confirming > 0}
         testId="studio-submit-confirm"
         titleKey="studio.translations.confirmTitle"
-        body={t('studio.translations.confirmBody', { count: draft.translations.length })}
+        body={t('studio.translations.confirmBody', { count: confirming })}
         cancelKey="studio.translations.cancel"
         actionKey="studio.translations.confirm"
         onConfirm={() => submit(true)}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(0)}
       />
     </div>
   );

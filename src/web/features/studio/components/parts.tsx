@@ -115,3 +115,19 @@ export function studioFlow(id: string) {
   if (!flow) throw new Error(`flows/forms/${id}.json is missing`);
   return flow;
 }
+
+/**
+ * A submit refused for texts whose Spanish needs review (409, each text an error of keyword
+ * `spanishNeedsReview`): how many; 0 for any other answer.
+ */
+export function spanishToReview(error: unknown): number {
+  if (!isApiError(error, 409)) return 0;
+  const { errors } = (error.body ?? {}) as { errors?: unknown };
+  if (!Array.isArray(errors)) return 0;
+  return errors.filter(
+    (entry: unknown) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      (entry as { keyword?: unknown }).keyword === 'spanishNeedsReview',
+  ).length;
+}

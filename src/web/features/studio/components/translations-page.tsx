@@ -102,18 +102,32 @@ export function TranslationsPage() {
           <FlaggedTable label={t('studio.translations.title')} texts={data.published} />
         </section>
       )}
-      {data?.drafts.map((draft) => (
-        <section key={draft.id} className={styles.section}>
-          <Title2 as="h2" id={`translations-draft-${draft.id}`} className={styles.heading}>
-            {t('studio.translations.draft', { title: draft.title })}
-          </Title2>
-          <FlaggedTable
-            label={`${t('studio.translations.title')}: ${t('studio.translations.draft', { title: draft.title })}`}
-            texts={draft.texts}
-            draftId={draft.id}
-          />
-        </section>
-      ))}
+      {data?.drafts.map((draft, index) => {
+        // Two drafts may share a title: each is then numbered in the list, so every table has a
+        // name of its own (a region's name tells a screen reader user which one they are in).
+        const same = data.drafts.filter((other) => other.title === draft.title);
+        const name =
+          same.length > 1
+            ? t('studio.translations.draftNumbered', {
+                title: draft.title,
+                number: data.drafts
+                  .slice(0, index + 1)
+                  .filter((other) => other.title === draft.title).length,
+              })
+            : t('studio.translations.draft', { title: draft.title });
+        return (
+          <section key={draft.id} className={styles.section}>
+            <Title2 as="h2" id={`translations-draft-${draft.id}`} className={styles.heading}>
+              {name}
+            </Title2>
+            <FlaggedTable
+              label={`${t('studio.translations.title')}: ${name}`}
+              texts={draft.texts}
+              draftId={draft.id}
+            />
+          </section>
+        );
+      })}
     </div>
   );
 }
