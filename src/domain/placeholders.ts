@@ -34,9 +34,14 @@ export interface PlaceholderValue {
   sample: { en: string; es: string };
 }
 
-/** A sample of placeholders.json in a language: words as written, or a typed one formatted. */
+/**
+ * A sample of placeholders.json in a language: words as written (the same in both, or the
+ * language's own), or a typed one formatted.
+ */
 export function sampleText(sample: unknown, language: 'en' | 'es'): string {
   if (typeof sample === 'string') return sample;
+  if (isRecord(sample) && typeof sample.en === 'string' && typeof sample.es === 'string')
+    return language === 'en' ? sample.en : sample.es;
   if (isRecord(sample) && typeof sample.cents === 'number' && Number.isInteger(sample.cents))
     return formatCents(sample.cents, language);
   if (isRecord(sample) && typeof sample.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(sample.day))

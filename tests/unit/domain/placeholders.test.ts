@@ -32,6 +32,11 @@ describe('placeholders (client and server)', () => {
       en: 'LU1.10001',
       es: 'LU1.10001',
     });
+    // Words of a language (a button's) in each: a Spanish editor sees Spanish.
+    expect(glossary.values.get('action')?.sample).toEqual({
+      en: 'Pay $60.00',
+      es: 'Pagar $60.00',
+    });
   });
 
   it('names the values a text may use from every declaration that matches its file and pointer', () => {
