@@ -61,7 +61,11 @@ test.beforeAll(async () => {
         kind: KIND,
         language,
         client: grace.client ?? 'default',
-        values: { ...sampleValues(config), firstName: 'Grace', accountNumber: grace.account },
+        values: {
+          ...sampleValues(config, language),
+          firstName: 'Grace',
+          accountNumber: grace.account,
+        },
         links: {
           portal: 'http://127.0.0.1',
           unsubscribe: `http://127.0.0.1/unsubscribe?token=${ids[language]}.sample`,
@@ -120,6 +124,10 @@ test('the receipt e-mail at 1280 and 375 px, in English and Spanish (photographs
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.locator('h1')).toHaveText(
         tr(language, 'Thank you for your payment', 'Gracias por su pago'),
+      );
+      // The day written out in the message's language (the glossary's typed sample).
+      await expect(page.locator('body')).toContainText(
+        tr(language, 'on March 11, 2026', 'el 11 de marzo de 2026'),
       );
       expect(await horizontalOverflow(page)).toBe(0);
       await page.screenshot({
