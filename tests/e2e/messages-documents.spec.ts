@@ -13,7 +13,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { loadFlows } from '../../src/server/config';
 import { renderMessage } from '../../src/server/messages/render';
 import { sampleValues } from '../../src/server/messages/samples';
@@ -28,12 +27,18 @@ import {
   useLanguage,
 } from './accounts-fixtures';
 import { expect, test } from './fixtures';
+import {
+  forgetMessages,
+  messageOwner,
+  publishedVersion,
+  recordSentMessages,
+  type SentMessage,
+} from './message-rows';
 import { addStaff, heading, setLanguage, signIn } from './studio-helpers';
 
 const SHOTS = process.env.MESSAGE_SHOTS ?? '/tmp/msgstudio-shots';
 const root = path.resolve(import.meta.dirname, '../..');
 const KIND = 'payment-receipt';
-const dbPath = () => path.join(process.env.E2E_DATA_DIR ?? '', 'portal.db');
 const ids = { en: `msg_${'e2e0'.repeat(5)}0000`, es: `msg_${'e2e5'.repeat(5)}0000` };
 const rendered: Record<'en' | 'es', { subject: string; html: string; text: string }> = {
   en: { subject: '', html: '', text: '' },
@@ -43,76 +48,39 @@ const rendered: Record<'en' | 'es', { subject: string; html: string; text: strin
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const config = loadFlows(path.join(root, 'flows'));
-  const db = new Database(dbPath());
-  try {
-    const grace = db
-      .prepare(
-        `select d.id as debtorId, a.account_number as account, a.client_id as client
-         from debtors d join accounts a on a.debtor_id = d.id
-         where d.last_name = 'Kim' order by a.account_number limit 1`,
-      )
-      .get() as { debtorId: number; account: string; client: string | null };
-    const version = (
-      db.prepare('select max(version) as v from content_versions').get() as { v: number }
-    ).v;
-    const stamp = new Date().toISOString();
-    for (const language of LANGS) {
-      const message = await renderMessage(config, {
-        kind: KIND,
-        language,
-        client: grace.client ?? 'default',
-        values: {
-          ...sampleValues(config, language),
-          firstName: 'Grace',
-          accountNumber: grace.account,
-        },
-        links: {
-          portal: 'http://127.0.0.1',
-          unsubscribe: `http://127.0.0.1/unsubscribe?token=${ids[language]}.sample`,
-        },
-      });
-      rendered[language] = { subject: message.subject, html: message.html, text: message.text };
-      db.prepare('delete from messages where id = ?').run(ids[language]);
-      db.prepare(
-        `insert into messages (id, kind, source, event_cursor, channel, debtor_id, account_number,
-           client_id, address, masked_address, language, template_version, subject, html, text,
-           sms, status, skip_reason, due_at, attempt_count, next_attempt_at, give_up_at,
-           lease_owner, lease_until, provider_id, error, sent_at, created_at, updated_at)
-         values (?, ?, ?, null, 'email', ?, ?, ?, 'grace.kim@example.com', 'g•••@example.com', ?,
-           ?, ?, ?, ?, ?, 'sent', null, ?, 1, null, ?, null, null, null, null, ?, ?, ?)`,
-      ).run(
-        ids[language],
-        KIND,
-        `e2e-${ids[language]}`,
-        grace.debtorId,
-        grace.account,
-        grace.client,
-        language,
-        String(version),
-        message.subject,
-        message.html,
-        message.text,
-        message.sms,
-        stamp,
-        stamp,
-        stamp,
-        stamp,
-        stamp,
-      );
-    }
-  } finally {
-    db.close();
+  const grace = messageOwner();
+  const messages: SentMessage[] = [];
+  for (const language of LANGS) {
+    const message = await renderMessage(config, {
+      kind: KIND,
+      language,
+      client: grace.client ?? 'default',
+      values: {
+        ...sampleValues(config, language),
+        firstName: 'Grace',
+        accountNumber: grace.account,
+      },
+      links: {
+        portal: 'http://127.0.0.1',
+        unsubscribe: `http://127.0.0.1/unsubscribe?token=${ids[language]}.sample`,
+      },
+    });
+    rendered[language] = { subject: message.subject, html: message.html, text: message.text };
+    messages.push({
+      id: ids[language],
+      kind: KIND,
+      language,
+      templateVersion: String(publishedVersion()),
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      sms: message.sms,
+    });
   }
+  recordSentMessages(messages);
 });
 
-test.afterAll(() => {
-  const db = new Database(dbPath());
-  try {
-    db.prepare('delete from messages where id in (?, ?)').run(ids.en, ids.es);
-  } finally {
-    db.close();
-  }
-});
+test.afterAll(() => forgetMessages([ids.en, ids.es]));
 
 test('the receipt e-mail at 1280 and 375 px, in English and Spanish (photographs)', async ({
   page,

@@ -9,74 +9,18 @@
  *   screens at 1280 and 375 px, each photographed into /tmp/studio-shots.
  * Nothing is published, so the spec takes no content lock.
  */
-import type { Page } from '@playwright/test';
 import { appReady, expect, test } from './fixtures';
 import {
   addStaff,
   checkEveryWay,
+  JSON_PATH,
   heading,
   setLanguage,
   signIn,
+  speaksToPeople,
   staffPage,
   storedText,
 } from './studio-helpers';
-
-/** A file path (`forms/add-phone.json`) or a JSON key written in camelCase (`minSinglePayment`). */
-const JSON_PATH = /[\w-]+\.json\b/;
-const CAMEL_KEY = /\b[a-z]+[A-Z][A-Za-z0-9]*\b/;
-
-/**
- * The page's visible text, without the elements `known` selects: the parts of a screen that still
- * speak the repository's language, named where they are passed (issue 44 is open for them).
- */
-async function visibleText(page: Page, known?: string): Promise<string> {
-  const text = await page.evaluate((selector) => {
-    // A button that inserts a value, and the value's token inside the words, show the value's
-    // own name, as the text writes it (`phone`).
-    const inserts = [
-      ...[...document.querySelectorAll<HTMLElement>('button[data-token]')].filter(
-        (element) => element.innerText.trim() === element.dataset.token,
-      ),
-      ...[...document.querySelectorAll<HTMLElement>('[data-chip]')].filter(
-        (element) => element.innerText.trim() === element.dataset.chip,
-      ),
-    ];
-    const hidden = [
-      ...(selector ? [...document.querySelectorAll<HTMLElement>(selector)] : []),
-      ...inserts,
-    ];
-    const before = hidden.map((element) => element.style.display);
-    hidden.forEach((element) => (element.style.display = 'none'));
-    const text = document.body.innerText;
-    hidden.forEach((element, i) => (element.style.display = before[i] ?? ''));
-    // A placeholder's token names it (`accountNumber: the account's number, e.g. …`): like
-    // `{{accountNumber}}` in the text, that is the placeholder itself, not a key shown by mistake.
-    const tokens = [...document.querySelectorAll<HTMLElement>('[data-token]')].map(
-      (element) => element.dataset.token ?? '',
-    );
-    return { text, tokens };
-  }, known ?? '');
-  return text.tokens.reduce(
-    (words, token) => (token ? words.split(`${token}:`).join(':') : words),
-    text.text,
-  );
-}
-
-/** Fails when the screen's visible text, in either language, names a file or a key. */
-async function speaksToPeople(page: Page, screen: string, known?: string): Promise<void> {
-  for (const language of ['en', 'es'] as const) {
-    await setLanguage(page, language);
-    // The screen's reads are made again in the new language: wait for them to settle.
-    await page.waitForLoadState('networkidle');
-    // A text's {{placeholders}} are its own words (they show as tokens beside the box).
-    const text = (await visibleText(page, known)).replace(/\{\{[^}]*\}\}/g, '');
-    expect
-      .soft(text.match(JSON_PATH)?.[0], `${screen} (${language}) shows a file path`)
-      .toBeUndefined();
-    expect.soft(text.match(CAMEL_KEY)?.[0], `${screen} (${language}) shows a key`).toBeUndefined();
-  }
-  await setLanguage(page, 'en');
-}
 
 test('find a text by its words, open it in a draft, and every screen speaks to people', async ({
   browser,
@@ -182,6 +126,7 @@ test('find a text by its words, open it in a draft, and every screen speaks to p
     '/studio/evidence',
     '/studio/account',
     '/studio/translations',
+    '/studio/messages/preview?kind=payment-receipt',
   ]) {
     await page.goto(screen);
     await expect(page.locator('h1')).toBeVisible();
@@ -200,6 +145,9 @@ test('find a text by its words, open it in a draft, and every screen speaks to p
     '/studio/activity',
     '/studio/activity/webhooks',
     '/studio/account',
+    '/studio/messages',
+    '/studio/messages/counts',
+    '/studio/messages/preview?kind=plan-payment-reminder',
   ]) {
     await second.goto(screen);
     await expect(second.locator('h1')).toBeVisible();
