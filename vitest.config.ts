@@ -3,6 +3,11 @@ import { rjsfShims, srcAlias } from './vite.config.ts';
 
 export default defineConfig({
   test: {
+    // Two files at once on 2 cores (vitest's default is the cores less one: one): the API suite's
+    // two big files, every suite on PostgreSQL and on SQLite, run side by side. Every suite makes
+    // its own databases, data folders, ports and Redis key prefix (docs/architecture.md, "The test
+    // run's time").
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,7 +27,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
