@@ -442,20 +442,12 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
 
     it('takes signed delivery receipts only: 401 forged or unsigned, 400 bad input, never 5xx', async () => {
       const sms = (await rowsOf(ny.account)).find((r) => r.channel === 'sms' && r.provider_id)!;
+      const smsRow = () =>
+        db().selectFrom('messages').selectAll().where('id', '=', sms.id).executeTakeFirstOrThrow();
       // The sandbox posts its own receipt ('delivered') 50 ms after each send, later under load:
       // this test's receipt must come after it, or the sandbox's would be the last word.
       await expect
-        .poll(
-          async () =>
-            (
-              await db()
-                .selectFrom('messages')
-                .select('delivery_status')
-                .where('id', '=', sms.id)
-                .executeTakeFirstOrThrow()
-            ).delivery_status,
-          { timeout: 10_000 },
-        )
+        .poll(async () => (await smsRow()).delivery_status, { timeout: 10_000 })
         .toBe('delivered');
       const url = `${server.url}/api/messages/sms/status`;
       const receipt = (data: object) =>
@@ -495,11 +487,7 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
       const ok = await post(body, signed(body));
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ known: true, deliveryStatus: 'failed' });
-      const row = await db()
-        .selectFrom('messages')
-        .selectAll()
-        .where('id', '=', sms.id)
-        .executeTakeFirstOrThrow();
+      const row = await smsRow();
       expect(row.delivery_status).toBe('failed');
       expect(row.delivery_error).toBe('30003');
 
@@ -512,11 +500,7 @@ export function messageScheduleSuite(dialect: string, makeDatabase: DatabaseFact
       const late = await post(older, signed(older));
       expect(late.status).toBe(200);
       expect(await late.json()).toEqual({ known: true, deliveryStatus: 'failed' });
-      const still = await db()
-        .selectFrom('messages')
-        .selectAll()
-        .where('id', '=', sms.id)
-        .executeTakeFirstOrThrow();
+      const still = await smsRow();
       expect([still.delivery_status, still.delivery_error]).toEqual(['failed', '30003']);
     });
 
